@@ -1,0 +1,3 @@
+"""Table companion for sushi-themed tabletop games (see ../shared/DESIGN.md and README.md)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,334 @@
+"""The contract every title keeps.
+
+A title is a :class:`Game`: a pure rules engine with no clock, camera or ``random`` of its own.
+
+* ``setup(players, options) -> state``: a frozen state for a new game.
+* ``legal_actions(state)``: every legal *player decision* in this state (enumerable ones).
+* ``chance_action(state, rng)``: when the state waits for the table (dice, a card revealed),
+  one such input drawn fairly from what is left; ``None`` otherwise. Only simulation mode
+  (tests, benchmarks, hints) calls it; in companion mode the table sends these inputs.
+* ``apply(state, action) -> (state, events)``: validates, raising :class:`IllegalAction` with a
+  reason a player can read; never mutates ``state``.
+* ``is_over(state)`` and ``score(state) -> ScoreSheet`` that explains every point.
+* ``score_final(players, options, final)``: score a record's ``final`` end state (a JSON object
+  whose shape each title documents in ``docs/RECORD_FORMAT.md``).
+* ``view(state, seat)``: the JSON a screen shows, with hidden information filtered for ``seat``
+  (``None`` = a watcher or the host, who see only public information).
+* ``action_from_json`` / ``Action.to_json`` are a converter pair; so are events.
+
+Errors are split by cause: :class:`UnreadableInput` (malformed data), :class:`IllegalAction`
+(well-formed but against the rules).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Protocol, TypeVar, get_type_hints
+
+JSON = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """A well-formed action that the rules forbid; ``reason`` is for a player to read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class UnreadableInput(ValueError):
+    """Input that cannot be read at all: malformed JSON, unknown kind, missing or bad field."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A setup option (a house rule or a variant) with our default and its allowed values."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a title is: id, name, player counts, setup options (as data)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults completed by ``given``; an unknown key or a value not allowed is refused."""
+        known = {o.key: o for o in self.options}
+        resolved = {o.key: o.default for o in self.options}
+        for key, value in (given or {}).items():
+            if key not in known:
+                raise UnreadableInput(f"unknown option {key!r} for {self.name}")
+            if value not in known[key].choices:
+                allowed = ", ".join(repr(c) for c in known[key].choices)
+                raise UnreadableInput(f"option {key!r} cannot be {value!r} (allowed: {allowed})")
+            resolved[key] = value
+        return resolved
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [
+                {
+                    "key": o.key,
+                    "label": o.label,
+                    "default": o.default,
+                    "choices": list(o.choices),
+                    "doc": o.doc,
+                }
+                for o in self.options
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at the table: a unique name and a colour (a player colour, free text)."""
+
+    name: str
+    colour: str = ""
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "colour": self.colour}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PlayerSpec:
+        if isinstance(data, str):
+            data = {"name": data}
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise UnreadableInput("a player needs a 'name' (text)")
+        name = data["name"].strip()
+        if not name or len(name) > 24:
+            raise UnreadableInput("a player's name must have 1 to 24 characters")
+        colour = data.get("colour", "")
+        if not isinstance(colour, str):
+            raise UnreadableInput("a player's 'colour' must be text")
+        return cls(name=name, colour=colour)
+
+
+def check_players(info: GameInfo, players: Sequence[PlayerSpec]) -> None:
+    """Refuse a player list of the wrong size or with a repeated name."""
+    if not info.min_players <= len(players) <= info.max_players:
+        raise IllegalAction(
+            f"{info.name} is played by {info.min_players} to {info.max_players} players, "
+            f"not {len(players)}"
+        )
+    names = [p.name for p in players]
+    if len(set(names)) != len(names):
+        raise IllegalAction("two players cannot share a name")
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One reason for points: the rule, the card or item it is about, the points, and a note."""
+
+    rule: str
+    points: int
+    card: str = ""
+    detail: str = ""
+
+    def to_json(self) -> JSON:
+        return {"rule": self.rule, "points": self.points, "card": self.card, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's total, the lines that make it, and the tie-break values (higher is better)."""
+
+    player: str
+    breakdown: tuple[ScoreLine, ...]
+    tiebreak: tuple[int, ...] = ()
+    tiebreak_label: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.breakdown)
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.player,
+            "total": self.total,
+            "breakdown": [line.to_json() for line in self.breakdown],
+            "tiebreak": list(self.tiebreak),
+            "tiebreak_label": self.tiebreak_label,
+        }
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Scores of every player and the ranking (total first, then the tie-break)."""
+
+    game: str
+    players: tuple[PlayerScore, ...]
+
+    def ranking(self) -> list[JSON]:
+        """Players best first, with a shared ``rank`` where total and tie-break are equal."""
+        ordered = sorted(self.players, key=lambda p: (p.total, p.tiebreak), reverse=True)
+        ranks: list[JSON] = []
+        for i, p in enumerate(ordered):
+            prev = ordered[i - 1] if i else None
+            same = prev is not None and (prev.total, prev.tiebreak) == (p.total, p.tiebreak)
+            rank = ranks[-1]["rank"] if same else i + 1
+            ranks.append({"rank": rank, "name": p.player, "total": p.total})
+        return ranks
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "players": [p.to_json() for p in self.players],
+            "ranking": self.ranking(),
+        }
+
+
+class Message:
+    """Base of actions and events: frozen dataclasses with a ``kind`` and a JSON converter pair.
+
+    Fields may be ``str``, ``int``, ``bool``, an ``Enum`` with string values, or a tuple of those
+    (``tuple[int, ...]``, ``tuple[SomeEnum, ...]``). ``to_json`` writes ``{"kind": ..., field: ...}``
+    and ``from_json`` reads it back, refusing anything else with :class:`UnreadableInput`.
+    """
+
+    kind: ClassVar[str]
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _encode(getattr(self, f.name))
+        return out
+
+
+M = TypeVar("M", bound=Message)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(name: str, hint: Any, raw: Any) -> Any:
+    origin = getattr(hint, "__origin__", None)
+    if origin is tuple:
+        if not isinstance(raw, list):
+            raise UnreadableInput(f"'{name}' must be a list")
+        (item_hint, *_rest) = hint.__args__
+        return tuple(_decode(name, item_hint, r) for r in raw)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(raw)
+        except ValueError:
+            allowed = ", ".join(str(m.value) for m in hint)
+            raise UnreadableInput(f"'{name}' cannot be {raw!r} (one of: {allowed})") from None
+    if hint is bool:
+        if not isinstance(raw, bool):
+            raise UnreadableInput(f"'{name}' must be true or false")
+        return raw
+    if hint is int:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise UnreadableInput(f"'{name}' must be a whole number")
+        return raw
+    if hint is str:
+        if not isinstance(raw, str):
+            raise UnreadableInput(f"'{name}' must be text")
+        return raw
+    raise TypeError(f"unsupported field type {hint!r}")
+
+
+@dataclass(frozen=True)
+class MessageCodec:
+    """Reads messages of a closed set of kinds from JSON (the pair of ``Message.to_json``)."""
+
+    what: str
+    classes: tuple[type[Message], ...]
+    _by_kind: dict[str, type[Message]] = field(init=False, repr=False, compare=False)
+    _hints: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_kind", {c.kind: c for c in self.classes})
+        object.__setattr__(
+            self, "_hints", {c.kind: get_type_hints(c) for c in self.classes}
+        )
+
+    def from_json(self, data: Any) -> Message:
+        if not isinstance(data, dict):
+            raise UnreadableInput(f"an {self.what} must be a JSON object")
+        kind = data.get("kind")
+        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            known = ", ".join(sorted(self._by_kind))
+            raise UnreadableInput(f"unknown {self.what} kind {kind!r} (known: {known})")
+        hints = self._hints[cls.kind]
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        extra = set(data) - {f.name for f in fields} - {"kind"}
+        if extra:
+            raise UnreadableInput(f"{kind}: unexpected field(s) {', '.join(sorted(extra))}")
+        values = {}
+        for f in fields:
+            if f.name in data:
+                values[f.name] = _decode(f.name, hints[f.name], data[f.name])
+            elif f.default is dataclasses.MISSING:
+                raise UnreadableInput(f"{kind}: missing field '{f.name}'")
+        return cls(**values)
+
+
+class State(Protocol):
+    """A frozen dataclass holding everything the rules need (and nothing the table hides)."""
+
+
+S = TypeVar("S")
+
+
+class Game(Protocol):
+    """The surface every registered title implements (see the module docstring)."""
+
+    info: GameInfo
+    actions: MessageCodec
+    events: MessageCodec
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> Any: ...
+
+    def legal_actions(self, state: Any) -> list[Message]: ...
+
+    def chance_action(self, state: Any, rng: random.Random) -> Message | None: ...
+
+    def apply(self, state: Any, action: Message) -> tuple[Any, tuple[Message, ...]]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def score(self, state: Any) -> ScoreSheet: ...
+
+    def score_final(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], final: JSON
+    ) -> ScoreSheet: ...
+
+    def view(self, state: Any, seat: int | None) -> JSON: ...
+
+    def actor(self, state: Any, action: Message) -> int | None:
+        """The seat whose decision ``action`` is (``None`` for table inputs anyone may enter)."""
+        ...
+
+    def private_to(self, action: Message) -> int | None:
+        """The seat an action is private to (e.g. recording a drawn card), else ``None``."""
+        ...

@@ -1,0 +1,46 @@
+"""The registry of titles: game id -> engine, loaded on first use (no work at import time).
+
+Every product title has an id here. A title whose engine is not built yet is listed as planned:
+asking for it raises :class:`UnknownGame` with a reason a person can read.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from companion.games.base import Game
+
+#: Every title the product supports, in menu order, with the module that provides ``GAME``.
+GAME_IDS: dict[str, str | None] = {
+    "sushi-express": "companion.games.sushi_express",
+    "sushi-go-party": None,
+    "sushi-go": None,
+    "sushi-roll": None,
+}
+
+
+class UnknownGame(LookupError):
+    """No engine for that id (unknown, or planned but not built yet)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@cache
+def find_game(game_id: str) -> Game:
+    """The engine for ``game_id``; raises :class:`UnknownGame` when there is none."""
+    if game_id not in GAME_IDS:
+        known = ", ".join(GAME_IDS)
+        raise UnknownGame(f"unknown game {game_id!r} (known: {known})")
+    module = GAME_IDS[game_id]
+    if module is None:
+        raise UnknownGame(f"{game_id} is planned but its rules engine is not built yet")
+    game: Game = importlib.import_module(module).GAME
+    return game
+
+
+def available_games() -> list[Game]:
+    """Engines that are built, in menu order."""
+    return [find_game(g) for g, module in GAME_IDS.items() if module is not None]

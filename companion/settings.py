@@ -1,0 +1,54 @@
+"""One frozen settings object for the whole service, from defaults, environment and flags.
+
+Precedence: command-line flag > environment (``COMPANION_DATA_DIR``, ``COMPANION_HOST``,
+``COMPANION_PORT``) > embedded defaults. The data directory holds the SQLite game log
+(``companion.sqlite3``) and, in later work, calibration and enrolled card sets.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_HOST = "0.0.0.0"
+DEFAULT_PORT = 8080
+DB_FILE = "companion.sqlite3"
+
+
+def default_data_dir(env: Mapping[str, str]) -> Path:
+    """``$XDG_DATA_HOME/sushi-companion``, else ``~/.local/share/sushi-companion``."""
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sushi-companion"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where data lives and where the web server listens."""
+
+    data_dir: Path
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / DB_FILE
+
+
+def load_settings(
+    data_dir: str | None = None,
+    host: str | None = None,
+    port: int | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Settings:
+    """Settings from flags (arguments), then the environment, then the defaults."""
+    env = os.environ if env is None else env
+    chosen_dir = data_dir or env.get("COMPANION_DATA_DIR")
+    path = Path(chosen_dir).expanduser() if chosen_dir else default_data_dir(env)
+    env_port = env.get("COMPANION_PORT")
+    return Settings(
+        data_dir=path,
+        host=host or env.get("COMPANION_HOST") or DEFAULT_HOST,
+        port=port if port is not None else int(env_port) if env_port else DEFAULT_PORT,
+    )
