@@ -1,0 +1,95 @@
+"""The composition root: builds the log, the session, the device fakes and the web app.
+
+No logic of its own: :func:`build` wires the collaborators, :func:`serve` runs them until
+SIGINT/SIGTERM and shuts down cleanly (the log is durable after every change anyway, so a
+SIGKILL or a pulled plug loses nothing that was acknowledged).
+"""
+
+from __future__ import annotations
+
+import signal
+import socket
+import sys
+import threading
+from dataclasses import dataclass
+from types import FrameType
+from typing import TextIO
+
+from flask import Flask
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from companion.devices import DeviceReport, probe_devices
+from companion.session.log import GameLog
+from companion.session.session import Session
+from companion.settings import Settings
+from web import create_app
+
+
+@dataclass
+class Service:
+    """Everything ``companion serve`` runs."""
+
+    settings: Settings
+    log: GameLog
+    session: Session
+    app: Flask
+    devices: DeviceReport
+
+    def close(self) -> None:
+        self.session.close()
+        self.log.close()
+
+
+def build(settings: Settings) -> Service:
+    """Wire the service for ``settings`` (creates the data directory if needed)."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    devices = probe_devices()
+    log = GameLog(settings.db_path)
+    session = Session(log)
+    return Service(settings, log, session, create_app(session), devices)
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine that a phone on the same network can reach."""
+    found: set[str] = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(str(info[4][0]))
+    except OSError:
+        pass
+    return sorted(a for a in found if not a.startswith("127."))
+
+
+def urls_for(settings: Settings, port: int) -> list[str]:
+    """The addresses to print: the LAN ones when listening on all interfaces, and loopback."""
+    hosts = [settings.host]
+    if settings.host in ("0.0.0.0", ""):
+        hosts = [*lan_addresses(), "127.0.0.1"]
+    return [f"http://{h}:{port}/" for h in hosts]
+
+
+def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
+    """Run the service until SIGINT or SIGTERM; returns the exit status."""
+    service = build(settings)
+    server: BaseWSGIServer = make_server(
+        settings.host, settings.port, service.app, threaded=True
+    )
+    port = server.socket.getsockname()[1]
+    print(f"companion: data in {settings.db_path}", file=out)
+    print(f"companion: {service.devices.describe()}", file=out)
+    for url in urls_for(settings, port):
+        print(f"companion: open {url} on a phone or tablet", file=out)
+    out.flush()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+        service.close()
+        print("companion: stopped", file=out)
+    return 0
