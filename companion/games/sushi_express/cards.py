@@ -7,10 +7,10 @@ so we call them green, yellow, orange and red. Players pick the matching colour 
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class ActionCard(str, Enum):
+class ActionCard(StrEnum):
     """The five action cards (28 in the deck)."""
 
     SAME_GUESS = "same_guess"
@@ -20,7 +20,7 @@ class ActionCard(str, Enum):
     TIP = "tip"
 
 
-class Customer(str, Enum):
+class Customer(StrEnum):
     """Customer cards by colour, and the customer tip cards (36 in the deck)."""
 
     LIGHT_BLUE = "light_blue"
@@ -69,3 +69,14 @@ PARK_TILE = 6
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 TRIES = 2
+
+#: How a card is called in a sentence for a player (names from the English rulebook).
+ACTION_CARD_NAMES: dict[ActionCard, str] = {
+    ActionCard.SAME_GUESS: "Same guess",
+    ActionCard.ONE_TILE_FURTHER: "1 tile further",
+    ActionCard.PLACE_EXCHANGE: "Place exchange",
+    ActionCard.RE_ROLL: "Re-roll",
+    ActionCard.TIP: "Tip",
+}
+
+CUSTOMER_NAMES: dict[Customer, str] = {c: c.value.replace("_", " ") for c in Customer}

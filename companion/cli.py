@@ -1,0 +1,331 @@
+"""The ``companion`` command.
+
+```
+companion [--data-dir DIR] [--json] COMMAND ...
+  serve [--host H] [--port P]        run the service (companion.app.serve)
+  score GAME FILE                    score a record's final state (or replay its actions)
+  replay FILE                        check a whole recorded game, print the scores
+  export GAME_ID | --all [-o FILE]   back up games from the data dir's log (stdout or FILE)
+  import FILE                        restore games (one record or {"records": [...]})
+```
+
+``--data-dir`` (or ``COMPANION_DATA_DIR``) chooses the data directory (``settings.py``).
+``--json`` (before or after the command) makes a command print one JSON object on the LAST line
+of stdout, also on failure (``{"ok": false, "error", "reason"}``).
+
+Exit status: 0 done; 1 an illegal game (a record whose actions break the rules, players the
+title does not allow); 2 bad usage or unreadable input (a missing file, bad JSON, an unknown
+format version or game id); 3 an unexpected internal error; 130 interrupted. Every error is ONE
+line on stderr, never a traceback. ``FILE`` may be ``-`` for stdin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from companion.games import find_game
+from companion.games.base import JSON, IllegalAction, ScoreSheet, UnreadableInput
+from companion.games.registry import UnknownGame
+from companion.session.errors import Forbidden, NotFound
+from companion.session.records import (
+    IllegalRecordAction,
+    Record,
+    load_bundle,
+    load_record,
+    replay_record,
+)
+from companion.settings import Settings, load_settings
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+class UsageError(Exception):
+    """Bad command-line usage (exit 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see companion --help)")
+
+
+class Output:
+    """Where a command writes: readable lines, and in ``--json`` mode one final JSON line."""
+
+    def __init__(self, out: TextIO, err: TextIO, as_json: bool) -> None:
+        self.out, self.err, self.as_json = out, err, as_json
+
+    def line(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def result(self, obj: JSON) -> None:
+        """The command's JSON result (only in ``--json`` mode), as the last line of stdout."""
+        if self.as_json:
+            print(json.dumps(obj, separators=(",", ":"), ensure_ascii=False), file=self.out)
+
+    def fail(self, code: int, error: str, reason: str, extra: JSON | None = None) -> int:
+        print(f"companion: {reason}", file=self.err)
+        self.result({"ok": False, "error": error, "reason": reason, **(extra or {})})
+        return code
+
+
+# -- the parser -------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion", description="Table companion for sushi board games.")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="data directory (default: $COMPANION_DATA_DIR or "
+                             "~/.local/share/sushi-companion)")
+    parser.add_argument("--json", action="store_true", default=False,
+                        help="print one JSON object on the last line of stdout")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help, description=help)
+        sub.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                         help="print one JSON object on the last line of stdout")
+        return sub
+
+    serve = command("serve", "run the service until interrupted")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0)")
+    serve.add_argument("--port", type=int, help="port to listen on (default 8080)")
+
+    score = command("score", "score a game record's final state (or replay its actions)")
+    score.add_argument("game", metavar="GAME", help="title id, e.g. sushi-express")
+    score.add_argument("file", metavar="FILE", help="game record (JSON; - for stdin)")
+
+    replay = command("replay", "check every action of a recorded game and print the scores")
+    replay.add_argument("file", metavar="FILE", help="game record (JSON; - for stdin)")
+
+    export = command("export", "write game records from the data directory's log")
+    export.add_argument("game_id", metavar="GAME_ID", nargs="?", type=int,
+                        help="the game's id (see /api/games)")
+    export.add_argument("--all", action="store_true", help="every game, as one bundle")
+    export.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of stdout")
+
+    restore = command("import", "store the games of a record or bundle as new games")
+    restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
+    return parser
+
+
+# -- main ---------------------------------------------------------------------------------------
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    output = Output(out, err, as_json="--json" in args_list)
+    try:
+        args = build_parser().parse_args(args_list)
+    except UsageError as exc:
+        return output.fail(EXIT_USAGE, "usage", str(exc))
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    output.as_json = bool(args.json)
+    try:
+        return _run(args, output)
+    except KeyboardInterrupt:
+        return output.fail(EXIT_INTERRUPTED, "interrupted", "interrupted")
+    except IllegalRecordAction as exc:
+        extra = {"index": exc.index, "kind": exc.action.kind, "player": exc.player,
+                 "rule": exc.rule}
+        return output.fail(EXIT_ILLEGAL, "illegal", exc.reason, extra)
+    except IllegalAction as exc:
+        return output.fail(EXIT_ILLEGAL, "illegal", exc.reason)
+    except (UnreadableInput, UnknownGame, NotFound, Forbidden, UsageError) as exc:
+        return output.fail(EXIT_USAGE, "unreadable", str(getattr(exc, "reason", exc)))
+    except Exception as exc:
+        reason = f"internal error: {type(exc).__name__}: {exc}".splitlines()[0]
+        return output.fail(EXIT_INTERNAL, "internal", reason)
+
+
+def _run(args: argparse.Namespace, output: Output) -> int:
+    if args.command == "serve":
+        settings = load_settings(args.data_dir, args.host, args.port)
+        from companion.app import serve  # lazily: it imports Flask and the devices
+
+        return serve(settings)
+    if args.command == "score":
+        return cmd_score(args.game, args.file, output)
+    if args.command == "replay":
+        return cmd_replay(args.file, output)
+    settings = load_settings(args.data_dir)
+    if args.command == "export":
+        return cmd_export(settings, args.game_id, args.all, args.output, output)
+    return cmd_import(settings, args.file, output)
+
+
+# -- commands -------------------------------------------------------------------------------
+
+
+def read_json(file: str) -> Any:
+    """The JSON in ``file`` (``-``: stdin); :class:`UnreadableInput` naming the fault."""
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UnreadableInput(f"cannot read {file}: {reason}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableInput(
+            f"{file} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+
+
+def read_record(file: str) -> Record:
+    try:
+        return load_record(read_json(file))
+    except UnreadableInput as exc:
+        if exc.reason.startswith(f"cannot read {file}") or exc.reason.startswith(file):
+            raise
+        raise UnreadableInput(f"{file}: {exc.reason}") from None
+
+
+def cmd_score(game_id: str, file: str, output: Output) -> int:
+    game = find_game(game_id)
+    record = read_record(file)
+    if record.game.info.id != game.info.id:
+        raise UnreadableInput(f"{file} is a {record.game.info.id} record, not {game.info.id}")
+    if record.final is not None:
+        sheet = game.score_final(record.players, record.options, record.final)
+        source, over = "final", True
+    else:
+        replayed = replay_record(record)
+        sheet, source, over = replayed.sheet, "replay", replayed.over
+    title = f"{game.info.name}: {'final' if over else 'provisional'} scores"
+    how = "the record's final state" if source == "final" else (
+        f"replaying {len(record.actions)} actions")
+    output.line(f"{title} (from {how})")
+    print_sheet(sheet, output)
+    output.result({**sheet.to_json(), "ok": True, "source": source, "over": over})
+    return EXIT_OK
+
+
+def cmd_replay(file: str, output: Output) -> int:
+    record = read_record(file)
+    replayed = replay_record(record)
+    count = len(record.actions)
+    status = "the game is over" if replayed.over else "the game is not over yet"
+    output.line(f"{file}: all {count} actions are legal; {status}")
+    output.line(f"{record.game.info.name}: {'final' if replayed.over else 'provisional'} scores")
+    print_sheet(replayed.sheet, output)
+    output.result({"ok": True, "game": record.game.info.id, "actions": count,
+                   "over": replayed.over, "score": replayed.sheet.to_json()})
+    return EXIT_OK
+
+
+def print_sheet(sheet: ScoreSheet, output: Output) -> None:
+    """The ranking, then each player's breakdown, one line per reason."""
+    by_name = {p.player: p for p in sheet.players}
+    for place in sheet.ranking():
+        player = by_name[place["name"]]
+        tiebreak = ""
+        if player.tiebreak:
+            label = f" ({player.tiebreak_label})" if player.tiebreak_label else ""
+            tiebreak = f"  tie-break {', '.join(map(str, player.tiebreak))}{label}"
+        output.line(f"{place['rank']}. {player.player}: {player.total} points{tiebreak}")
+        for line in player.breakdown:
+            what = line.detail or " ".join(x for x in (line.rule, line.card) if x)
+            output.line(f"     {line.points:+4d}  {line.rule}: {what}" if line.detail
+                        else f"     {line.points:+4d}  {what}")
+
+
+def _open_log(settings: Settings, create: bool) -> Any:
+    from companion.session.log import GameLog
+
+    path = settings.db_path
+    if not path.exists():
+        if not create:
+            raise UnreadableInput(f"there is no game log at {path} (see --data-dir)")
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return GameLog(path)
+
+
+def cmd_export(
+    settings: Settings, game_id: int | None, every: bool, file: str | None, output: Output
+) -> int:
+    if (game_id is None) == (not every):
+        raise UsageError("export needs a GAME_ID or --all (not both)")
+    from companion.session.session import Session
+
+    log = _open_log(settings, create=False)
+    try:
+        with Session(log) as session:
+            ids: list[int] = (
+                [g["id"] for g in reversed(session.list_games())] if every
+                else [game_id] if game_id is not None else []
+            )
+            records = [session.export_record(pk) for pk in ids]
+    finally:
+        log.close()
+    document: JSON = {"records": records} if every else records[0]
+    if file is None:
+        if output.as_json:
+            output.result(document)
+        else:
+            output.line(json.dumps(document, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    write_atomically(Path(file), json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    output.line(f"exported {len(records)} game{'s' if len(records) != 1 else ''} to {file}")
+    output.result({"ok": True, "file": file, "games": ids})
+    return EXIT_OK
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the whole new one."""
+    temp = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        raise UnreadableInput(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def cmd_import(settings: Settings, file: str, output: Output) -> int:
+    objects = load_bundle(read_json(file))
+    records = []
+    for number, obj in enumerate(objects):
+        where = f"{file}" if len(objects) == 1 else f"{file} record {number}"
+        try:
+            record = load_record(obj)
+            replay_record(record)
+        except UnreadableInput as exc:
+            raise UnreadableInput(f"{where}: {exc.reason}") from None
+        except IllegalAction as exc:
+            raise IllegalAction(f"{where}: {exc.reason}") from None
+        records.append(obj)
+    from companion.session.session import Session
+
+    log = _open_log(settings, create=True)
+    imported = []
+    try:
+        with Session(log) as session:
+            for obj in records:
+                pk = session.import_record(obj)
+                imported.append({"id": pk, "game": obj["game"],
+                                 "actions": len(obj.get("actions", [])),
+                                 "host_token": session.new_host_token(pk)})
+    finally:
+        log.close()
+    for item in imported:
+        output.line(f"imported game {item['id']} ({item['game']}, {item['actions']} actions);"
+                    f" host token {item['host_token']}")
+    output.result({"ok": True, "imported": imported})
+    return EXIT_OK

@@ -1,0 +1,154 @@
+"""Sushi Express (Michael Schacht, Abacus 2005): the pure rules engine, ``GAME``.
+
+Companion mode: the table is the chance player. Customer cards turned up (``RevealCustomers``)
+and dice (``Roll``) arrive as actions; action cards are drawn face down, so the engine knows only
+how many each player holds, unless the drawing player records them (``RecordDraw``).
+
+Modules: :mod:`.cards` (components), :mod:`.actions` (the action vocabulary), :mod:`.events`,
+:mod:`.state`, :mod:`.board` (the ring), :mod:`.markers` (the guess board), :mod:`.hand`
+(hidden hands), :mod:`.phases` (``apply`` by phase), :mod:`.rules` (setup, apply, settle),
+:mod:`.legal`, :mod:`.odds`, :mod:`.scoring`, :mod:`.view`.
+
+Rulings (house rules as setup options, REFERENCE "Decisions" D2-D4; defaults ours):
+
+* ``express_passed_when_occupied`` (D2, True): driving over Sushi Express while another van
+  stands there still passes it (one customer card).
+* ``first_lap_from_start`` (D3, False): leaving the start tile is not passing Sushi Express; a
+  van passes on reaching or crossing tile 0 again. With True, a van's first departure from the
+  start tile counts as passing (in whatever round it first moves).
+* ``stack_lowest`` (D4, "bottom"): the bottom marker of the lowest stack is the round's lowest
+  guess (starts the next round, decides phase 4); "top" picks the top marker.
+* ``start_player`` (0): the seat that guesses first in round 1.
+
+Decisions where the rulebook is silent (also in the modules that implement them):
+
+* Place exchange timing: the player whose turn it is (before guessing) and the player who just
+  guessed (until the next player acts; the last guesser until the first roll).
+* A failed second try ends by itself when the roller cannot hold a Re-roll card; otherwise the
+  roller re-rolls or sends ``GiveUp``. ``GiveUp`` is refused after a failed first try.
+* A van that passes Sushi Express when the display is empty takes nothing.
+* When no display place is empty after phase 4, the next round starts without a reveal.
+* Tip action cards are counted at game end: certain counts are filled in; others are declared.
+* Scoring when every player ties on tips: all are "fewest" and lose the top count (0 when
+  nobody has tips). See :mod:`.scoring`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import (
+    JSON,
+    GameInfo,
+    Message,
+    MessageCodec,
+    OptionSpec,
+    PlayerSpec,
+    ScoreSheet,
+    check_players,
+)
+from companion.games.sushi_express import legal, rules, scoring, view
+from companion.games.sushi_express.actions import ACTIONS
+from companion.games.sushi_express.cards import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.sushi_express.events import EVENTS
+from companion.games.sushi_express.state import GameState, Phase
+
+INFO = GameInfo(
+    id=scoring.GAME_ID,
+    name="Sushi Express",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=(
+        OptionSpec(
+            key="express_passed_when_occupied",
+            label="A van passing an occupied Sushi Express takes a customer",
+            default=True,
+            choices=(True, False),
+            doc="D2: driving over the Sushi Express tile while another van stands on it still "
+            "counts as passing it (one customer card).",
+        ),
+        OptionSpec(
+            key="first_lap_from_start",
+            label="Leaving the start tile counts as passing Sushi Express",
+            default=False,
+            choices=(False, True),
+            doc="D3: off (our ruling), a van passes Sushi Express only on reaching or crossing "
+            "it again; on, its first departure from the start tile already counts.",
+        ),
+        OptionSpec(
+            key="stack_lowest",
+            label="Which marker of the lowest stack starts the next round",
+            default="bottom",
+            choices=("bottom", "top"),
+            doc="D4: the bottom marker (who chose the number first) or the top one starts the "
+            "next round and decides the delivery.",
+        ),
+        OptionSpec(
+            key="start_player",
+            label="Start player (seat)",
+            default=0,
+            choices=tuple(range(MAX_PLAYERS)),
+            doc="The seat (0 = first player listed) that guesses first in round 1.",
+        ),
+    ),
+)
+
+
+class SushiExpress:
+    """The Sushi Express engine (implements :class:`companion.games.base.Game`)."""
+
+    info: GameInfo = INFO
+    actions: MessageCodec = ACTIONS
+    events: MessageCodec = EVENTS
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> GameState:
+        """A new game waiting for the first reveal; refuses 3 > players > 6, repeated names and
+        a start player outside the table."""
+        check_players(self.info, players)
+        resolved = self.info.resolve_options(options)
+        return rules.setup(players, rules.make_rules(resolved, len(players)))
+
+    def legal_actions(self, state: GameState) -> list[Message]:
+        return legal.legal_actions(state)
+
+    def chance_action(self, state: GameState, rng: random.Random) -> Message | None:
+        return legal.chance_action(state, rng)
+
+    def apply(self, state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
+        return rules.apply(state, action)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def score(self, state: GameState) -> ScoreSheet:
+        """Final once over; provisional before (see :mod:`.scoring`)."""
+        return scoring.score_tallies(scoring.tallies_from_state(state))
+
+    def score_final(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], final: JSON
+    ) -> ScoreSheet:
+        """Score a record's ``final`` object; its shape is documented in :mod:`.scoring`."""
+        self.info.resolve_options(options)
+        return scoring.score_tallies(scoring.tallies_from_final(players, final))
+
+    def final_json(self, state: GameState) -> JSON:
+        """The record's ``final`` object for ``state`` (the pair of :meth:`score_final`)."""
+        return scoring.final_json(state)
+
+    def view(self, state: GameState, seat: int | None) -> JSON:
+        return view.view(state, seat)
+
+    def actor(self, state: GameState, action: Message) -> int | None:
+        return view.actor(state, action)
+
+    def private_to(self, action: Message, state: GameState | None = None) -> int | None:
+        """The seat a ``record_draw`` belongs to (pass ``state`` to map the name to a seat;
+        without it the answer is -1: private, shown to nobody). ``None`` for other actions."""
+        return view.private_to(action, state)
+
+
+GAME = SushiExpress()
+
+__all__ = ["GAME", "INFO", "SushiExpress"]

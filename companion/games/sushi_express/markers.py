@@ -1,0 +1,87 @@
+"""The guess board: markers on the numbers 2-12, stacks bottom to top.
+
+Contract:
+
+* ``board[number - 2]`` is the stack on ``number``, seats bottom to top. A Same guess card puts
+  the new marker on top; stacks roll and move **top to bottom** (rulebook, Same guess).
+* Place exchange swaps the contents of two neighbouring numbers; stacks move whole, order kept.
+* The roller is the top live marker of the highest live number; movers go in the same order.
+* The lowest guess of the round (ruling D4): the bottom marker of the lowest stack (default), or
+  the top one (``stack_lowest="top"``). Markers that left the board still count: the lowest
+  guess is about what was guessed, not about who moved.
+"""
+
+from __future__ import annotations
+
+from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS
+from companion.games.sushi_express.state import GameState, StackLowest
+
+Board = tuple[tuple[int, ...], ...]
+NUMBERS = range(LOWEST_GUESS, HIGHEST_GUESS + 1)
+EMPTY_BOARD: Board = ((),) * len(NUMBERS)
+
+
+def place(board: Board, seat: int, number: int) -> Board:
+    """``board`` with ``seat``'s marker on top of ``number``."""
+    i = number - LOWEST_GUESS
+    return (*board[:i], (*board[i], seat), *board[i + 1 :])
+
+
+def exchange(board: Board, first: int, second: int) -> Board:
+    """``board`` with the stacks on ``first`` and ``second`` swapped."""
+    stacks = list(board)
+    i, j = first - LOWEST_GUESS, second - LOWEST_GUESS
+    stacks[i], stacks[j] = stacks[j], stacks[i]
+    return tuple(stacks)
+
+
+def guesses(board: Board, seats: int) -> tuple[int | None, ...]:
+    """The number each seat stands (or stood) on this round, ``None`` if not placed yet."""
+    found: list[int | None] = [None] * seats
+    for i, stack in enumerate(board):
+        for seat in stack:
+            found[seat] = i + LOWEST_GUESS
+    return tuple(found)
+
+
+def live_order(state: GameState) -> list[int]:
+    """Seats whose markers are still on the board: highest number first, stacks top to bottom."""
+    gone = state.gone
+    return [s for stack in reversed(state.board) for s in reversed(stack) if s not in gone]
+
+
+def roller(state: GameState) -> int | None:
+    """The seat that rolls (phase 2) or moves (phase 3) next, or ``None`` when nobody is left."""
+    gone = state.gone
+    for stack in reversed(state.board):
+        for seat in reversed(stack):
+            if seat not in gone:
+                return seat
+    return None
+
+
+def number_of(state: GameState, seat: int) -> int:
+    """The number ``seat``'s marker is on (it must have been placed this round)."""
+    for i, stack in enumerate(state.board):
+        if seat in stack:
+            return i + LOWEST_GUESS
+    raise ValueError(f"seat {seat} has no marker on the board")
+
+
+def lowest(board: Board, rule: StackLowest) -> int | None:
+    """The lowest guess of the round under ruling D4, or ``None`` on an empty board."""
+    for stack in board:
+        if stack:
+            return stack[0] if rule is StackLowest.BOTTOM else stack[-1]
+    return None
+
+
+def neighbours_to_exchange(state: GameState) -> list[tuple[int, int]]:
+    """Pairs of neighbouring numbers (low, high) that both hold live markers."""
+    gone = state.gone
+    held = [any(s not in gone for s in stack) for stack in state.board]
+    return [
+        (i + LOWEST_GUESS, i + LOWEST_GUESS + 1)
+        for i in range(len(held) - 1)
+        if held[i] and held[i + 1]
+    ]

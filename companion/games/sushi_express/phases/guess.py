@@ -1,0 +1,130 @@
+"""Phase 1, place guesses (and the Same guess and Place exchange cards).
+
+Contract:
+
+* Clockwise from the round's start player, each player places one ``Guess`` on 2-12.
+* A number that holds a marker needs ``same_guess=True``, which plays a Same guess card and puts
+  the marker on top of the stack; ``same_guess=True`` on a free number is refused.
+* ``PlaceExchange`` swaps the contents of two neighbouring numbers that both hold markers
+  (stacks move whole, order kept). It may be played by the player whose turn it is (before
+  their guess), and by the player who just guessed until the next player acts; after the last
+  guess, by the last guesser until the first roll (then the phase is already ROLL). Several
+  cards may be played in one turn.
+* After the last guess the phase is ROLL.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import IllegalAction
+from companion.games.sushi_express import markers
+from companion.games.sushi_express.actions import Guess, PlaceExchange
+from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS, ActionCard
+from companion.games.sushi_express.events import GuessPlaced, MarkersExchanged
+from companion.games.sushi_express.phases.common import (
+    Events,
+    can_play,
+    play_cards,
+    require_phase,
+    seat_of,
+    wrong_phase,
+)
+from companion.games.sushi_express.state import GameState, Phase, RollTry, evolve
+
+
+def guesser(state: GameState) -> int | None:
+    """The seat whose turn it is to guess (``None`` outside phase 1)."""
+    if state.phase is not Phase.GUESS:
+        return None
+    return (state.start_player + state.guessed) % state.n
+
+
+def exchangers(state: GameState) -> tuple[int, ...]:
+    """Seats that may play Place exchange now."""
+    if state.phase is Phase.GUESS:
+        turn = (state.start_player + state.guessed) % state.n
+        if state.exchange_open is None:
+            return (turn,)
+        return (turn, state.exchange_open)
+    if state.phase is Phase.ROLL and state.exchange_open is not None:
+        return (state.exchange_open,)
+    return ()
+
+
+def guess(state: GameState, action: Guess, events: Events) -> GameState:
+    require_phase(state, Phase.GUESS, action)
+    seat = seat_of(state, action.player)
+    turn = (state.start_player + state.guessed) % state.n
+    if seat != turn:
+        raise IllegalAction(f"It is {state.name(turn)}'s turn to guess, not {action.player}'s")
+    number, who = action.number, action.player
+    if not LOWEST_GUESS <= number <= HIGHEST_GUESS:
+        raise IllegalAction(
+            f"{who} guessed {number}, but guesses go from {LOWEST_GUESS} to {HIGHEST_GUESS}"
+        )
+    taken = bool(state.board[number - LOWEST_GUESS])
+    if taken:
+        if not can_play(state, seat, ActionCard.SAME_GUESS):
+            raise IllegalAction(
+                f"{who} guessed {number} but {number} is taken and {who} has no Same guess card"
+            )
+        if not action.same_guess:
+            raise IllegalAction(
+                f"{number} is taken: {who} must play a Same guess card to stack on it"
+            )
+        state = play_cards(state, seat, ActionCard.SAME_GUESS, 1, events)
+    elif action.same_guess:
+        raise IllegalAction(f"{number} is free: {who} needs no Same guess card to guess it")
+    events.append(GuessPlaced(player=who, number=number, same_guess=taken))
+    guessed = state.guessed + 1
+    last = guessed == state.n
+    return evolve(
+        state,
+        board=markers.place(state.board, seat, number),
+        guessed=guessed,
+        exchange_open=seat,
+        phase=Phase.ROLL if last else Phase.GUESS,
+        rolling=RollTry() if last else None,
+    )
+
+
+def place_exchange(state: GameState, action: PlaceExchange, events: Events) -> GameState:
+    allowed = exchangers(state)
+    if not allowed:
+        if state.phase is Phase.ROLL:
+            raise IllegalAction("The dice are rolling; places can no longer be exchanged")
+        raise wrong_phase(state, action)
+    seat = seat_of(state, action.player)
+    if seat not in allowed:
+        raise IllegalAction(_who_may_exchange(state, allowed))
+    first, second = action.first, action.second
+    numbers = range(LOWEST_GUESS, HIGHEST_GUESS + 1)
+    if first not in numbers or second not in numbers or abs(first - second) != 1:
+        raise IllegalAction(
+            f"Place exchange swaps two neighbouring numbers; {first} and {second} are not"
+        )
+    empty = [n for n in (first, second) if not state.stack(n)]
+    if empty:
+        raise IllegalAction(
+            f"Place exchange needs markers on both {first} and {second}; {empty[0]} is empty"
+        )
+    state = play_cards(state, seat, ActionCard.PLACE_EXCHANGE, 1, events)
+    events.append(MarkersExchanged(player=action.player, first=first, second=second))
+    turn = guesser(state)
+    closes = seat == turn and state.exchange_open != seat
+    return evolve(
+        state,
+        board=markers.exchange(state.board, first, second),
+        exchange_open=None if closes else state.exchange_open,
+    )
+
+
+def _who_may_exchange(state: GameState, allowed: tuple[int, ...]) -> str:
+    if state.phase is Phase.ROLL:
+        return (
+            f"Only {state.name(allowed[0])} (who guessed last) may still exchange places "
+            "before the first roll"
+        )
+    text = f"Only {state.name(allowed[0])} (whose turn it is)"
+    if len(allowed) > 1:
+        text += f" or {state.name(allowed[1])} (who just guessed)"
+    return text + " may exchange places now"

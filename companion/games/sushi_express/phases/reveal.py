@@ -1,0 +1,76 @@
+"""Turning up customer cards (setup and the refill in phase 4), and starting a round.
+
+Contract: ``RevealCustomers`` carries exactly as many cards as the display has empty places, and
+each card must still be face down in the supply (the composition is known: 8 light blue, 8 dark
+blue, 2 of each other colour, 8 tips). A refill that cannot be complete ends the game instead
+(see :mod:`.deliver`), so a reveal is never partial. Once the display is full a round starts:
+round 1 with the ``start_player`` option, every later round with the previous round's lowest
+guess (ruling D4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.games.base import IllegalAction
+from companion.games.sushi_express.actions import RevealCustomers
+from companion.games.sushi_express.cards import CUSTOMER_DECK, CUSTOMER_NAMES, Customer
+from companion.games.sushi_express.events import DisplayRevealed, RoundStarted
+from companion.games.sushi_express.markers import EMPTY_BOARD
+from companion.games.sushi_express.phases.common import Events, require_phase
+from companion.games.sushi_express.state import CUSTOMER_INDEX, GameState, Phase, evolve
+
+
+def need_reveal(state: GameState) -> int:
+    """How many cards the table must turn up now (0 outside the reveal)."""
+    return state.n - len(state.display) if state.phase is Phase.REVEAL else 0
+
+
+def reveal(state: GameState, action: RevealCustomers, events: Events) -> GameState:
+    require_phase(state, Phase.REVEAL, action)
+    need = need_reveal(state)
+    if len(action.cards) != need:
+        raise IllegalAction(
+            f"The display needs exactly {need} customer card{'s' * (need != 1)}, "
+            f"not {len(action.cards)}"
+        )
+    supply = list(state.supply)
+    for card, count in Counter(action.cards).items():
+        left = supply[CUSTOMER_INDEX[card]]
+        if count > left:
+            raise IllegalAction(_too_many(card, count, left))
+        supply[CUSTOMER_INDEX[card]] = left - count
+    display = state.display + action.cards
+    events.append(DisplayRevealed(cards=action.cards, display=display))
+    return start_round(evolve(state, supply=tuple(supply), display=display), events)
+
+
+def _too_many(card: Customer, count: int, left: int) -> str:
+    name = CUSTOMER_NAMES[card]
+    deck = CUSTOMER_DECK[card]
+    if left == 0:
+        return f"All {deck} {name} customer cards are already out; none is left to turn up"
+    return f"Only {left} of the {deck} {name} customer cards are still face down, not {count}"
+
+
+def start_round(state: GameState, events: Events) -> GameState:
+    """A new round in phase 1: round 1 after the first reveal, else the next round number with
+    the previous round's lowest guess as start player."""
+    if state.rounds:
+        number, start = state.round + 1, state.rounds[-1].lowest
+    else:
+        number, start = state.round, state.start_player
+    events.append(RoundStarted(round=number, start_player=state.name(start)))
+    return evolve(
+        state,
+        phase=Phase.GUESS,
+        round=number,
+        start_player=start,
+        board=EMPTY_BOARD,
+        gone=frozenset(),
+        failed=frozenset(),
+        guessed=0,
+        exchange_open=None,
+        rolling=None,
+        pending_take=None,
+    )

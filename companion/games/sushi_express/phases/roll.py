@@ -1,0 +1,161 @@
+"""Phase 2, roll dice (and the Re-roll card).
+
+Contract:
+
+* The roller is the top marker of the highest number still on the board. The table reports
+  each try as ``Roll(player, dice)``; tries are numbered 1 and 2.
+* A total of at least the roller's number is a success: the phase ends at once and phase 3
+  begins (the roller and everyone who has not rolled move).
+* After a failed try the roller may ``ReRoll`` one die (one Re-roll card each, several allowed,
+  on either try); the new total is judged at once. After a failed try 1 the next ``Roll`` is
+  try 2. After a failed try 2 the roller re-rolls or sends ``GiveUp``; when the roller cannot
+  possibly hold a Re-roll card, the failure concludes on its own (no ``GiveUp`` needed).
+* A failed roller draws an action card (if any are left) and their marker leaves the board;
+  the next highest marker rolls. When everyone fails, nobody moves: phase 4 with a forced
+  discard.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import IllegalAction
+from companion.games.sushi_express import markers
+from companion.games.sushi_express.actions import GiveUp, ReRoll, Roll
+from companion.games.sushi_express.cards import TRIES, ActionCard
+from companion.games.sushi_express.events import DiceRolled, DieReRolled, DrawReason, RollFailed
+from companion.games.sushi_express.phases.common import (
+    Events,
+    can_play,
+    draw_card,
+    play_cards,
+    require_phase,
+    seat_of,
+)
+from companion.games.sushi_express.state import GameState, Phase, RollTry, evolve
+
+FACES = range(1, 7)
+
+
+def awaiting(state: GameState) -> str | None:
+    """What phase 2 waits for: ``"roll"`` (the table's dice), ``"reroll_or_next"`` (failed
+    try 1: a Re-roll card or the table's try 2), ``"reroll_or_give_up"`` (failed try 2)."""
+    rt = state.rolling
+    if state.phase is not Phase.ROLL or rt is None:
+        return None
+    if rt.dice is None:
+        return "roll"
+    return "reroll_or_next" if rt.try_number < TRIES else "reroll_or_give_up"
+
+
+def may_reroll(state: GameState) -> bool:
+    """The roller has failed a try and may hold a Re-roll card."""
+    roller = markers.roller(state)
+    return (
+        awaiting(state) in ("reroll_or_next", "reroll_or_give_up")
+        and roller is not None
+        and can_play(state, roller, ActionCard.RE_ROLL)
+    )
+
+
+def _require_roller(state: GameState, name: str) -> int:
+    seat = seat_of(state, name)
+    roller = markers.roller(state)
+    if seat != roller:
+        who = state.name(roller) if roller is not None else "nobody"
+        raise IllegalAction(f"{who} rolls now, not {name}")
+    return seat
+
+
+def roll(state: GameState, action: Roll, events: Events) -> GameState:
+    require_phase(state, Phase.ROLL, action)
+    seat = _require_roller(state, action.player)
+    if len(action.dice) != 2 or any(d not in FACES for d in action.dice):
+        raise IllegalAction(f"A roll is two dice showing 1 to 6, not {list(action.dice)}")
+    rt = state.rolling or RollTry()
+    if rt.dice is None:
+        try_number = rt.try_number
+    elif rt.try_number < TRIES:
+        try_number = rt.try_number + 1
+    else:
+        raise IllegalAction(
+            f"{action.player} has used both tries; {action.player} may play a Re-roll card "
+            "or give up"
+        )
+    dice = (action.dice[0], action.dice[1])
+    target = markers.number_of(state, seat)
+    success = sum(dice) >= target
+    events.append(
+        DiceRolled(
+            player=action.player,
+            try_number=try_number,
+            dice=dice,
+            total=sum(dice),
+            target=target,
+            success=success,
+        )
+    )
+    state = evolve(state, rolling=RollTry(try_number, dice), exchange_open=None)
+    return _to_move(state) if success else state
+
+
+def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
+    require_phase(state, Phase.ROLL, action)
+    seat = _require_roller(state, action.player)
+    rt = state.rolling
+    if rt is None or rt.dice is None:
+        raise IllegalAction(f"{action.player} has not rolled yet; there is nothing to re-roll")
+    if action.die not in (0, 1):
+        raise IllegalAction(f"Die {action.die} does not exist: re-roll die 0 or die 1")
+    if action.value not in FACES:
+        raise IllegalAction(f"A die shows 1 to 6, not {action.value}")
+    state = play_cards(state, seat, ActionCard.RE_ROLL, 1, events)
+    dice = (action.value, rt.dice[1]) if action.die == 0 else (rt.dice[0], action.value)
+    target = markers.number_of(state, seat)
+    success = sum(dice) >= target
+    events.append(
+        DieReRolled(
+            player=action.player,
+            try_number=rt.try_number,
+            die=action.die,
+            value=action.value,
+            dice=dice,
+            total=sum(dice),
+            target=target,
+            success=success,
+        )
+    )
+    state = evolve(state, rolling=RollTry(rt.try_number, dice))
+    return _to_move(state) if success else state
+
+
+def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
+    require_phase(state, Phase.ROLL, action)
+    seat = _require_roller(state, action.player)
+    rt = state.rolling
+    if rt is None or rt.dice is None:
+        raise IllegalAction(f"{action.player} has not rolled yet")
+    if rt.try_number < TRIES:
+        raise IllegalAction(f"{action.player} still has a second try")
+    return fail(state, seat, events)
+
+
+def fail(state: GameState, seat: int, events: Events) -> GameState:
+    """The roller at ``seat`` failed: draw, marker off the board, next roller or phase 4."""
+    events.append(RollFailed(player=state.name(seat), number=markers.number_of(state, seat)))
+    state = draw_card(state, seat, DrawReason.FAILED_ROLL, events)
+    state = evolve(state, gone=state.gone | {seat}, failed=state.failed | {seat})
+    if markers.roller(state) is None:
+        return evolve(state, phase=Phase.DELIVER, rolling=None)
+    return evolve(state, rolling=RollTry())
+
+
+def auto_step(state: GameState, events: Events) -> GameState | None:
+    """Conclude a failed try 2 when the roller cannot hold a Re-roll card."""
+    if awaiting(state) == "reroll_or_give_up" and not may_reroll(state):
+        roller = markers.roller(state)
+        assert roller is not None
+        return fail(state, roller, events)
+    return None
+
+
+def _to_move(state: GameState) -> GameState:
+    return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)

@@ -1,0 +1,196 @@
+"""The Sushi Express game state: frozen dataclasses, nothing the table hides.
+
+Contract:
+
+* Every state is immutable; :func:`companion.games.sushi_express.rules.apply` returns a new one.
+* Seats are indices into :attr:`GameState.players` in clockwise order; actions and events name
+  players, states use seats.
+* The guess board keeps every marker placed this round, including markers that already left the
+  board (a failed roll or a finished move): :attr:`GameState.gone` says which. The *live* board is
+  the board without the gone markers. Keeping the full board lets phase 4 find the lowest guess
+  of the round even when that player failed their roll.
+* Customer cards are conserved: ``sum(supply) + len(display) + len(discard) + customers taken by
+  the players == 36``. Action cards are conserved: ``action_supply + cards in hands
+  + len(played) == 28``.
+* Hidden hands: a :class:`Hand` holds the cards we know (the two starting cards and any draw the
+  player recorded) and a count of cards drawn but not recorded.
+* ``accounted[i]`` counts the copies of the i-th :class:`ActionCard` that were played or are
+  known in some hand (a cache kept by :mod:`.hand`; ``hand.count_accounted`` recomputes it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum, StrEnum
+from typing import Any, TypeVar
+
+from companion.games.sushi_express.cards import (
+    CUSTOMER_DECK,
+    LOWEST_GUESS,
+    ActionCard,
+    Customer,
+)
+
+#: Customer kinds in a fixed order; :attr:`GameState.supply` counts follow it.
+CUSTOMER_ORDER: tuple[Customer, ...] = tuple(Customer)
+CUSTOMER_INDEX: dict[Customer, int] = {c: i for i, c in enumerate(CUSTOMER_ORDER)}
+FULL_CUSTOMER_SUPPLY: tuple[int, ...] = tuple(CUSTOMER_DECK[c] for c in CUSTOMER_ORDER)
+
+
+class Phase(Enum):
+    """Where the game stands. GUESS, ROLL, MOVE and DELIVER are the rulebook's phases 1-4;
+    REVEAL is the table turning up customer cards (at setup and at the end of phase 4); TIPS is
+    the end-of-game count of the hidden Tip action cards; OVER is the end."""
+
+    REVEAL = "reveal"
+    GUESS = "guess"
+    ROLL = "roll"
+    MOVE = "move"
+    DELIVER = "deliver"
+    TIPS = "tips"
+    OVER = "over"
+
+
+class StackLowest(StrEnum):
+    """Ruling D4: which marker of the lowest stack starts the next round and decides phase 4."""
+
+    BOTTOM = "bottom"
+    TOP = "top"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The house rules chosen at setup (see ``GAME.info.options`` for their documentation)."""
+
+    express_passed_when_occupied: bool = True
+    first_lap_from_start: bool = False
+    stack_lowest: StackLowest = StackLowest.BOTTOM
+    start_player: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A player's action cards: ``known`` ones (sorted, in :class:`ActionCard` order) and
+    ``unknown``, the number of cards drawn face down and not recorded."""
+
+    known: tuple[ActionCard, ...] = ()
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.unknown
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat: the van's ``tile``, whether the van ever left the start tile, the hand, the
+    customer cards taken (in the order taken) and, at game end, the Tip action cards declared
+    (``None`` until settled)."""
+
+    name: str
+    colour: str
+    hand: Hand
+    tile: int = 0
+    left_start: bool = False
+    customers: tuple[Customer, ...] = ()
+    tips_declared: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RollTry:
+    """Phase 2 bookkeeping for the current roller.
+
+    ``try_number`` is 1 or 2; ``dice`` is ``None`` before that try is rolled. A failed try 1
+    keeps its dice (the roller may re-roll them); the next :class:`Roll` is then try 2. A
+    successful roll never stays here: the phase ends at once.
+    """
+
+    try_number: int = 1
+    dice: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A finished round: the number each seat finally stood on, and who was the lowest guess
+    (ruling D4), i.e. who started the next round."""
+
+    round: int
+    start_player: int
+    guesses: tuple[int, ...]
+    lowest: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the rules need. See the module docstring for the invariants."""
+
+    players: tuple[Player, ...]
+    rules: Rules
+    phase: Phase
+    round: int
+    start_player: int
+    supply: tuple[int, ...]
+    action_supply: int
+    accounted: tuple[int, ...]
+    display: tuple[Customer, ...] = ()
+    discard: tuple[Customer, ...] = ()
+    played: tuple[ActionCard, ...] = ()
+    board: tuple[tuple[int, ...], ...] = ((),) * 11
+    gone: frozenset[int] = frozenset()
+    failed: frozenset[int] = frozenset()
+    guessed: int = 0
+    exchange_open: int | None = None
+    rolling: RollTry | None = None
+    pending_take: int | None = None
+    rounds: tuple[RoundSummary, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def n(self) -> int:
+        """The number of players (and of display places)."""
+        return len(self.players)
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat of the player called ``name``, or ``None``."""
+        for seat, player in enumerate(self.players):
+            if player.name == name:
+                return seat
+        return None
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name
+
+    def stack(self, number: int) -> tuple[int, ...]:
+        """Live markers on ``number``, bottom to top."""
+        gone = self.gone
+        return tuple(s for s in self.board[number - LOWEST_GUESS] if s not in gone)
+
+    def customers_left(self) -> int:
+        """Customer cards still face down in the supply."""
+        return sum(self.supply)
+
+
+def replace_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with the one at ``seat`` replaced."""
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+T = TypeVar("T", "GameState", "Player")
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of the frozen ``obj`` with ``changes``: :func:`dataclasses.replace` for the two
+    hot classes (:class:`GameState`, :class:`Player`), without its per-field Python loop.
+
+    They are plain (not slotted) frozen dataclasses, so copying their ``__dict__`` is a
+    complete copy; unknown field names are refused like ``replace`` does."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
+    return new

@@ -1,0 +1,124 @@
+"""Who may send what (``docs/INTERNALS.md``), as pure functions of the state and the action.
+
+* A **watcher** (no or unknown credential) may send nothing.
+* A **seat** may send actions whose actor (``GAME.actor``) is its own seat, and table inputs
+  (actor ``None``: dice values, customer cards turned up).
+* The **host** may send any action except private ones.
+* A **private** action (``GAME.private_to`` names a seat, e.g. ``record_draw``) may be sent only
+  by that seat, and only that seat sees it in the history. Engines whose ``private_to`` takes
+  the state as a second argument (to map a player's name to a seat) get it: see
+  :func:`private_seat`.
+* Undo, redo and correct are the host's alone.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal, cast
+
+from companion.games.base import JSON, Game, IllegalAction, Message, PlayerSpec, UnreadableInput
+from companion.session.errors import Forbidden
+
+Role = Literal["host", "seat", "watcher"]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking or acting: the host, a seat (with its index) or a watcher."""
+
+    role: Role
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.role not in ("host", "seat", "watcher"):
+            raise ValueError(f"unknown viewer role {self.role!r}")
+        if (self.role == "seat") != (self.seat is not None):
+            raise ValueError("a seat viewer needs a seat index, and only a seat viewer has one")
+
+    def to_json(self) -> JSON:
+        return {"role": self.role, "seat": self.seat}
+
+
+HOST = Viewer("host")
+WATCHER = Viewer("watcher")
+
+
+def seat_viewer(seat: int) -> Viewer:
+    return Viewer("seat", seat)
+
+
+def _name(players: Sequence[PlayerSpec], seat: int | None) -> str:
+    if seat is not None and 0 <= seat < len(players):
+        return players[seat].name
+    return f"seat {seat}"
+
+
+@cache
+def _private_to_takes_state(kind: type) -> bool:
+    try:
+        parameters = inspect.signature(cast(Any, kind).private_to).parameters
+    except (TypeError, ValueError):
+        return False
+    return len(parameters) >= 3  # self, action, state
+
+
+def private_seat(game: Game, action: Message, state: Any) -> int | None:
+    """The seat ``action`` is private to (``None``: public), asking ``GAME.private_to`` with
+    ``state`` when it accepts one. A private action whose seat is unknown gives a number that
+    is no seat (e.g. -1): nobody may send or see it."""
+    if _private_to_takes_state(type(game)):
+        seat: int | None = cast(Any, game).private_to(action, state)
+    else:
+        seat = game.private_to(action)
+    return seat
+
+
+def authorize(
+    game: Game, state: Any, players: Sequence[PlayerSpec], viewer: Viewer, action: Message
+) -> None:
+    """Raise :class:`Forbidden` unless ``viewer`` may send ``action`` in ``state``.
+
+    ``GAME.actor`` may itself raise (an unknown player named in the action).
+    """
+    if viewer.role == "watcher":
+        raise Forbidden("watchers cannot act: claim a seat with the join code")
+    private = private_seat(game, action, state)
+    if private is not None:
+        if viewer.role == "seat" and viewer.seat == private:
+            return
+        raise Forbidden(
+            f"only {_name(players, private)} may send this: it is private to their seat"
+        )
+    if viewer.role == "host":
+        return
+    actor = game.actor(state, action)
+    if actor is None or actor == viewer.seat:
+        return
+    raise Forbidden(
+        f"{_name(players, viewer.seat)} cannot act for {_name(players, actor)}"
+    )
+
+
+def require_host(viewer: Viewer, what: str) -> None:
+    """Raise :class:`Forbidden` unless ``viewer`` is the host."""
+    if viewer.role != "host":
+        raise Forbidden(f"only the host (the device that created the game) may {what}")
+
+
+def may_send(
+    game: Game, state: Any, players: Sequence[PlayerSpec], viewer: Viewer, action: Message
+) -> bool:
+    """Whether :func:`authorize` lets ``viewer`` send ``action`` (never raises)."""
+    try:
+        authorize(game, state, players, viewer, action)
+    except (Forbidden, IllegalAction, UnreadableInput):
+        return False
+    return True
+
+
+def sees(viewer: Viewer, private_to: int | None) -> bool:
+    """Whether ``viewer`` may see an action private to ``private_to`` (``None``: public)."""
+    return private_to is None or (viewer.role == "seat" and viewer.seat == private_to)

@@ -1,0 +1,37 @@
+"""Errors of the session, split by cause (docs/INTERNALS.md, docs/API.md).
+
+* :class:`~companion.games.base.UnreadableInput` (HTTP 400): malformed data, a missing or bad
+  field, a number out of range.
+* :class:`~companion.games.base.IllegalAction` (HTTP 409): well-formed but against the rules
+  (or nothing to undo/redo); the state is untouched.
+* :class:`Forbidden` (HTTP 403): no or wrong credential for this write.
+* :class:`NotFound` (HTTP 404): no such game.
+
+Every error carries ``reason``: a sentence a player can read.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import IllegalAction, UnreadableInput
+
+__all__ = ["Forbidden", "IllegalAction", "NotFound", "SessionClosed", "UnreadableInput"]
+
+
+class Forbidden(PermissionError):
+    """The caller may not do this (a watcher writing, a seat acting for another seat, ...)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotFound(LookupError):
+    """There is no game with that id."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class SessionClosed(RuntimeError):
+    """The session was closed; its writer thread no longer takes intents."""

@@ -1,0 +1,388 @@
+"""The durable game log: one SQLite file (WAL, ``synchronous=FULL``) holding every game.
+
+Contract:
+
+* Every accepted change is ONE transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) and the call
+  returns only after the commit, i.e. after SQLite fsynced the write-ahead log. Callers tell
+  nobody about a change before the call returned, so an acknowledged change survives a pulled
+  plug. A failed call leaves the file as it was (the transaction is rolled back).
+* Tables (``docs/INTERNALS.md``): ``games`` (id, game, options, players, created, updated,
+  status, join code, host token hash, round, final), ``seats`` (game, seat, token hash) and
+  ``entries`` (game, seq, type, payload JSON, author, time). ``seq`` counts 1, 2, 3, ... per game;
+  the last ``seq`` is the game's *version*.
+* Tokens are never stored, only their SHA-256; a token is 32 random bytes (``secrets``) in
+  URL-safe base64. Join codes are 6 characters from an alphabet without look-alikes (no 0/O,
+  1/I/L).
+* The schema version is SQLite's ``user_version``; :data:`MIGRATIONS` upgrades an older file
+  when it is opened, and a file from a newer companion is refused.
+* Thread-safety: one connection guarded by a lock, so any thread may call any method; the
+  session's writer thread is the only one that writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.games.base import JSON, UnreadableInput
+from companion.session.errors import NotFound
+
+#: Characters of a join code: upper-case letters and digits without 0/O, 1/I/L (easy to read
+#: aloud and to type on a phone).
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+#: Entry types the log accepts (the history fold gives them meaning).
+ENTRY_TYPES = ("act", "undo", "redo", "correct")
+
+#: ``user_version`` -> the SQL that brings a file of that version to the next one.
+MIGRATIONS: dict[int, str] = {
+    0: f"""
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        players TEXT NOT NULL,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        status TEXT NOT NULL,
+        join_code TEXT NOT NULL,
+        host_token_hash TEXT NOT NULL,
+        round INTEGER,
+        final TEXT
+    );
+    CREATE TABLE seats (
+        game INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        created TEXT NOT NULL,
+        PRIMARY KEY (game, token_hash)
+    ) WITHOUT ROWID;
+    CREATE TABLE entries (
+        game INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        type TEXT NOT NULL CHECK (type IN ({", ".join(repr(t) for t in ENTRY_TYPES)})),
+        payload TEXT NOT NULL,
+        author TEXT NOT NULL,
+        time TEXT NOT NULL,
+        PRIMARY KEY (game, seq)
+    ) WITHOUT ROWID;
+    """,
+}
+SCHEMA_VERSION = max(MIGRATIONS) + 1
+
+
+def new_token() -> str:
+    """A fresh credential (256 random bits, URL-safe text)."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """What the log stores for ``token``: its SHA-256 in hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_join_code() -> str:
+    """A fresh join code: :data:`JOIN_CODE_LENGTH` characters of :data:`JOIN_ALPHABET`."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def normalise_join_code(code: str) -> str:
+    """A typed join code as stored: spaces and dashes dropped, upper case."""
+    return "".join(c for c in code.upper() if c not in " -")
+
+
+def _now(clock: Callable[[], float]) -> str:
+    return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="milliseconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One row of ``games`` (tokens are not here, only what may be shown)."""
+
+    id: int
+    game: str
+    options: JSON
+    players: list[JSON]
+    created: str
+    updated: str
+    status: str
+    join_code: str
+    round: int | None
+    final: JSON | None
+
+    def to_json(self) -> JSON:
+        """The ``/api/games`` list item."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "status": self.status,
+            "created": self.created,
+            "updated": self.updated,
+            "round": self.round,
+        }
+
+
+@dataclass(frozen=True)
+class StoredEntry:
+    """One row of ``entries``: ``payload`` is the decoded JSON object."""
+
+    seq: int
+    type: str
+    payload: JSON
+    author: str
+    time: str
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """An entry to append: type, payload JSON and author (``host``, ``seat:2``, ``import``)."""
+
+    type: str
+    payload: JSON
+    author: str
+
+
+class LogError(RuntimeError):
+    """The file cannot be used (a newer schema, not a companion log)."""
+
+
+class GameLog:
+    """The SQLite game log at ``path`` (created with its schema when missing).
+
+    ``clock`` gives the wall-clock time stamps of rows (seconds since the epoch); it never
+    influences the game.
+    """
+
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(
+            str(self.path), isolation_level=None, check_same_thread=False, timeout=10.0
+        )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self._lock:
+            self._db.close()
+
+    def pragma(self, name: str) -> Any:
+        """The value of ``PRAGMA name`` on this connection (for checks and tests)."""
+        if not name.isidentifier():
+            raise ValueError(f"not a pragma name: {name!r}")
+        with self._lock:
+            return self._db.execute(f"PRAGMA {name}").fetchone()[0]
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (durable on return), rolled back on any error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        version = self.pragma("user_version")
+        if version > SCHEMA_VERSION:
+            raise LogError(
+                f"{self.path} was written by a newer companion (schema {version}, "
+                f"this one knows up to {SCHEMA_VERSION})"
+            )
+        while version < SCHEMA_VERSION:
+            with self._transaction() as db:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                version += 1
+                db.execute(f"PRAGMA user_version={version}")
+
+    # -- games ------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        options: JSON,
+        players: Sequence[JSON],
+        entries: Sequence[NewEntry] = (),
+        status: str = "playing",
+        round: int | None = None,
+        final: JSON | None = None,
+    ) -> tuple[GameRow, str]:
+        """Store a new game (and its first ``entries``, for an import) in one transaction.
+
+        Returns the row and the host token (shown once, stored only hashed).
+        """
+        token = new_token()
+        now = _now(self._clock)
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, options, players, created, updated, status, join_code,"
+                " host_token_hash, round, final) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, _dumps(options), _dumps(list(players)), now, now, status,
+                 new_join_code(), hash_token(token), round,
+                 None if final is None else _dumps(final)),
+            )
+            game_pk = cursor.lastrowid
+            assert game_pk is not None
+            for seq, entry in enumerate(entries, start=1):
+                self._insert_entry(db, game_pk, seq, entry, now)
+        return self.game(game_pk), token
+
+    def game(self, game_pk: int) -> GameRow:
+        """The row of game ``game_pk``; :class:`NotFound` when there is none."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, options, players, created, updated, status, join_code, round,"
+                " final FROM games WHERE id = ?",
+                (game_pk,),
+            ).fetchone()
+        if row is None:
+            raise NotFound(f"there is no game {game_pk}")
+        return _game_row(row)
+
+    def games(self) -> list[GameRow]:
+        """Every stored game, newest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, options, players, created, updated, status, join_code, round,"
+                " final FROM games ORDER BY id DESC"
+            ).fetchall()
+        return [_game_row(row) for row in rows]
+
+    # -- credentials ------------------------------------------------------------------------
+
+    def role_of(self, game_pk: int, token: str | None) -> tuple[str, int | None]:
+        """``("host", None)``, ``("seat", n)`` or ``("watcher", None)`` for ``token``.
+
+        :class:`NotFound` when the game does not exist.
+        """
+        with self._lock:
+            row = self._db.execute(
+                "SELECT host_token_hash FROM games WHERE id = ?", (game_pk,)
+            ).fetchone()
+            if row is None:
+                raise NotFound(f"there is no game {game_pk}")
+            if not token:
+                return "watcher", None
+            digest = hash_token(token)
+            if hmac.compare_digest(digest, row[0]):
+                return "host", None
+            seat = self._db.execute(
+                "SELECT seat FROM seats WHERE game = ? AND token_hash = ?", (game_pk, digest)
+            ).fetchone()
+        return ("seat", int(seat[0])) if seat else ("watcher", None)
+
+    def add_seat_token(self, game_pk: int, seat: int) -> str:
+        """A new credential for ``seat`` (earlier ones of that seat stay valid)."""
+        token = new_token()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO seats (game, seat, token_hash, created) VALUES (?, ?, ?, ?)",
+                (game_pk, seat, hash_token(token), _now(self._clock)),
+            )
+        return token
+
+    def new_host_token(self, game_pk: int) -> str:
+        """Replace the host credential of ``game_pk`` (the old one stops working)."""
+        token = new_token()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE games SET host_token_hash = ? WHERE id = ?", (hash_token(token), game_pk)
+            )
+            if cursor.rowcount != 1:
+                raise NotFound(f"there is no game {game_pk}")
+        return token
+
+    # -- entries ----------------------------------------------------------------------------
+
+    def append(
+        self, game_pk: int, entry: NewEntry, status: str, round: int | None
+    ) -> StoredEntry:
+        """Append ``entry`` to game ``game_pk`` and update its status, durably, in one
+        transaction. Returns the stored entry (its ``seq`` is the game's new version)."""
+        now = _now(self._clock)
+        with self._transaction() as db:
+            (last,) = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?", (game_pk,)
+            ).fetchone()
+            self._insert_entry(db, game_pk, last + 1, entry, now)
+            cursor = db.execute(
+                "UPDATE games SET updated = ?, status = ?, round = ? WHERE id = ?",
+                (now, status, round, game_pk),
+            )
+            if cursor.rowcount != 1:
+                raise NotFound(f"there is no game {game_pk}")
+        return StoredEntry(last + 1, entry.type, entry.payload, entry.author, now)
+
+    def entries(self, game_pk: int) -> list[StoredEntry]:
+        """Every entry of game ``game_pk`` in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, type, payload, author, time FROM entries WHERE game = ?"
+                " ORDER BY seq",
+                (game_pk,),
+            ).fetchall()
+        return [StoredEntry(seq, kind, json.loads(p), who, t) for seq, kind, p, who, t in rows]
+
+    def version(self, game_pk: int) -> int:
+        """The ``seq`` of the game's last entry (0 before the first)."""
+        with self._lock:
+            (last,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?", (game_pk,)
+            ).fetchone()
+        return int(last)
+
+    @staticmethod
+    def _insert_entry(
+        db: sqlite3.Connection, game_pk: int, seq: int, entry: NewEntry, now: str
+    ) -> None:
+        if entry.type not in ENTRY_TYPES:
+            raise UnreadableInput(f"unknown log entry type {entry.type!r}")
+        db.execute(
+            "INSERT INTO entries (game, seq, type, payload, author, time)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_pk, seq, entry.type, _dumps(entry.payload), entry.author, now),
+        )
+
+
+def _game_row(row: tuple[Any, ...]) -> GameRow:
+    pk, game, options, players, created, updated, status, code, rnd, final = row
+    return GameRow(
+        id=int(pk),
+        game=game,
+        options=json.loads(options),
+        players=json.loads(players),
+        created=created,
+        updated=updated,
+        status=status,
+        join_code=code,
+        round=rnd,
+        final=None if final is None else json.loads(final),
+    )

@@ -1,0 +1,208 @@
+"""The game record: one versioned JSON object per game (``docs/RECORD_FORMAT.md``).
+
+```
+{"format_version": 1, "game": "sushi-express", "options": {...},
+ "players": [{"name": "Ann", "colour": "red"}, ...],
+ "actions": [action JSON, ...], "final": {...}, "meta": {...}}
+```
+
+``actions`` (default ``[]``), ``options`` (default: the title's defaults), ``final`` (the end
+state each title documents, scored by ``GAME.score_final``) and ``meta`` (free-form: id, dates,
+notes) are optional. A bundle of records (``companion export --all``) is
+``{"records": [record, ...]}``.
+
+:func:`load_record` reads a record of any known ``format_version``: older versions pass through
+:data:`UPGRADES` (version -> function giving the next version) up to :data:`FORMAT_VERSION`;
+a newer or unknown version is refused with :class:`UnreadableInput`, as is anything malformed.
+:func:`replay_record` plays the actions through the engine and names the first illegal one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games import find_game
+from companion.games.base import (
+    JSON,
+    Game,
+    IllegalAction,
+    Message,
+    PlayerSpec,
+    ScoreSheet,
+    UnreadableInput,
+    check_players,
+)
+from companion.games.registry import UnknownGame
+
+#: The version :func:`record_to_json` writes.
+FORMAT_VERSION = 1
+
+#: ``format_version`` -> function turning a record of that version into the next version.
+#: Version 1 is the first and current one, so nothing needs upgrading yet; when version 2
+#: comes, ``UPGRADES[1]`` converts a version-1 record into a version-2 one.
+UPGRADES: dict[int, Callable[[JSON], JSON]] = {}
+
+_KEYS = {"format_version", "game", "options", "players", "actions", "final", "meta"}
+
+GameFinder = Callable[[str], Game]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A loaded record: a known engine, checked players, resolved options, parsed actions."""
+
+    game: Game
+    options: JSON
+    players: tuple[PlayerSpec, ...]
+    actions: tuple[Message, ...]
+    final: JSON | None = None
+    meta: JSON | None = None
+
+    def to_json(self) -> JSON:
+        return record_to_json(
+            self.game.info.id, self.options, self.players, self.actions, self.final, self.meta
+        )
+
+
+def record_to_json(
+    game_id: str,
+    options: Mapping[str, Any],
+    players: Sequence[PlayerSpec],
+    actions: Sequence[Message],
+    final: JSON | None = None,
+    meta: JSON | None = None,
+) -> JSON:
+    """The record JSON (current :data:`FORMAT_VERSION`) of a game."""
+    out: JSON = {
+        "format_version": FORMAT_VERSION,
+        "game": game_id,
+        "options": dict(options),
+        "players": [p.to_json() for p in players],
+        "actions": [a.to_json() for a in actions],
+    }
+    if final is not None:
+        out["final"] = final
+    if meta is not None:
+        out["meta"] = meta
+    return out
+
+
+def upgrade(obj: JSON) -> JSON:
+    """``obj`` brought to :data:`FORMAT_VERSION` through :data:`UPGRADES`.
+
+    Refuses (:class:`UnreadableInput`) a missing, newer or unknown version.
+    """
+    version = obj.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise UnreadableInput("a game record needs a whole-number 'format_version'")
+    if version > FORMAT_VERSION:
+        raise UnreadableInput(
+            f"this record has format_version {version}, newer than this companion reads "
+            f"(up to {FORMAT_VERSION}); update the companion"
+        )
+    while version < FORMAT_VERSION:
+        step = UPGRADES.get(version)
+        if step is None:
+            raise UnreadableInput(f"format_version {version} is not a known record format")
+        obj = step(obj)
+        version += 1
+        if obj.get("format_version") != version:
+            raise RuntimeError(f"UPGRADES[{version - 1}] did not give format_version {version}")
+    return obj
+
+
+def load_record(obj: Any, find: GameFinder = find_game) -> Record:
+    """Read and check a record (any supported ``format_version``).
+
+    Raises :class:`UnreadableInput` for anything malformed (not an object, unknown keys or
+    version, unknown game, bad options, an unreadable action, naming its index) and
+    :class:`IllegalAction` for a player list the title does not allow. It does not replay the
+    actions: :func:`replay_record` does.
+    """
+    if not isinstance(obj, dict):
+        raise UnreadableInput("a game record must be a JSON object")
+    obj = upgrade(obj)
+    extra = sorted(set(obj) - _KEYS)
+    if extra:
+        raise UnreadableInput(f"unexpected field(s) in the game record: {', '.join(extra)}")
+    game_id = obj.get("game")
+    if not isinstance(game_id, str):
+        raise UnreadableInput("a game record needs 'game' (a title id such as 'sushi-express')")
+    try:
+        game = find(game_id)
+    except UnknownGame as exc:
+        raise UnreadableInput(exc.reason) from None
+    raw_options = obj.get("options", {})
+    if not isinstance(raw_options, dict):
+        raise UnreadableInput("'options' must be a JSON object")
+    options = game.info.resolve_options(raw_options)
+    raw_players = obj.get("players")
+    if not isinstance(raw_players, list):
+        raise UnreadableInput("a game record needs 'players' (a list)")
+    players = tuple(PlayerSpec.from_json(p) for p in raw_players)
+    check_players(game.info, players)
+    raw_actions = obj.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise UnreadableInput("'actions' must be a list")
+    actions = []
+    for index, raw in enumerate(raw_actions):
+        try:
+            actions.append(game.actions.from_json(raw))
+        except UnreadableInput as exc:
+            raise UnreadableInput(f"action {index}: {exc.reason}") from None
+    final = obj.get("final")
+    if final is not None and not isinstance(final, dict):
+        raise UnreadableInput("'final' must be a JSON object")
+    meta = obj.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise UnreadableInput("'meta' must be a JSON object")
+    return Record(game, options, players, tuple(actions), final, meta)
+
+
+class IllegalRecordAction(IllegalAction):
+    """The first action of a record that the rules refuse (``index`` counts from 0)."""
+
+    def __init__(self, index: int, action: Message, player: str | None, rule: str) -> None:
+        who = f" by {player}" if player else ""
+        super().__init__(f"action {index} ({action.kind}{who}) is illegal: {rule}")
+        self.index = index
+        self.action = action
+        self.player = player
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A record played through: the final state, whether the game is over, the scores."""
+
+    state: Any
+    over: bool
+    sheet: ScoreSheet
+
+
+def replay_record(record: Record) -> Replayed:
+    """Play the record's actions from setup; :class:`IllegalRecordAction` names the first
+    illegal one (setup itself may raise :class:`IllegalAction` for bad options)."""
+    game = record.game
+    state = game.setup(record.players, record.options)
+    for index, action in enumerate(record.actions):
+        try:
+            state, _events = game.apply(state, action)
+        except IllegalAction as exc:
+            player = getattr(action, "player", None)
+            raise IllegalRecordAction(
+                index, action, player if isinstance(player, str) else None, exc.reason
+            ) from None
+    return Replayed(state, game.is_over(state), game.score(state))
+
+
+def load_bundle(obj: Any) -> list[Any]:
+    """The record objects in ``obj``: a single record, or ``{"records": [...]}``."""
+    if isinstance(obj, dict) and "records" in obj and "format_version" not in obj:
+        records = obj["records"]
+        if not isinstance(records, list):
+            raise UnreadableInput("'records' must be a list of game records")
+        return records
+    return [obj]

@@ -1,0 +1,569 @@
+"""The session: the single writer between every input and the durable log.
+
+``Session(log)`` starts one writer thread. Every change (create a game, claim a seat, an
+action, undo, redo, correct, import) is a job on its queue; the caller waits for the outcome.
+For an intent the writer (1) reads and authorizes it (:mod:`companion.session.access`),
+(2) lets the engine validate it through the history (:mod:`companion.session.history`),
+(3) commits one log entry (:mod:`companion.session.log`, fsynced), and only then (4) publishes
+the new immutable state and wakes the subscribers. A refused intent raises, with the state
+untouched: :class:`UnreadableInput` (400), :class:`IllegalAction` (409), :class:`Forbidden`
+(403), :class:`NotFound` (404).
+
+Reads (:meth:`Session.snapshot`, :meth:`Subscription.get`, :meth:`Session.list_games`,
+:meth:`Session.authenticate`) run in the caller's thread from published immutable data or the
+log; they wait for the writer only to load a game the first time (replaying its log).
+
+See ``docs/INTERNALS.md`` for the interface and ``docs/API.md`` for the snapshot.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import queue
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from companion.games import find_game
+from companion.games.base import (
+    JSON,
+    Game,
+    IllegalAction,
+    Message,
+    PlayerSpec,
+    UnreadableInput,
+    check_players,
+)
+from companion.games.registry import UnknownGame
+from companion.session import history as hist
+from companion.session.access import (
+    HOST,
+    WATCHER,
+    Viewer,
+    authorize,
+    private_seat,
+    require_host,
+    seat_viewer,
+    sees,
+)
+from companion.session.errors import Forbidden, NotFound, SessionClosed
+from companion.session.log import GameLog, GameRow, NewEntry, normalise_join_code
+from companion.session.records import (
+    GameFinder,
+    load_record,
+    record_to_json,
+    replay_record,
+)
+from companion.session.snapshot import Item, Published, conflict_json, snapshot
+from companion.session.summary import summarize
+
+__all__ = [
+    "HOST",
+    "WATCHER",
+    "Act",
+    "Correct",
+    "Created",
+    "Intent",
+    "Outcome",
+    "Redo",
+    "Session",
+    "Subscription",
+    "Undo",
+    "Viewer",
+    "seat_viewer",
+]
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+# -- intents and answers ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Act:
+    """Send an action (its JSON, ``{"kind": ...}``)."""
+
+    action: Any
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Revert the last change (host only)."""
+
+
+@dataclass(frozen=True)
+class Redo:
+    """Re-apply the last undone change (host only)."""
+
+
+@dataclass(frozen=True)
+class Correct:
+    """Replace the action at ``index`` with ``action`` (JSON) and re-check the rest (host)."""
+
+    index: Any
+    action: Any
+
+
+Intent = Act | Undo | Redo | Correct
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An accepted intent: the game's new version, the engine's events (JSON) and, for a
+    correction, the actions it set aside (``[{"index", "action", "reason"}]``)."""
+
+    version: int
+    events: list[JSON] = field(default_factory=list)
+    conflicts: list[JSON] = field(default_factory=list)
+    accepted: bool = True
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new game: its id, the host token (shown once) and the join code."""
+
+    game_pk: int
+    host_token: str
+    join_code: str
+
+
+# -- subscriptions ----------------------------------------------------------------------------
+
+
+class Subscription:
+    """Snapshots of one game for one viewer, one per committed change, latest first.
+
+    The writer only marks the subscription as behind and wakes it (it never blocks on a slow
+    reader); :meth:`get` builds the snapshot of the newest version in the reader's thread, so
+    changes that arrive faster than a reader reads are coalesced into the latest one. The first
+    :meth:`get` answers at the first change after :meth:`Session.subscribe` (take the current
+    snapshot with :meth:`Session.snapshot`).
+    """
+
+    def __init__(self, session: Session, game_pk: int, viewer: Viewer, version: int) -> None:
+        self.game_pk = game_pk
+        self.viewer = viewer
+        self._session = session
+        self._cond = threading.Condition()
+        self._seen = version
+        self._latest = version
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def get(self, timeout: float | None = None) -> JSON | None:
+        """The snapshot after the next change(s); ``None`` on timeout or once closed."""
+        with self._cond:
+            ready = self._cond.wait_for(lambda: self._closed or self._latest > self._seen,
+                                        timeout)
+            if not ready or self._closed:
+                return None
+        pub = self._session._published[self.game_pk]
+        self._seen = pub.version
+        return snapshot(pub, self.viewer)
+
+    def close(self) -> None:
+        """Stop receiving; a waiting :meth:`get` returns ``None`` (idempotent)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._session._unsubscribe(self)
+
+    def _wake(self, version: int) -> None:
+        with self._cond:
+            self._latest = max(self._latest, version)
+            self._cond.notify_all()
+
+    def __enter__(self) -> Subscription:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- the writer -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Job:
+    run: Callable[[], Any]
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+    error: BaseException | None = None
+
+
+@dataclass
+class _Runtime:
+    """A loaded game, owned by the writer thread."""
+
+    row: GameRow
+    game: Game
+    players: tuple[PlayerSpec, ...]
+    history: hist.History
+    version: int
+    items: dict[Message, Item] = field(default_factory=dict)
+
+
+class Session:
+    """The single writer (see the module docstring). ``find`` looks up engines by id."""
+
+    def __init__(self, log: GameLog, find: GameFinder = find_game) -> None:
+        self.log = log
+        self._find = find
+        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._runtimes: dict[int, _Runtime] = {}
+        self._published: dict[int, Published] = {}
+        self._subs: dict[int, set[Subscription]] = {}
+        self._subs_lock = threading.Lock()
+        self._closing = threading.Lock()
+        self._closed = False
+        self._thread = threading.Thread(
+            target=self._run, name="companion-session-writer", daemon=True
+        )
+        self._thread.start()
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Finish queued jobs, stop the writer and end every subscription (idempotent)."""
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(None)
+        if threading.current_thread() is not self._thread:
+            self._thread.join()
+        with self._subs_lock:
+            subs = [s for group in self._subs.values() for s in group]
+        for sub in subs:
+            sub.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _run(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            try:
+                job.result = job.run()
+            except BaseException as exc:  # handed to the caller, who raises it
+                job.error = exc
+            finally:
+                job.done.set()
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` on the writer thread and return its result (or raise its error)."""
+        if threading.current_thread() is self._thread:
+            return fn()
+        job = _Job(fn)
+        with self._closing:
+            if self._closed:
+                raise SessionClosed("the session is closed")
+            self._queue.put(job)
+        job.done.wait()
+        if job.error is not None:
+            raise job.error
+        result: T = job.result
+        return result
+
+    # -- games ------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game_id: str,
+        players: Sequence[PlayerSpec | JSON | str],
+        options: Mapping[str, Any] | None = None,
+    ) -> Created:
+        """Validate through the engine (title, players, options, setup) and commit a new game.
+
+        Raises :class:`UnreadableInput` (unknown title or option, bad player entry) or
+        :class:`IllegalAction` (player count, repeated names, a setup the rules refuse).
+        """
+        game = self._game(game_id)
+        specs = tuple(p if isinstance(p, PlayerSpec) else PlayerSpec.from_json(p)
+                      for p in players)
+        check_players(game.info, specs)
+        if options is not None and not isinstance(options, Mapping):
+            raise UnreadableInput("'options' must be a JSON object")
+        resolved = game.info.resolve_options(options)
+        initial = game.setup(specs, resolved)
+
+        def write() -> Created:
+            row, token = self.log.create_game(
+                game.info.id, resolved, [p.to_json() for p in specs],
+                status=_status(game, initial), round=_round(initial),
+            )
+            runtime = _Runtime(row, game, specs, hist.History(game, initial), 0)
+            self._runtimes[row.id] = runtime
+            self._publish(runtime)
+            return Created(row.id, token, row.join_code)
+
+        return self._call(write)
+
+    def list_games(self) -> list[JSON]:
+        """Every stored game, newest first: ``{"id", "game", "players", "status", "created",
+        "updated", "round"}``."""
+        return [row.to_json() for row in self.log.games()]
+
+    def authenticate(self, game_pk: int, token: str | None) -> Viewer:
+        """Who ``token`` is in game ``game_pk``; a missing or unknown token is a watcher.
+
+        :class:`NotFound` when there is no such game.
+        """
+        role, seat = self.log.role_of(game_pk, token)
+        if role == "host":
+            return HOST
+        if role == "seat":
+            assert seat is not None
+            return seat_viewer(seat)
+        return WATCHER
+
+    def claim_seat(self, game_pk: int, join_code: str, seat: int) -> str:
+        """A new seat token for ``seat`` given the game's join code.
+
+        :class:`Forbidden` for a wrong code, :class:`UnreadableInput` for a seat that does not
+        exist, :class:`NotFound` for an unknown game.
+        """
+        if not isinstance(join_code, str):
+            raise UnreadableInput("the join code must be text")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise UnreadableInput("'seat' must be a whole number")
+
+        def write() -> str:
+            row = self.log.game(game_pk)
+            if not hmac.compare_digest(normalise_join_code(join_code), row.join_code):
+                raise Forbidden("that join code does not open this game")
+            if not 0 <= seat < len(row.players):
+                raise UnreadableInput(
+                    f"there is no seat {seat}: this game has seats 0 to {len(row.players) - 1}"
+                )
+            return self.log.add_seat_token(game_pk, seat)
+
+        return self._call(write)
+
+    def new_host_token(self, game_pk: int) -> str:
+        """Replace the host token of ``game_pk`` (for an operator at the console)."""
+        return self._call(lambda: self.log.new_host_token(game_pk))
+
+    # -- intents ----------------------------------------------------------------------------
+
+    def submit(self, game_pk: int, viewer: Viewer, intent: Intent) -> Outcome:
+        """Queue ``intent`` and wait until it is committed (the answer) or refused (raises)."""
+        return self._call(lambda: self._submit(game_pk, viewer, intent))
+
+    def _submit(self, game_pk: int, viewer: Viewer, intent: Intent) -> Outcome:
+        runtime = self._runtime(game_pk)
+        if viewer.role == "watcher":
+            raise Forbidden("watchers cannot change the game: claim a seat with the join code")
+        entry = self._entry_for(runtime, viewer, intent)
+        step = runtime.history.prepare(entry)
+        runtime.history.install(step)
+        state = runtime.history.state
+        author = "host" if viewer.role == "host" else f"seat:{viewer.seat}"
+        try:
+            stored = self.log.append(
+                game_pk, NewEntry(entry.type.value, entry.payload(), author),
+                status=_status(runtime.game, state), round=_round(state),
+            )
+        except BaseException:
+            # Nothing was committed: forget the in-memory change, reload from the log later.
+            self._runtimes.pop(game_pk, None)
+            raise
+        runtime.version = stored.seq
+        self._publish(runtime)
+        return Outcome(
+            version=stored.seq,
+            events=[e.to_json() for e in step.events],
+            conflicts=[conflict_json(runtime.game, state, c) for c in step.conflicts],
+        )
+
+    def _entry_for(self, runtime: _Runtime, viewer: Viewer, intent: Intent) -> hist.Entry:
+        """The history entry ``intent`` asks for, read and authorized (nothing changes)."""
+        game, state = runtime.game, runtime.history.state
+        if isinstance(intent, Act):
+            action = game.actions.from_json(intent.action)
+            authorize(game, state, runtime.players, viewer, action)
+            return hist.act(action)
+        if isinstance(intent, Undo):
+            require_host(viewer, "undo")
+            return hist.undo()
+        if isinstance(intent, Redo):
+            require_host(viewer, "redo")
+            return hist.redo()
+        if isinstance(intent, Correct):
+            require_host(viewer, "correct an earlier action")
+            index = intent.index
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise UnreadableInput("'index' must be a whole number")
+            count = len(runtime.history)
+            if not 0 <= index < count:
+                raise UnreadableInput(
+                    f"there is no action {index} to correct (the game has {count}"
+                    f" action{'' if count == 1 else 's'}, numbered from 0)"
+                )
+            action = game.actions.from_json(intent.action)
+            before = runtime.history.state_at(index)
+            authorize(game, before, runtime.players, viewer, action)
+            old = runtime.history.actions[index]
+            if private_seat(game, old, before) is not None:
+                raise Forbidden("a private action can be changed only by its own seat")
+            return hist.correct(index, action)
+        raise UnreadableInput(f"unknown intent {type(intent).__name__}")
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def snapshot(self, game_pk: int, viewer: Viewer) -> JSON:
+        """The snapshot of ``docs/API.md`` for ``viewer`` (:class:`NotFound` if no game)."""
+        return snapshot(self._published_for(game_pk), viewer)
+
+    def subscribe(self, game_pk: int, viewer: Viewer) -> Subscription:
+        """A :class:`Subscription` to this game's changes, seen as ``viewer``."""
+        pub = self._published_for(game_pk)
+        sub = Subscription(self, game_pk, viewer, pub.version)
+        with self._subs_lock:
+            if self._closed:
+                sub._closed = True
+            self._subs.setdefault(game_pk, set()).add(sub)
+        # A change published between reading ``pub`` and registering must still wake us.
+        sub._wake(self._published[game_pk].version)
+        return sub
+
+    def _unsubscribe(self, sub: Subscription) -> None:
+        with self._subs_lock:
+            group = self._subs.get(sub.game_pk)
+            if group is not None:
+                group.discard(sub)
+
+    def export_record(self, game_pk: int, viewer: Viewer | None = None) -> JSON:
+        """The game record (``docs/RECORD_FORMAT.md``) of ``game_pk``.
+
+        With ``viewer=None`` (a backup) it holds every action; with a viewer, only the actions
+        that viewer may see (the host does not get the seats' private actions).
+        """
+        pub = self._published_for(game_pk)
+        actions = [it.action for it in pub.items if viewer is None or sees(viewer, it.private_to)]
+        meta = {"id": pub.row.id, "created": pub.row.created, "status": pub.status,
+                "version": pub.version}
+        return record_to_json(pub.game.info.id, pub.row.options, pub.players, actions,
+                              final=pub.row.final, meta=meta)
+
+    def import_record(self, record: Any) -> int:
+        """Store the game of ``record`` (any supported format version) as a new game.
+
+        Every action is replayed first; :class:`UnreadableInput` or :class:`IllegalAction`
+        (naming the first illegal action) leave the log untouched. Returns the new game's id;
+        its host token is not kept (see :meth:`new_host_token`).
+        """
+        loaded = load_record(record, self._find)
+        replayed = replay_record(loaded)
+        entries = [NewEntry("act", hist.act(a).payload(), "import") for a in loaded.actions]
+
+        def write() -> int:
+            row, _token = self.log.create_game(
+                loaded.game.info.id, loaded.options, [p.to_json() for p in loaded.players],
+                entries=entries, status=_status(loaded.game, replayed.state),
+                round=_round(replayed.state), final=loaded.final,
+            )
+            return row.id
+
+        return self._call(write)
+
+    # -- the writer's own state -------------------------------------------------------------
+
+    def _published_for(self, game_pk: int) -> Published:
+        pub = self._published.get(game_pk)
+        if pub is None:
+            self._call(lambda: self._runtime(game_pk))
+            pub = self._published[game_pk]
+        return pub
+
+    def _runtime(self, game_pk: int) -> _Runtime:
+        """The loaded game (writer thread only): replays the log the first time."""
+        runtime = self._runtimes.get(game_pk)
+        if runtime is None:
+            runtime = self._load(game_pk)
+            self._runtimes[game_pk] = runtime
+            self._publish(runtime)
+        return runtime
+
+    def _load(self, game_pk: int) -> _Runtime:
+        row = self.log.game(game_pk)
+        game = self._game(row.game)
+        players = tuple(PlayerSpec.from_json(p) for p in row.players)
+        initial = game.setup(players, row.options)
+        stored = self.log.entries(game_pk)
+        history = hist.fold(game, initial, _decode(game, game_pk, stored))
+        version = stored[-1].seq if stored else 0
+        return _Runtime(row, game, players, history, version)
+
+    def _publish(self, runtime: _Runtime) -> None:
+        """Share the runtime's committed state with readers and wake the subscribers."""
+        h = runtime.history
+        pub = Published(
+            row=runtime.row,
+            game=runtime.game,
+            players=runtime.players,
+            version=runtime.version,
+            status=_status(runtime.game, h.state),
+            state=h.state,
+            items=tuple(self._item(runtime, a) for a in h.actions),
+            can_undo=h.can_undo,
+            can_redo=h.can_redo,
+            conflicts=h.conflicts,
+        )
+        self._published[runtime.row.id] = pub
+        with self._subs_lock:
+            subs = list(self._subs.get(runtime.row.id, ()))
+        for sub in subs:
+            sub._wake(pub.version)
+
+    @staticmethod
+    def _item(runtime: _Runtime, action: Message) -> Item:
+        item = runtime.items.get(action)
+        if item is None:
+            private = private_seat(runtime.game, action, runtime.history.initial)
+            item = Item(action, action.to_json(), summarize(runtime.game, action), private)
+            runtime.items[action] = item
+        return item
+
+    def _game(self, game_id: str) -> Game:
+        if not isinstance(game_id, str):
+            raise UnreadableInput("'game' must be a title id such as 'sushi-express'")
+        try:
+            return self._find(game_id)
+        except UnknownGame as exc:
+            raise UnreadableInput(exc.reason) from None
+
+
+def _status(game: Game, state: Any) -> str:
+    return "over" if game.is_over(state) else "playing"
+
+
+def _round(state: Any) -> int | None:
+    value = getattr(state, "round", None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _decode(game: Game, game_pk: int, stored: Iterable[Any]) -> list[hist.Entry]:
+    """Log rows as history entries; a row the engine can no longer read is skipped (logged)."""
+    entries = []
+    for row in stored:
+        try:
+            entries.append(hist.entry_from_json(game, row.type, row.payload))
+        except UnreadableInput as exc:
+            logger.warning("game %s entry %s skipped on replay: %s", game_pk, row.seq, exc.reason)
+    return entries
+
+
+# Re-exported for callers that catch errors from the session module.
+__all__ += ["Forbidden", "IllegalAction", "NotFound", "SessionClosed", "UnreadableInput"]

@@ -1,0 +1,110 @@
+"""Per-viewer snapshots (``docs/API.md``, "The snapshot") built from an immutable
+:class:`Published` state.
+
+The writer thread publishes a new :class:`Published` after every committed change; any thread
+may then build snapshots from it (the engine is pure and nothing here mutates shared data), so
+readers never wait for the writer. Snapshots are cached per viewer on the :class:`Published`;
+callers get a fresh top-level dict whose nested values are shared: treat them as read-only.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import JSON, Game, Message, PlayerSpec, UnreadableInput
+from companion.session.access import Viewer, may_send, private_seat, sees
+from companion.session.history import Conflict
+from companion.session.log import GameRow
+
+
+@dataclass(frozen=True)
+class Item:
+    """An effective action with what every snapshot shows of it."""
+
+    action: Message
+    json: JSON
+    summary: str
+    private_to: int | None
+
+
+@dataclass(frozen=True)
+class Published:
+    """One committed version of a game, shared read-only with every thread."""
+
+    row: GameRow
+    game: Game
+    players: tuple[PlayerSpec, ...]
+    version: int
+    status: str
+    state: Any
+    items: tuple[Item, ...]
+    can_undo: bool
+    can_redo: bool
+    conflicts: tuple[Conflict, ...]
+    _cache: dict[Viewer, JSON] = field(default_factory=dict, compare=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
+
+
+def snapshot(pub: Published, viewer: Viewer) -> JSON:
+    """The snapshot of ``pub`` for ``viewer`` (cached per viewer)."""
+    cached = pub._cache.get(viewer)
+    if cached is None:
+        cached = _build(pub, viewer)
+        with pub._lock:
+            pub._cache.setdefault(viewer, cached)
+    return dict(cached)
+
+
+def conflict_json(game: Game, state: Any, conflict: Conflict) -> JSON:
+    """A conflict as the host sees it: a private action shows only its kind and player."""
+    if private_seat(game, conflict.action, state) is None:
+        return conflict.to_json()
+    data = conflict.action.to_json()
+    hidden = {k: v for k, v in data.items() if k in ("kind", "player")}
+    return {"index": conflict.index, "action": hidden, "reason": conflict.reason,
+            "private": True}
+
+
+def _build(pub: Published, viewer: Viewer) -> JSON:
+    host = viewer.role == "host"
+    out: JSON = {
+        "id": pub.row.id,
+        "game": pub.game.info.id,
+        "version": pub.version,
+        "status": pub.status,
+        "viewer": viewer.to_json(),
+    }
+    if host:
+        out["join_code"] = pub.row.join_code
+    out["history"] = [
+        {"index": i, "action": item.json, "summary": item.summary}
+        for i, item in enumerate(pub.items)
+        if sees(viewer, item.private_to)
+    ]
+    out["can_undo"] = pub.can_undo
+    out["can_redo"] = pub.can_redo
+    if host:
+        out["conflicts"] = [conflict_json(pub.game, pub.state, c) for c in pub.conflicts]
+    out["view"] = _view(pub, viewer)
+    return out
+
+
+def _view(pub: Published, viewer: Viewer) -> JSON:
+    """``GAME.view`` for the viewer's seat, with ``legal`` cut to what this viewer may send."""
+    view = dict(pub.game.view(pub.state, viewer.seat if viewer.role == "seat" else None))
+    legal = view.get("legal")
+    if isinstance(legal, list):
+        view["legal"] = [a for a in legal if _may_send_json(pub, viewer, a)]
+    return view
+
+
+def _may_send_json(pub: Published, viewer: Viewer, data: Any) -> bool:
+    if viewer.role == "watcher":
+        return False
+    try:
+        action = pub.game.actions.from_json(data)
+    except UnreadableInput:
+        return False
+    return may_send(pub.game, pub.state, pub.players, viewer, action)

@@ -1,0 +1,54 @@
+"""Fixtures of the web tests: a real Session on a temporary SQLite file, the Flask app over it
+and a threaded werkzeug server on a free loopback port (helpers: ``web_support.py``)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from web_support import LiveServer, NewGame, create_game
+from werkzeug.serving import make_server
+
+from companion.session.log import GameLog
+from companion.session.session import Session
+from web import create_app
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    log = GameLog(tmp_path / "companion.sqlite3")
+    session = Session(log)
+    yield session
+    session.close()
+    log.close()
+
+
+@pytest.fixture
+def app(session: Session) -> Flask:
+    return create_app(session, SSE_HEARTBEAT=0.2, TESTING=True)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def game(client: FlaskClient) -> NewGame:
+    """A Sushi Express game for Ann, Ben and Cat, waiting for the first customers."""
+    return create_game(client)
+
+
+@pytest.fixture
+def live_server(session: Session) -> Iterator[LiveServer]:
+    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield LiveServer(server, session)
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)

@@ -1,0 +1,70 @@
+"""Helpers of the web tests (the fixtures are in conftest.py): requests with the credential
+header, claiming seats, reading snapshots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask.testing import FlaskClient
+from werkzeug.serving import BaseWSGIServer
+
+from companion.session.session import Session
+
+PLAYERS = [
+    {"name": "Ann", "colour": "red"},
+    {"name": "Ben", "colour": "yellow"},
+    {"name": "Cat", "colour": "green"},
+]
+TOKEN_HEADER = "X-Companion-Token"
+
+
+@dataclass(frozen=True)
+class NewGame:
+    id: int
+    host: str
+    code: str
+
+
+def create_game(client: FlaskClient, **overrides: Any) -> NewGame:
+    body = {"game": "sushi-express", "players": PLAYERS, "options": {}, **overrides}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.get_json()
+    data = answer.get_json()
+    return NewGame(data["id"], data["host_token"], data["join_code"])
+
+
+@dataclass
+class LiveServer:
+    """The app on a real threaded werkzeug server (127.0.0.1, a free port)."""
+
+    server: BaseWSGIServer
+    session: Session
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_port}"
+
+
+def post(client: FlaskClient, path: str, body: Any, token: str | None = None) -> Any:
+    """POST ``body`` as JSON (a ``str`` body is sent as is) with the credential header."""
+    headers = {TOKEN_HEADER: token} if token else {}
+    if isinstance(body, str):
+        return client.post(path, data=body, headers=headers, content_type="application/json")
+    return client.post(path, json=body, headers=headers)
+
+
+def claim(client: FlaskClient, game: NewGame, seat: int) -> str:
+    answer = post(client, f"/api/games/{game.id}/join", {"code": game.code, "seat": seat})
+    assert answer.status_code == 200, answer.get_json()
+    token: str = answer.get_json()["token"]
+    return token
+
+
+def snapshot(client: FlaskClient, game: NewGame, token: str | None = None) -> dict[str, Any]:
+    headers = {TOKEN_HEADER: token} if token else {}
+    answer = client.get(f"/api/games/{game.id}", headers=headers)
+    assert answer.status_code == 200
+    data: dict[str, Any] = answer.get_json()
+    return data
+

@@ -1,0 +1,95 @@
+"""The JSON endpoints of ``docs/API.md`` (the event stream lives in :mod:`web.live`).
+
+Every write names its author by the ``X-Companion-Token`` header; the session decides what that
+author may do and refuses everything else with the state untouched.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+
+from companion.games import available_games
+from companion.session.session import Act, Correct, Redo, Undo
+from web.body import int_field, json_object, list_field, object_field, text_field
+from web.context import get_session, request_viewer, require_host
+from web.qr import join_qr_svg
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    return jsonify(games=get_session().list_games())
+
+
+@bp.get("/titles")
+def titles() -> Response:
+    return jsonify(titles=[game.info.to_json() for game in available_games()])
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    data = json_object({"game", "players", "options"})
+    game = text_field(data, "game")
+    players = list_field(data, "players")  # each entry is read by the session
+    options = object_field(data, "options", {})
+    created = get_session().create_game(game, players, options)
+    body = {"id": created.game_pk, "host_token": created.host_token,
+            "join_code": created.join_code}
+    return jsonify(body), 201
+
+
+@bp.get("/games/<int:game_id>")
+def snapshot(game_id: int) -> Response:
+    return jsonify(get_session().snapshot(game_id, request_viewer(game_id)))
+
+
+@bp.post("/games/<int:game_id>/join")
+def join(game_id: int) -> Response:
+    data = json_object({"code", "seat"})
+    code, seat = text_field(data, "code"), int_field(data, "seat")
+    token = get_session().claim_seat(game_id, code, seat)
+    return jsonify(token=token, seat=seat)
+
+
+@bp.post("/games/<int:game_id>/actions")
+def act(game_id: int) -> Response:
+    action = json_object(allowed=None)
+    outcome = get_session().submit(game_id, request_viewer(game_id), Act(action))
+    return jsonify(ok=True, version=outcome.version, events=outcome.events)
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int) -> Response:
+    json_object(set(), empty_ok=True)
+    outcome = get_session().submit(game_id, request_viewer(game_id), Undo())
+    return jsonify(ok=True, version=outcome.version)
+
+
+@bp.post("/games/<int:game_id>/redo")
+def redo(game_id: int) -> Response:
+    json_object(set(), empty_ok=True)
+    outcome = get_session().submit(game_id, request_viewer(game_id), Redo())
+    return jsonify(ok=True, version=outcome.version)
+
+
+@bp.post("/games/<int:game_id>/correct")
+def correct(game_id: int) -> Response:
+    data = json_object({"index", "action"})
+    index, action = int_field(data, "index"), object_field(data, "action")
+    outcome = get_session().submit(game_id, request_viewer(game_id), Correct(index, action))
+    return jsonify(ok=True, version=outcome.version, conflicts=outcome.conflicts)
+
+
+@bp.get("/games/<int:game_id>/record")
+def record(game_id: int) -> Response:
+    return jsonify(get_session().export_record(game_id, require_host(game_id)))
+
+
+@bp.get("/games/<int:game_id>/qr.svg")
+def join_qr(game_id: int) -> Response:
+    viewer = require_host(game_id)
+    code = get_session().snapshot(game_id, viewer)["join_code"]
+    response = Response(join_qr_svg(game_id, code), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response

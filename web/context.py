@@ -1,0 +1,47 @@
+"""Per-request helpers: the session this app serves and who is asking.
+
+The credential travels only in the ``X-Companion-Token`` header (``?token=`` for the read-only
+event stream, which cannot send headers). Cookies are never read, so a page on another site
+cannot act for a player: its requests arrive without a credential and are refused.
+"""
+
+from __future__ import annotations
+
+from flask import current_app, request
+
+from companion.session.errors import Forbidden
+from companion.session.session import Session, Viewer
+
+SESSION_KEY = "companion.session"
+TOKEN_HEADER = "X-Companion-Token"
+
+
+def get_session() -> Session:
+    """The session given to :func:`web.create_app`."""
+    session: Session = current_app.extensions[SESSION_KEY]
+    return session
+
+
+def header_token() -> str | None:
+    """The credential of this request, or ``None`` (an empty header counts as none)."""
+    return request.headers.get(TOKEN_HEADER) or None
+
+
+def viewer_for(game_pk: int, token: str | None) -> Viewer:
+    """Who ``token`` is in game ``game_pk`` (a watcher when it is missing or unknown)."""
+    return get_session().authenticate(game_pk, token)
+
+
+def request_viewer(game_pk: int) -> Viewer:
+    """Who this request's ``X-Companion-Token`` header is; the session decides what they may
+    write (watchers nothing, seats their own decisions, the host the rest)."""
+    return viewer_for(game_pk, header_token())
+
+
+def require_host(game_pk: int) -> Viewer:
+    """The host viewer behind this request's header, refusing everyone else (for the reads
+    only the host may make: the record and the join QR code)."""
+    viewer = request_viewer(game_pk)
+    if viewer.role != "host":
+        raise Forbidden("only the host (the device that created the game) may do this")
+    return viewer

@@ -1,0 +1,58 @@
+"""Errors as ``{"error", "reason"}`` JSON, split by cause (docs/API.md).
+
+``400 unreadable`` malformed input, ``403 forbidden`` no or wrong credential, ``404 not_found``,
+``409 illegal`` against the rules. Under ``/api/`` every other HTTP error is JSON too; pages keep
+Flask's HTML errors.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, request
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+from companion.games.base import IllegalAction, UnreadableInput
+from companion.session.errors import Forbidden, NotFound, SessionClosed
+
+
+def error_response(status: int, error: str, reason: str) -> tuple[Response, int]:
+    """The JSON error body with its status."""
+    return jsonify(error=error, reason=reason), status
+
+
+def register(app: Flask) -> None:
+    """Install the handlers on ``app``."""
+
+    @app.errorhandler(UnreadableInput)
+    def unreadable(exc: UnreadableInput) -> tuple[Response, int]:
+        return error_response(400, "unreadable", exc.reason)
+
+    @app.errorhandler(Forbidden)
+    def forbidden(exc: Forbidden) -> tuple[Response, int]:
+        return error_response(403, "forbidden", reason_of(exc))
+
+    @app.errorhandler(NotFound)
+    def not_found(exc: NotFound) -> tuple[Response, int]:
+        return error_response(404, "not_found", reason_of(exc))
+
+    @app.errorhandler(IllegalAction)
+    def illegal(exc: IllegalAction) -> tuple[Response, int]:
+        return error_response(409, "illegal", exc.reason)
+
+    @app.errorhandler(SessionClosed)
+    def closed(exc: SessionClosed) -> tuple[Response, int]:
+        return error_response(503, "unavailable", "the companion is shutting down; try again")
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
+        if not request.path.startswith("/api/"):
+            return exc.get_response()
+        code = exc.code or 500
+        name = "not_found" if code == 404 else (exc.name or "error").lower().replace(" ", "_")
+        reason = "there is no such game or endpoint" if code == 404 else exc.description or ""
+        return error_response(code, name, reason)
+
+
+def reason_of(exc: Exception) -> str:
+    """The player-readable reason an exception carries."""
+    return str(getattr(exc, "reason", "") or exc)

@@ -1,0 +1,27 @@
+"""The HTML pages: thin shells that load their data from the JSON API and the live stream.
+
+* ``/``                      the home page: games to resume, a new game, join a game
+* ``/games/<id>``            the game screen (host, seat or watcher: decided by the stored token)
+* ``/games/<id>/join?code=`` claim a seat (the link the join QR code holds)
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home() -> str:
+    return render_template("home.html")
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> str:
+    return render_template("game.html", game_id=game_id)
+
+
+@bp.get("/games/<int:game_id>/join")
+def join(game_id: int) -> str:
+    return render_template("join.html", game_id=game_id, code=request.args.get("code", ""))

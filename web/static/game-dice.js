@@ -1,0 +1,92 @@
+// Dice entry: tap two faces and confirm; after a miss, Re-roll one die or Give up.
+import { h } from "./common.js";
+
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/** A die face (3x3 grid of pip places); a button when ``onclick`` is given. */
+export function dieFace(value, props = {}) {
+  const cells = [];
+  for (let i = 0; i < 9; i += 1) {
+    cells.push(PIPS[value].includes(i) ? h("span", { class: "pip" }) : h("span"));
+  }
+  const tag = props.onclick ? "button" : "span";
+  return h(tag, { ...props, type: props.onclick ? "button" : undefined,
+    class: `die ${props.class ?? ""}`, "aria-label": props["aria-label"] ?? `${value}` }, cells);
+}
+
+function faceRow(label, chosen, choose, extra = {}) {
+  const faces = [1, 2, 3, 4, 5, 6].map((v) => dieFace(v, {
+    class: chosen === v ? "selected" : "", "aria-pressed": String(chosen === v),
+    "aria-label": `${label}: ${v}`, "data-face": v, ...extra, onclick: () => choose(v),
+  }));
+  return [h("div", { class: "muted small" }, label), h("div", { class: "die-row" }, faces)];
+}
+
+function rollState(g, roll) {
+  const name = g.name(roll.roller);
+  const head = h("h2", null, `${name} rolls for ${roll.target}`,
+    h("span", { class: "aside" }, `try ${roll.try} of 2`));
+  if (!roll.dice) return [head];
+  const verdict = roll.success
+    ? h("span", { class: "verdict-ok" }, `${roll.total}: made it!`)
+    : h("span", { class: "verdict-fail" }, `${roll.total}: short of ${roll.target}`);
+  return [head, h("div", { class: "dice-now" },
+    dieFace(roll.dice[0], { class: "static" }), dieFace(roll.dice[1], { class: "static" }), verdict)];
+}
+
+function diceEntry(g, roll) {
+  const picked = g.ui.dice ?? [null, null];
+  const pick = (i) => (v) => { picked[i] = v; g.ui.dice = picked; g.rerender(); };
+  const ready = picked[0] !== null && picked[1] !== null;
+  const total = ready ? picked[0] + picked[1] : null;
+  const label = ready ? `Roll ${picked[0]} + ${picked[1]} = ${total}` : "Tap both dice";
+  return [
+    h("h3", null, roll.dice ? `Try 2: enter the new roll` : "Enter the roll"),
+    faceRow("Die 1", picked[0], pick(0), { "data-die": 0 }),
+    faceRow("Die 2", picked[1], pick(1), { "data-die": 1 }),
+    h("button", {
+      type: "button", class: "btn primary big act", disabled: !ready, "data-do": "roll",
+      onclick: () => g.send({ kind: "roll", player: g.name(roll.roller), dice: picked }),
+    }, label),
+  ];
+}
+
+function reRoll(g, roll, options) {
+  const choice = g.ui.reroll ?? null;
+  const rows = [0, 1].map((die) => faceRow(
+    `Re-roll die ${die + 1} (now ${roll.dice[die]}); it shows:`,
+    choice?.die === die ? choice.value : null,
+    (value) => { g.ui.reroll = { die, value }; g.rerender(); },
+    { "data-reroll-die": die },
+  ));
+  const action = choice && options.find((a) => a.die === choice.die && a.value === choice.value);
+  const fallback = choice && { kind: "re_roll", player: options[0].player, ...choice };
+  return [h("h3", null, `${g.who(options[0].player)}Re-roll one die`),
+    h("p", { class: "hint" }, "Plays a Re-roll card."), rows,
+    h("button", {
+      type: "button", class: "btn primary big act", disabled: !choice, "data-do": "re-roll",
+      onclick: () => g.send(action ?? fallback),
+    }, choice ? `Re-roll: die ${choice.die + 1} shows ${choice.value}` : "Pick the die and its new face")];
+}
+
+export function dicePanel(g) {
+  const roll = g.view.roll;
+  if (!roll) return null;
+  const parts = rollState(g, roll);
+  const tableRoll = g.legal("roll").length > 0
+    || (g.canTable && ["roll", "reroll_or_next"].includes(roll.awaiting));
+  const reRolls = g.legal("re_roll");
+  const giveUps = g.legal("give_up");
+  if (reRolls.length && roll.dice) parts.push(reRoll(g, roll, reRolls));
+  if (tableRoll) parts.push(diceEntry(g, roll));
+  if (giveUps.length) {
+    parts.push(h("button", {
+      type: "button", class: "btn danger big act", "data-do": "give-up",
+      onclick: () => g.send(giveUps[0]),
+    }, `${g.who(giveUps[0].player)}Give up (take an action card)`));
+  }
+  if (!tableRoll && !reRolls.length && !giveUps.length) {
+    parts.push(h("p", { class: "hint" }, `Waiting for ${g.name(roll.roller)}'s dice.`));
+  }
+  return parts;
+}

@@ -1,0 +1,138 @@
+// Host controls (join code + QR, undo, redo, export) and the history with corrections.
+import { ACTION_CARDS, CUSTOMERS, api, banner, fill, h } from "./common.js";
+
+let qr = { game: null, svg: null };
+
+function qrBox(g) {
+  const box = h("div", { class: "qr", "aria-label": "QR code of the join link", role: "img" });
+  if (qr.game === g.id && qr.svg) {
+    box.innerHTML = qr.svg;
+  } else if (qr.game !== g.id) {
+    qr = { game: g.id, svg: null };
+    fetch(`/api/games/${g.id}/qr.svg`, { headers: { "X-Companion-Token": g.token }, credentials: "omit" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`QR code: ${r.status}`))))
+      .then((svg) => { qr.svg = svg; g.rerender(); })
+      .catch(() => { qr.game = null; });
+  }
+  return box;
+}
+
+async function exportRecord(g) {
+  try {
+    const record = await api("GET", `/api/games/${g.id}/record`, undefined, g.token);
+    const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
+    const link = h("a", { href: URL.createObjectURL(blob), download: `sushi-express-game-${g.id}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } catch (err) {
+    banner.show(err.message);
+  }
+}
+
+function conflictList(conflicts) {
+  if (!conflicts?.length) return null;
+  return [h("h3", { class: "conflicts" }, "Set aside after the correction"),
+    h("ul", { class: "conflicts", "data-conflicts": "" }, conflicts.map((c) => h("li", null,
+      `#${c.index} ${c.action.kind}: ${c.reason}`)))];
+}
+
+export function hostCard(g) {
+  if (!g.isHost) return null;
+  const s = g.snap;
+  return [
+    h("h2", null, "Host"),
+    s.join_code ? h("div", { class: "join-box" },
+      h("div", null, h("div", { class: "muted small" }, "Join code"),
+        h("div", { class: "join-code", "data-join-code": "" }, s.join_code),
+        h("div", { class: "muted small" }, "Players scan the code or open the home page, tap Join and type it.")),
+      qrBox(g)) : null,
+    h("div", { class: "row", style: "margin-top: 12px" },
+      h("button", { type: "button", class: "btn act", disabled: !s.can_undo, "data-do": "undo",
+        onclick: () => g.post(`/api/games/${g.id}/undo`, {}) }, "↶ Undo"),
+      h("button", { type: "button", class: "btn act", disabled: !s.can_redo, "data-do": "redo",
+        onclick: () => g.post(`/api/games/${g.id}/redo`, {}) }, "↷ Redo"),
+      h("button", { type: "button", class: "btn ghost", onclick: () => exportRecord(g) }, "Export record")),
+    conflictList(s.conflicts),
+  ];
+}
+
+export function historyCard(g) {
+  const entries = [...(g.snap.history ?? [])].reverse();
+  const items = entries.map((e) => h("li", { "data-index": e.index },
+    h("span", { class: "idx" }, e.index + 1),
+    h("span", { class: "grow" }, e.summary),
+    g.isHost ? h("button", { type: "button", class: "btn ghost", "data-correct": e.index,
+      onclick: () => openCorrection(g, e) }, "Correct") : null));
+  return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} entries`)),
+    items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, "Nothing yet.")];
+}
+
+// ---------- the correction sheet (outside the render loop, so live updates never eat typing) ----------
+
+function choicesFor(g, action, key) {
+  if (key === "player") return g.view.players.map((p) => p.name);
+  if (key === "card" && action.kind === "record_draw") return Object.keys(ACTION_CARDS);
+  if (key === "card") return Object.keys(CUSTOMERS);
+  return null;
+}
+
+function fieldFor(g, action, key, update) {
+  const value = action[key];
+  const choices = choicesFor(g, action, key);
+  let input;
+  if (typeof value === "boolean") {
+    input = h("select", { onchange: (e) => update(key, e.target.value === "true") },
+      h("option", { value: "true", selected: value }, "yes"), h("option", { value: "false", selected: !value }, "no"));
+  } else if (choices) {
+    input = h("select", { onchange: (e) => update(key, e.target.value) },
+      choices.map((c) => h("option", { value: c, selected: c === value }, c)));
+  } else if (typeof value === "number") {
+    input = h("input", { type: "number", value, inputmode: "numeric",
+      onchange: (e) => update(key, Number.parseInt(e.target.value, 10)) });
+  } else if (Array.isArray(value)) {
+    const numeric = value.every((v) => typeof v === "number");
+    input = h("input", { value: value.join(", "), onchange: (e) => update(key, e.target.value
+      .split(",").map((s) => s.trim()).filter(Boolean).map((s) => (numeric ? Number(s) : s))) });
+  } else {
+    input = h("input", { value: value ?? "", onchange: (e) => update(key, e.target.value) });
+  }
+  return h("label", { class: "field" }, h("span", { class: "field-label" }, key), input);
+}
+
+function openCorrection(g, entry) {
+  const sheet = document.getElementById("sheet");
+  const text = h("textarea", { "aria-label": "Action JSON", spellcheck: "false", "data-json": "" },
+    JSON.stringify(entry.action, null, 2));
+  const result = h("div", { "data-result": "" });
+  const current = () => JSON.parse(text.value);
+  const update = (key, value) => {
+    try {
+      text.value = JSON.stringify({ ...current(), [key]: value }, null, 2);
+    } catch {
+      banner.show("The JSON below is not valid; fix it or close and start again.");
+    }
+  };
+  const fields = Object.keys(entry.action).filter((k) => k !== "kind")
+    .map((key) => fieldFor(g, entry.action, key, update));
+  const save = async () => {
+    let action;
+    try { action = current(); } catch (err) { banner.show(`The JSON is not valid: ${err.message}`); return; }
+    const answer = await g.post(`/api/games/${g.id}/correct`, { index: entry.index, action });
+    if (!answer) return;
+    fill(result, answer.conflicts?.length
+      ? conflictList(answer.conflicts)
+      : h("p", { class: "verdict-ok" }, "Corrected; every later action still holds."));
+  };
+  sheet.replaceChildren(
+    h("h2", null, `Correct entry ${entry.index + 1}: ${entry.action.kind}`),
+    h("p", { class: "muted" }, entry.summary),
+    h("div", { class: "stack" }, fields, h("label", { class: "field" },
+      h("span", { class: "field-label" }, "Action JSON (edit freely)"), text)),
+    result,
+    h("div", { class: "row", style: "margin-top: 12px" },
+      h("button", { type: "button", class: "btn primary grow act", "data-do": "save-correction", onclick: save },
+        "Save correction"),
+      h("button", { type: "button", class: "btn", onclick: () => { sheet.hidden = true; } }, "Close")));
+  sheet.hidden = false;
+}

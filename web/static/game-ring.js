@@ -1,0 +1,86 @@
+// The ring of 12 tiles with the vans, moving a van ("1 tile further") and taking a customer.
+import { customerChip, h } from "./common.js";
+
+const TILES = 12;
+
+/** Where a van ends: ``steps`` clockwise, not counting tiles that hold another van. */
+export function destination(ring, from, steps, seat) {
+  let tile = from;
+  let left = steps;
+  for (let guard = 0; left > 0 && guard < 10 * TILES; guard += 1) {
+    tile = (tile + 1) % TILES;
+    const others = ring[tile].vans.filter((s) => s !== seat);
+    if (others.length === 0) left -= 1;
+  }
+  return tile;
+}
+
+function moving(g) {
+  const move = g.view.move;
+  if (!move || move.pending_take) return null;
+  const options = g.legal("move").filter((a) => a.player === g.name(move.mover));
+  if (!options.length) return null;
+  const further = Math.min(g.ui.further ?? 0, Math.max(...options.map((a) => a.further)));
+  const mover = g.player(move.mover);
+  const to = destination(g.view.ring, mover.tile, mover.guess + further, move.mover);
+  return { move, options, further, mover, to };
+}
+
+export function renderRing(g) {
+  const v = g.view;
+  const plan = moving(g);
+  const tiles = v.ring.map((t) => {
+    const angle = (-90 + t.tile * (360 / TILES)) * (Math.PI / 180);
+    const x = 50 + 39 * Math.cos(angle);
+    const y = 50 + 39 * Math.sin(angle);
+    const kind = t.tile === 0 ? "express" : t.tile === 6 ? "park" : "house";
+    const label = kind === "house" ? `${t.tile}` : t.name;
+    return h("div", {
+      class: `tile ${kind}${plan && plan.to === t.tile ? " target" : ""}`,
+      style: `left:${x.toFixed(2)}%;top:${y.toFixed(2)}%`, "data-tile": t.tile,
+      title: `${t.name}${t.vans.length ? `: ${t.vans.map((s) => g.name(s)).join(", ")}` : ""}`,
+    }, h("span", null, label), h("span", { class: "vans" }, t.vans.map((s) => h("span", {
+      class: `van pc pc-${g.player(s).colour}`, title: g.name(s), "data-seat": s }))));
+  });
+  const centre = h("div", { class: "ring-centre" },
+    v.move ? h("strong", null, `${g.name(v.move.mover)} drives`) : null,
+    plan ? h("span", null, `to tile ${plan.to}`) : null);
+  return [h("h2", null, "The city", h("span", { class: "aside" }, "clockwise from Sushi Express")),
+    h("div", { class: "ring", role: "img", "aria-label": "Ring of tiles with the vans" }, tiles, centre)];
+}
+
+function takePanel(g) {
+  const takes = g.legal("take_customer");
+  if (!takes.length) return null;
+  return [h("h2", null, `${g.who(takes[0].player)}Take a customer`),
+    h("p", { class: "hint" }, "You reached or passed Sushi Express: take one card from the display."),
+    h("div", { class: "chips" }, takes.map((a) => customerChip(a.card, null, {
+      class: "act", onclick: () => g.send(a) })))];
+}
+
+export function movePanel(g) {
+  const move = g.view.move;
+  if (!move) return null;
+  if (move.pending_take) return takePanel(g);
+  const plan = moving(g);
+  const name = g.name(move.mover);
+  if (!plan) return null; // the turn card says whom we wait for
+  const max = Math.max(...plan.options.map((a) => a.further));
+  const step = (d) => () => { g.ui.further = Math.max(0, Math.min(max, plan.further + d)); g.rerender(); };
+  const action = plan.options.find((a) => a.further === plan.further) ?? plan.options[0];
+  const steps = plan.mover.guess + plan.further;
+  return [
+    h("h2", null, `${g.who(name)}Move your van`),
+    h("p", { class: "hint" }, `Your guess was ${plan.mover.guess}. Tiles with other vans are not counted.`),
+    max > 0 ? h("div", { class: "row spread" },
+      h("span", null, "“1 tile further” cards"),
+      h("span", { class: "stepper" },
+        h("button", { type: "button", class: "btn", "aria-label": "One card fewer",
+          disabled: plan.further <= 0, onclick: step(-1) }, "−"),
+        h("span", { class: "count", "data-further": plan.further }, plan.further),
+        h("button", { type: "button", class: "btn", "aria-label": "One card more",
+          disabled: plan.further >= max, onclick: step(1) }, "+"))) : null,
+    h("button", { type: "button", class: "btn primary big act", "data-do": "move",
+      onclick: () => g.send(action) }, `Move ${steps} tiles → tile ${plan.to}`),
+  ];
+}

@@ -1,0 +1,33 @@
+// The final score: ranking, then every player's breakdown (each line: rule, card, points).
+import { CUSTOMERS, h, playerDot } from "./common.js";
+
+function signed(points) {
+  return points > 0 ? `+${points}` : `${points}`;
+}
+
+function breakdown(player) {
+  return h("ul", { class: "breakdown" }, player.breakdown.map((line) => h("li", null,
+    h("span", null, line.detail
+      || `${line.rule}${line.card ? ` · ${CUSTOMERS[line.card] ?? line.card}` : ""}`),
+    h("span", { class: "pts" }, signed(line.points)))));
+}
+
+export function scorePanel(g) {
+  const score = g.view.score;
+  if (!score) return [h("h2", null, "Final score"), h("p", { class: "hint" }, "Scoring…")];
+  const colourOf = (name) => g.view.players.find((p) => p.name === name)?.colour ?? "black";
+  const ranking = h("table", { class: "ranking", "data-ranking": "" }, h("tbody", null,
+    score.ranking.map((r) => h("tr", null,
+      h("td", { class: "rank" }, r.rank),
+      h("td", null, h("span", { class: "row" }, playerDot(colourOf(r.name)), r.name)),
+      h("td", { class: "total" }, r.total)))));
+  const byName = new Map(score.players.map((p) => [p.name, p]));
+  const details = score.ranking.map((r) => {
+    const p = byName.get(r.name);
+    const tiebreak = p.tiebreak_label && p.tiebreak.length
+      ? h("p", { class: "muted small" }, `Tie-break: ${p.tiebreak_label} ${p.tiebreak.join(", ")}`) : null;
+    return h("details", { open: r.rank === 1 }, h("summary", null, `${p.name}: ${p.total} points`),
+      breakdown(p), tiebreak);
+  });
+  return [h("h2", null, "Final score"), ranking, details];
+}

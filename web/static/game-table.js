@@ -1,0 +1,127 @@
+// The table around the board: customer display, revealing cards, deliveries, tips, players, hand.
+import { ACTION_CARDS, CUSTOMERS, customerChip, h, playerDot } from "./common.js";
+
+function countOf(list) {
+  const counts = new Map();
+  for (const item of list) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}
+
+export function displayCard(g) {
+  const v = g.view;
+  const empty = Math.max(0, v.display_slots - v.display.length);
+  const slots = Array.from({ length: empty }, () => h("span", { class: "chip slot" }, "empty"));
+  return [
+    h("h2", null, "Customer display"),
+    h("div", { class: "chips", "data-display": "" }, v.display.map((c) => customerChip(c)), slots),
+    h("p", { class: "muted small" },
+      `Supply: ${v.supply.customers} customer cards · ${v.supply.action_cards} action cards`
+      + ` · ${v.discarded} discarded`),
+  ];
+}
+
+export function revealPanel(g) {
+  const need = g.view.need_reveal;
+  if (!need || !g.canTable) return null;
+  const picked = g.ui.reveal ?? [];
+  const set = (list) => { g.ui.reveal = list; g.rerender(); };
+  const slots = [];
+  for (let i = 0; i < need; i += 1) {
+    slots.push(picked[i]
+      ? customerChip(picked[i], null, { "aria-label": `Remove ${CUSTOMERS[picked[i]]}`,
+        onclick: () => set(picked.filter((_, j) => j !== i)) })
+      : h("span", { class: "chip slot" }, i + 1));
+  }
+  return [
+    h("h2", null, `Turn up ${need} customer card${need === 1 ? "" : "s"}`),
+    h("p", { class: "hint" }, "Tap the colour of each card you turn up from the supply; tap a picked card to take it back."),
+    h("div", { class: "chips", "data-picked": "" }, slots),
+    h("h3", null, "Colours"),
+    h("div", { class: "chips", "data-palette": "" }, Object.keys(CUSTOMERS).map((c) => customerChip(c, null, {
+      disabled: picked.length >= need, onclick: () => set([...picked, c]) }))),
+    h("button", {
+      type: "button", class: "btn primary big act", disabled: picked.length !== need,
+      "data-do": "reveal", style: "margin-top: 12px",
+      onclick: () => g.send({ kind: "reveal_customers", cards: picked }),
+    }, picked.length === need ? "These are the cards" : `Pick ${need - picked.length} more`),
+  ];
+}
+
+export function deliverPanel(g) {
+  const options = g.legal("deliver");
+  if (!options.length) return null;
+  const keep = options.find((a) => a.keep);
+  const drop = options.find((a) => !a.keep);
+  const n = g.view.display.length;
+  return [
+    h("h2", null, `${g.who(options[0].player)}Keep or discard the display?`),
+    h("p", { class: "hint" }, `${n} customer card${n === 1 ? "" : "s"} left. You keep all or discard all; then the display is refilled.`),
+    h("div", { class: "chips" }, g.view.display.map((c) => customerChip(c))),
+    h("div", { class: "row", style: "margin-top: 12px" },
+      keep ? h("button", { type: "button", class: "btn primary grow act", "data-do": "keep",
+        onclick: () => g.send(keep) }, "Keep them") : null,
+      drop ? h("button", { type: "button", class: "btn grow act", "data-do": "discard",
+        onclick: () => g.send(drop) }, "Discard them") : null),
+  ];
+}
+
+export function tipsPanel(g) {
+  const options = g.legal("declare_tips");
+  if (!options.length) return null;
+  const byPlayer = new Map();
+  for (const a of options) byPlayer.set(a.player, [...(byPlayer.get(a.player) ?? []), a]);
+  return [h("h2", null, "Show your Tip action cards"),
+    h("p", { class: "hint" }, "How many Tip action cards are in the hand? They count as tips."),
+    [...byPlayer].map(([player, list]) => h("div", { class: "row", style: "margin-bottom: 8px" },
+      h("span", { class: "grow" }, player),
+      list.sort((a, b) => a.tips - b.tips).map((a) => h("button", {
+        type: "button", class: "btn act", "data-tips": a.tips, onclick: () => g.send(a) }, a.tips))))];
+}
+
+function playerRow(g, p) {
+  const acting = g.view.to_act?.seat === p.seat;
+  const facts = [
+    `tile ${p.tile}`,
+    p.guess !== null && p.guess !== undefined ? `guess ${p.guess}` : null,
+    `${p.action_cards} action card${p.action_cards === 1 ? "" : "s"}`,
+    `tips ${p.tips}`,
+    p.moved ? "moved" : null,
+  ].filter(Boolean);
+  const customers = Object.entries(p.customers ?? {}).filter(([, n]) => n > 0);
+  return h("div", { class: `player pc pc-${p.colour}${acting ? " acting" : ""}`, "data-seat": p.seat },
+    playerDot(p.colour),
+    h("span", { class: "name" }, p.name, p.seat === g.mySeat ? " (you)" : ""),
+    acting ? h("span", { class: "muted small" }, "to act") : h("span"),
+    h("div", { class: "facts" }, facts.map((f) => h("span", null, f))),
+    customers.length
+      ? h("div", { class: "chips" }, customers.map(([c, n]) => customerChip(c, n)))
+      : null);
+}
+
+export function playersCard(g) {
+  return [h("h2", null, "Players"), h("div", { class: "players" },
+    g.view.players.map((p) => playerRow(g, p)))];
+}
+
+/** The seat's own hand (only on its own phone) and recording a drawn action card. */
+export function handCard(g) {
+  if (g.mySeat === null) return null;
+  const me = g.player(g.mySeat);
+  if (!me.hand) return null;
+  const known = [...countOf(me.hand.known)].map(([card, n]) => h("span", { class: "chip", "data-card": card },
+    ACTION_CARDS[card] ?? card, n > 1 ? h("span", { class: "n" }, `×${n}`) : null));
+  const legal = g.legal("record_draw");
+  const records = legal.length ? legal
+    : me.hand.unknown > 0 && g.view.phase !== "over"
+      ? Object.keys(ACTION_CARDS).map((card) => ({ kind: "record_draw", player: me.name, card }))
+      : [];
+  return [
+    h("h2", null, "Your hand", h("span", { class: "aside" }, "only on this phone")),
+    h("div", { class: "chips hand-cards", "data-hand": "" }, known,
+      me.hand.unknown ? h("span", { class: "chip slot" }, `${me.hand.unknown} not recorded`) : null),
+    records.length ? [h("h3", null, "Record a card you drew"),
+      h("div", { class: "row" }, records.map((a) => h("button", {
+        type: "button", class: "btn act", "data-record": a.card, onclick: () => g.send(a),
+      }, ACTION_CARDS[a.card] ?? a.card)))] : null,
+  ];
+}

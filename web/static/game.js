@@ -1,0 +1,183 @@
+// The game screen: one snapshot in, the whole screen out. Live through EventSource.
+//
+// G is the page context every render module receives: the snapshot, the viewer, the legal
+// decisions, the transient choices of this screen (G.ui) and send() to post an action.
+import { api, banner, fill, h, playerDot, store } from "./common.js";
+import { boardHint, renderBoard } from "./game-board.js";
+import { dicePanel } from "./game-dice.js";
+import { historyCard, hostCard } from "./game-host.js";
+import { movePanel, renderRing } from "./game-ring.js";
+import { scorePanel } from "./game-score.js";
+import {
+  deliverPanel, displayCard, handCard, playersCard, revealPanel, tipsPanel,
+} from "./game-table.js";
+
+const PANELS = {
+  reveal: revealPanel, guess: boardHint, roll: dicePanel, move: movePanel,
+  deliver: deliverPanel, tips: tipsPanel, over: scorePanel,
+};
+/** What the table enters (dice, customer cards turned up): the host or any claimed seat. */
+const TABLE_INPUTS = new Set(["reveal", "roll"]);
+const PHASE_NAMES = {
+  reveal: "customers", guess: "guesses", roll: "dice", move: "vans",
+  deliver: "deliveries", tips: "tips", over: "final score",
+};
+
+const id = Number(document.body.dataset.gameId);
+let source = null;
+
+const G = {
+  id,
+  cred: store.get(id),
+  snap: null,
+  ui: {},
+  uiKey: "",
+  get view() { return this.snap.view; },
+  get token() { return this.cred?.token ?? null; },
+  get role() { return this.snap?.viewer?.role ?? "watcher"; },
+  get isHost() { return this.role === "host"; },
+  get mySeat() { return this.role === "seat" ? this.snap.viewer.seat : null; },
+  /** Table inputs (dice, cards turned up) may come from the host or any claimed seat. */
+  get canTable() { return this.role !== "watcher" && this.view.phase !== "over"; },
+  legal(kind) { return (this.view.legal ?? []).filter((a) => a.kind === kind); },
+  player(seat) { return this.view.players[seat]; },
+  name(seat) { return this.view.players[seat]?.name ?? `Seat ${seat + 1}`; },
+  /** "Ann: " when the host acts for someone, "" on a player's own phone. */
+  who(name) { return this.mySeat === null ? `${name}: ` : ""; },
+  send(action) { return this.post(`/api/games/${id}/actions`, action); },
+  async post(path, body) {
+    document.body.classList.add("busy");
+    try {
+      const answer = await api("POST", path, body, this.token);
+      banner.hide();
+      if (!source || source.readyState !== EventSource.OPEN) await refresh();
+      return answer;
+    } catch (err) {
+      banner.show(err.message);
+      return null;
+    } finally {
+      document.body.classList.remove("busy");
+    }
+  },
+  rerender() { render(); },
+};
+
+/** Transient choices (dice picked, cards picked) last as long as the decision they are for. */
+function decisionKey(view) {
+  const r = view.roll;
+  return [view.round, view.phase, view.to_act?.seat, view.to_act?.what,
+    r ? `${r.roller}/${r.try}/${r.awaiting}/${r.dice}` : "", view.move?.mover,
+    view.move?.pending_take, view.need_reveal].join("|");
+}
+
+function accept(snapshot) {
+  if (G.snap && snapshot.version < G.snap.version && snapshot.id === G.snap.id) return;
+  G.snap = snapshot;
+  checkCredential();
+  const key = decisionKey(snapshot.view);
+  if (key !== G.uiKey) {
+    G.uiKey = key;
+    G.ui = { k: G.ui.k ?? null };
+  }
+  render();
+}
+
+function checkCredential() {
+  if (G.cred && G.role === "watcher") {
+    store.clear(id);
+    G.cred = null;
+    banner.show("This device's saved seat is not recognised any more. You are watching; "
+      + "claim a seat with the join code to play.", "info");
+    connect();
+  }
+}
+
+function section(elId, build) {
+  const el = document.getElementById(elId);
+  const parts = build(G);
+  el.hidden = !parts;
+  if (parts) fill(el, parts);
+}
+
+function render() {
+  const v = G.view;
+  document.body.dataset.phase = v.phase;
+  document.body.dataset.role = G.role;
+  document.getElementById("game-title").textContent = `Sushi Express · game ${id}`;
+  document.getElementById("round").textContent =
+    v.phase === "over" ? "· game over" : `· round ${v.round} · ${PHASE_NAMES[v.phase] ?? v.phase}`;
+  renderWhoami();
+  section("turn", turnCard);
+  section("panel", (g) => PANELS[v.phase]?.(g) ?? null);
+  section("board", (g) => (v.phase === "over" ? null : renderBoard(g)));
+  section("ring", renderRing);
+  section("display", displayCard);
+  section("hand", handCard);
+  section("players", playersCard);
+  section("host", hostCard);
+  section("history", historyCard);
+}
+
+function renderWhoami() {
+  const el = document.getElementById("whoami");
+  if (G.role === "host") el.replaceChildren("Host");
+  else if (G.role === "seat") {
+    const me = G.player(G.mySeat);
+    el.replaceChildren(playerDot(me.colour), me.name);
+  } else {
+    el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim" }, "Watching · claim a seat"));
+  }
+}
+
+function turnCard(g) {
+  const v = g.view;
+  if (v.phase === "over") return [h("span", null, "Game over: final score")];
+  const act = v.to_act;
+  if (!act) return null;
+  const mine = act.seat !== null && act.seat === g.mySeat;
+  const table = TABLE_INPUTS.has(act.what) && g.canTable;
+  document.getElementById("turn").classList.toggle("mine", mine || table);
+  const colour = act.seat === null ? null : g.player(act.seat).colour;
+  let sub = "";
+  if (table) sub = "Anyone at the table can enter this";
+  else if (mine) sub = "Your turn";
+  else if (act.seat !== null) sub = g.isHost ? `${g.name(act.seat)}'s turn` : `Waiting for ${g.name(act.seat)}`;
+  return [colour ? playerDot(colour) : null,
+    h("span", null, act.prompt, sub ? h("span", { class: "sub" }, sub) : null)];
+}
+
+function setLive(on) {
+  const dot = document.getElementById("live");
+  dot.classList.toggle("on", on);
+  dot.title = on ? "Live" : "Reconnecting";
+  dot.setAttribute("aria-label", dot.title);
+}
+
+function connect() {
+  source?.close();
+  const query = G.token ? `?token=${encodeURIComponent(G.token)}` : "";
+  source = new EventSource(`/api/games/${id}/events${query}`);
+  source.addEventListener("snapshot", (e) => { setLive(true); accept(JSON.parse(e.data)); });
+  source.addEventListener("open", () => setLive(true));
+  source.addEventListener("error", () => {
+    setLive(false);
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+  });
+}
+
+async function refresh() {
+  accept(await api("GET", `/api/games/${id}`, undefined, G.token));
+}
+
+async function init() {
+  banner.init();
+  try {
+    await refresh();
+  } catch (err) {
+    banner.show(err.message);
+    if (err.status === 404) return;
+  }
+  connect();
+}
+
+init();

@@ -1,0 +1,199 @@
+// The home page: games to resume, a new game, join a game with its code.
+import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common.js";
+
+const MAX_DEFAULT = 6;
+const state = { titles: [], players: [], start: 0, options: {} };
+
+function showTab(name) {
+  for (const tab of document.querySelectorAll(".tab")) {
+    tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  }
+  for (const panel of document.querySelectorAll(".tab-panel")) {
+    panel.hidden = panel.id !== `tab-${name}`;
+  }
+  if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
+}
+
+// ---------- games ----------
+
+function playerNames(game) {
+  return (game.players ?? []).map((p) => (typeof p === "string" ? p : p.name)).join(", ");
+}
+
+function titleName(id) {
+  return state.titles.find((t) => t.id === id)?.name ?? id;
+}
+
+function roleOf(gameId) {
+  const cred = store.get(gameId);
+  if (!cred) return "";
+  return cred.role === "host" ? "You host" : "Your seat";
+}
+
+async function loadGames() {
+  let games = [];
+  try {
+    games = (await api("GET", "/api/games")).games;
+  } catch (err) {
+    banner.show(err.message);
+    return;
+  }
+  games.sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
+  const list = document.getElementById("game-list");
+  list.replaceChildren(...games.map((g) => h("li", null,
+    h("a", { class: "game-link", href: `/games/${g.id}`, "data-game": g.id },
+      h("span", { class: "grow" },
+        h("strong", null, `${titleName(g.game)} · game ${g.id}`),
+        h("span", null, playerNames(g)),
+        h("span", { class: "muted small" },
+          [g.round ? `round ${g.round}` : null, `updated ${when(g.updated)}`, roleOf(g.id)]
+            .filter(Boolean).join(" · "))),
+      h("span", { class: `status ${g.status}` }, g.status),
+      h("span", { class: "resume" }, g.status === "over" ? "View" : "Resume")))));
+  document.getElementById("no-games").hidden = games.length > 0;
+  const select = document.getElementById("join-id");
+  const current = select.value;
+  select.replaceChildren(...games.filter((g) => g.status !== "over").map((g) =>
+    h("option", { value: g.id }, `Game ${g.id}: ${playerNames(g)}`)));
+  if (current) select.value = current;
+}
+
+// ---------- new game ----------
+
+function title() {
+  return state.titles.find((t) => t.id === document.getElementById("title").value) ?? state.titles[0];
+}
+
+function freeColour(except) {
+  const used = new Set(state.players.filter((p) => p !== except).map((p) => p.colour));
+  return PLAYER_COLOURS.find((c) => !used.has(c)) ?? "";
+}
+
+function addPlayer(focus = true) {
+  const player = { name: "", colour: "" };
+  player.colour = freeColour(player);
+  state.players.push(player);
+  renderPlayers();
+  if (focus) [...document.querySelectorAll(".player-row input")].at(-1)?.focus();
+}
+
+function renderPlayers() {
+  const t = title();
+  const max = t?.max_players ?? MAX_DEFAULT;
+  const min = t?.min_players ?? 1;
+  const rows = state.players.map((player, i) => {
+    const used = new Set(state.players.filter((p) => p !== player).map((p) => p.colour));
+    return h("li", { class: "player-row" },
+      h("input", { value: player.name, placeholder: `Player ${i + 1}`, maxlength: 24,
+        "aria-label": `Name of player ${i + 1}`, autocomplete: "off",
+        oninput: (e) => { player.name = e.target.value; renderStart(); } }),
+      h("button", { type: "button", class: "btn ghost", "aria-label": `Remove player ${i + 1}`,
+        disabled: state.players.length <= min,
+        onclick: () => {
+          state.players.splice(i, 1);
+          if (state.start >= state.players.length) state.start = 0;
+          renderPlayers();
+        } }, "✕"),
+      h("div", { class: "swatches", role: "radiogroup", "aria-label": `Colour of player ${i + 1}` },
+        PLAYER_COLOURS.map((c) => h("button", {
+          type: "button", role: "radio", class: `swatch pc pc-${c}`, style: `background: var(--pc)`,
+          "aria-checked": String(player.colour === c), "aria-label": c, title: c,
+          disabled: used.has(c),
+          onclick: () => { player.colour = c; renderPlayers(); },
+        }))));
+  });
+  document.getElementById("players").replaceChildren(...rows);
+  document.getElementById("player-count").textContent = `(${min} to ${max})`;
+  document.getElementById("add-player").hidden = state.players.length >= max;
+  renderStart();
+}
+
+function renderStart() {
+  const row = document.getElementById("start-player");
+  row.replaceChildren(...state.players.map((p, i) => h("button", {
+    type: "button", class: `btn pc pc-${p.colour}`, "aria-pressed": String(state.start === i),
+    onclick: () => { state.start = i; renderStart(); },
+  }, playerDot(p.colour), p.name.trim() || `Player ${i + 1}`)));
+}
+
+function renderRules() {
+  const options = (title()?.options ?? []).filter((o) => o.key !== "start_player");
+  document.getElementById("rules-field").hidden = options.length === 0;
+  document.getElementById("house-rules").replaceChildren(...options.map((o) => {
+    if (!(o.key in state.options)) state.options[o.key] = o.default;
+    const choices = o.choices.map((c) => h("button", {
+      type: "button", class: "btn", "aria-pressed": String(state.options[o.key] === c),
+      "data-option": o.key,
+      onclick: () => { state.options[o.key] = c; renderRules(); },
+    }, choiceLabel(c), c === o.default ? h("span", { class: "muted small" }, " (default)") : null));
+    return h("div", { class: "rule" },
+      h("div", { class: "field-label" }, o.label),
+      h("div", { class: "choice-row" }, choices),
+      h("div", { class: "doc" }, o.doc));
+  }));
+}
+
+function choiceLabel(value) {
+  if (value === true) return "Yes";
+  if (value === false) return "No";
+  return String(value).replaceAll("_", " ");
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const t = title();
+  const players = state.players.map((p) => ({ name: p.name.trim(), colour: p.colour }));
+  const unnamed = players.findIndex((p) => !p.name);
+  if (unnamed >= 0) {
+    banner.show(`Player ${unnamed + 1} needs a name.`);
+    return;
+  }
+  const options = { ...state.options };
+  let order = players;
+  if (t.options.some((o) => o.key === "start_player")) options.start_player = state.start;
+  else order = [...players.slice(state.start), ...players.slice(0, state.start)];
+  try {
+    const created = await api("POST", "/api/games", { game: t.id, players: order, options });
+    store.set(created.id, { token: created.host_token, role: "host", seat: null });
+    location.href = `/games/${created.id}`;
+  } catch (err) {
+    banner.show(err.message);
+  }
+}
+
+// ---------- join ----------
+
+function joinGame(event) {
+  event.preventDefault();
+  const id = document.getElementById("join-id").value;
+  const code = document.getElementById("join-code").value.trim().toUpperCase();
+  if (!id) { banner.show("There is no game to join yet."); return; }
+  if (!code) { banner.show("Type the join code shown on the host's screen."); return; }
+  location.href = `/games/${id}/join?code=${encodeURIComponent(code)}`;
+}
+
+async function init() {
+  banner.init();
+  for (const tab of document.querySelectorAll(".tab")) {
+    tab.addEventListener("click", () => showTab(tab.dataset.tab));
+  }
+  showTab(["new", "join"].includes(location.hash.slice(1)) ? location.hash.slice(1) : "games");
+  try {
+    state.titles = (await api("GET", "/api/titles")).titles;
+  } catch (err) {
+    banner.show(err.message);
+  }
+  const select = document.getElementById("title");
+  select.replaceChildren(...state.titles.map((t) => h("option", { value: t.id }, t.name)));
+  select.addEventListener("change", () => { state.options = {}; renderRules(); renderPlayers(); });
+  for (let i = 0; i < (title()?.min_players ?? 3); i += 1) addPlayer(false);
+  renderRules();
+  document.getElementById("add-player").addEventListener("click", () => addPlayer());
+  document.getElementById("new-game").addEventListener("submit", createGame);
+  document.getElementById("join-game").addEventListener("submit", joinGame);
+  await loadGames();
+  setInterval(loadGames, 10000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) loadGames(); });
+}
+
+init();

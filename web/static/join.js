@@ -1,0 +1,45 @@
+// Claim a seat: the join code (from the QR link or typed) and a tap on your name.
+import { api, banner, h, playerDot, store } from "./common.js";
+
+const gameId = Number(document.body.dataset.gameId);
+
+async function claim(seat, name) {
+  const code = document.getElementById("code").value.trim().toUpperCase();
+  if (!code) {
+    banner.show("Type the join code shown on the host's screen first.");
+    return;
+  }
+  try {
+    const answer = await api("POST", `/api/games/${gameId}/join`, { code, seat });
+    store.set(gameId, { token: answer.token, role: "seat", seat: answer.seat, name });
+    location.href = `/games/${gameId}`;
+  } catch (err) {
+    banner.show(err.message);
+  }
+}
+
+async function init() {
+  banner.init();
+  let snapshot;
+  try {
+    snapshot = await api("GET", `/api/games/${gameId}`);
+  } catch (err) {
+    banner.show(err.message);
+    return;
+  }
+  const held = store.get(gameId);
+  if (held) {
+    const who = held.role === "host" ? "the host" : (held.name ?? `seat ${held.seat + 1}`);
+    document.getElementById("join-intro").replaceChildren(
+      `This device is already ${who} in this game. `,
+      h("a", { href: `/games/${gameId}` }, "Go to the game"),
+      ", or claim another seat below.");
+  }
+  const seats = snapshot.view.players.map((p) => h("button", {
+    type: "button", class: "btn seat-btn", "data-seat": p.seat,
+    onclick: () => claim(p.seat, p.name),
+  }, playerDot(p.colour), `I am ${p.name}`));
+  document.getElementById("seats").replaceChildren(...seats);
+}
+
+init();
