@@ -15,7 +15,8 @@ of stdout, also on failure (``{"ok": false, "error", "reason"}``).
 
 Exit status: 0 done; 1 an illegal game (a record whose actions break the rules, players the
 title does not allow); 2 bad usage or unreadable input (a missing file, bad JSON, an unknown
-format version or game id); 3 an unexpected internal error; 130 interrupted. Every error is ONE
+format version or game id); 3 an unexpected internal error; 130 interrupted; 141 stdout
+closed early (``| head``). Every error is ONE
 line on stderr, never a traceback. ``FILE`` may be ``-`` for stdin.
 """
 
@@ -42,7 +43,8 @@ from companion.session.records import (
 )
 from companion.settings import Settings, load_settings
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
 
 
 class UsageError(Exception):
@@ -139,6 +141,10 @@ def main(
         return _run(args, output)
     except KeyboardInterrupt:
         return output.fail(EXIT_INTERRUPTED, "interrupted", "interrupted")
+    except BrokenPipeError:  # stdout closed early (``| head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except IllegalRecordAction as exc:
         extra = {"index": exc.index, "kind": exc.action.kind, "player": exc.player,
                  "rule": exc.rule}
@@ -235,8 +241,8 @@ def print_sheet(sheet: ScoreSheet, output: Output) -> None:
         player = by_name[place["name"]]
         tiebreak = ""
         if player.tiebreak:
-            label = f" ({player.tiebreak_label})" if player.tiebreak_label else ""
-            tiebreak = f"  tie-break {', '.join(map(str, player.tiebreak))}{label}"
+            label = player.tiebreak_label or "tie-break"
+            tiebreak = f"  [tie-break: {label} = {', '.join(map(str, player.tiebreak))}]"
         output.line(f"{place['rank']}. {player.player}: {player.total} points{tiebreak}")
         for line in player.breakdown:
             what = line.detail or " ".join(x for x in (line.rule, line.card) if x)
@@ -300,9 +306,9 @@ def write_atomically(path: Path, text: str) -> None:
 
 def cmd_import(settings: Settings, file: str, output: Output) -> int:
     objects = load_bundle(read_json(file))
-    records = []
+    checked: list[tuple[Any, Record]] = []
     for number, obj in enumerate(objects):
-        where = f"{file}" if len(objects) == 1 else f"{file} record {number}"
+        where = file if len(objects) == 1 else f"{file} record {number}"
         try:
             record = load_record(obj)
             replay_record(record)
@@ -310,17 +316,17 @@ def cmd_import(settings: Settings, file: str, output: Output) -> int:
             raise UnreadableInput(f"{where}: {exc.reason}") from None
         except IllegalAction as exc:
             raise IllegalAction(f"{where}: {exc.reason}") from None
-        records.append(obj)
+        checked.append((obj, record))
     from companion.session.session import Session
 
     log = _open_log(settings, create=True)
     imported = []
     try:
         with Session(log) as session:
-            for obj in records:
+            for obj, record in checked:
                 pk = session.import_record(obj)
-                imported.append({"id": pk, "game": obj["game"],
-                                 "actions": len(obj.get("actions", [])),
+                imported.append({"id": pk, "game": record.game.info.id,
+                                 "actions": len(record.actions),
                                  "host_token": session.new_host_token(pk)})
     finally:
         log.close()

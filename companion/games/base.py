@@ -204,8 +204,9 @@ class Message:
     """Base of actions and events: frozen dataclasses with a ``kind`` and a JSON converter pair.
 
     Fields may be ``str``, ``int``, ``bool``, an ``Enum`` with string values, or a tuple of those
-    (``tuple[int, ...]``, ``tuple[SomeEnum, ...]``). ``to_json`` writes ``{"kind": ..., field: ...}``
-    and ``from_json`` reads it back, refusing anything else with :class:`UnreadableInput`.
+    (``tuple[int, ...]``, ``tuple[SomeEnum, ...]``). ``to_json`` writes
+    ``{"kind": ..., field: ...}`` and ``from_json`` reads it back, refusing anything else with
+    :class:`UnreadableInput`.
     """
 
     kind: ClassVar[str]

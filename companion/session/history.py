@@ -157,6 +157,7 @@ class History:
     _undo: list[_Change] = field(default_factory=list)
     _redo: list[_Change] = field(default_factory=list)
     _replay_conflicts: list[Conflict] = field(default_factory=list)
+    _corrections: list[_Correct] = field(default_factory=list)
     _stamp: int = 0
 
     def __post_init__(self) -> None:
@@ -178,6 +179,10 @@ class History:
         """The effective actions, in order."""
         return tuple(self._actions)
 
+    def action_at(self, index: int) -> Message:
+        """The effective action ``index``."""
+        return self._actions[index]
+
     def __len__(self) -> int:
         return len(self._actions)
 
@@ -193,9 +198,8 @@ class History:
     def conflicts(self) -> tuple[Conflict, ...]:
         """Actions set aside by the corrections in effect (and refused on replay)."""
         found = list(self._replay_conflicts)
-        for change in self._undo:
-            if isinstance(change, _Correct):
-                found.extend(change.conflicts)
+        for change in self._corrections:
+            found.extend(change.conflicts)
         return tuple(found)
 
     # -- changing ---------------------------------------------------------------------------
@@ -283,6 +287,7 @@ class History:
         else:
             self._actions[change.index:] = change.new_actions
             self._states[change.index + 1:] = change.new_states
+            self._corrections.append(change)
 
     def _revert(self, change: _Change) -> None:
         if isinstance(change, _Act):
@@ -291,6 +296,7 @@ class History:
         else:
             self._actions[change.index:] = change.old_actions
             self._states[change.index + 1:] = change.old_states
+            self._corrections.pop()
 
 
 def fold(game: Game, initial: Any, entries: Iterable[Entry]) -> History:

@@ -414,7 +414,7 @@ class Session:
             action = game.actions.from_json(intent.action)
             before = runtime.history.state_at(index)
             authorize(game, before, runtime.players, viewer, action)
-            old = runtime.history.actions[index]
+            old = runtime.history.action_at(index)
             if private_seat(game, old, before) is not None:
                 raise Forbidden("a private action can be changed only by its own seat")
             return hist.correct(index, action)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,3 +152,30 @@ def test_an_import_stores_the_game_and_its_entries_in_one_transaction(log: GameL
     with pytest.raises(Exception, match="unknown log entry type"):
         log.create_game("tally", {}, PLAYERS, entries=[add(1), NewEntry("x", {}, "host")])
     assert len(log.games()) == 1
+
+
+CHILD = """
+import os, sys
+from companion.session.log import GameLog, NewEntry
+log = GameLog(sys.argv[1])
+row, _token = log.create_game("tally", {"target": 10}, [{"name": "Ann"}, {"name": "Ben"}])
+for n in range(1, 31):
+    entry = NewEntry("act", {"action": {"kind": "bonus", "value": 1}}, "host")
+    log.append(row.id, entry, status="playing", round=1)
+    print(n, flush=True)  # acknowledged only after the commit returned
+os.kill(os.getpid(), 9)  # no close, no checkpoint, no clean exit
+"""
+
+
+def test_every_acknowledged_entry_survives_a_killed_process(db_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", CHILD, str(db_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == -9
+    acknowledged = int(done.stdout.split()[-1])
+    assert acknowledged == 30
+    assert Path(f"{db_path}-wal").exists()  # the changes are still only in the WAL
+    log = GameLog(db_path)
+    try:
+        assert log.version(1) == acknowledged
+    finally:
+        log.close()

@@ -75,7 +75,7 @@ export function renderBoard(g) {
   return [
     h("h2", null, "Guess board",
       h("span", { class: "aside" }, showOdds(g) ? "% = the roller makes it" : rolling.slice(3))),
-    h("div", { class: "board", role: "group", "aria-label": "Guess board" },
+    h("div", { class: `board${showOdds(g) ? "" : " compact"}`, role: "group", "aria-label": "Guess board" },
       v.board.map((spot) => guessCell(g, spot, k, guesses))),
     showOdds(g) ? oddsToggle(g, k) : null,
   ];
@@ -89,8 +89,8 @@ export function boardHint(g) {
   const parts = [h("h2", null, guesses.length ? "Place your guess" : "Place exchange")];
   if (guesses.length) {
     const who = g.who(guesses[0].player);
-    parts.push(h("p", { class: "hint" },
-      `${who}tap a free number on the board. The % is the chance the roller makes that number.`));
+    parts.push(h("p", { class: "hint" }, `${who ? `${who}tap` : "Tap"} a free number on the board.`
+      + " The % is the chance the roller makes that number."));
   }
   const same = guesses.find((a) => a.same_guess && a.number === g.ui.same);
   if (same) {

@@ -34,7 +34,7 @@ function conflictList(conflicts) {
   if (!conflicts?.length) return null;
   return [h("h3", { class: "conflicts" }, "Set aside after the correction"),
     h("ul", { class: "conflicts", "data-conflicts": "" }, conflicts.map((c) => h("li", null,
-      `#${c.index} ${c.action.kind}: ${c.reason}`)))];
+      `#${c.index + 1} ${c.action.kind.replaceAll("_", " ")}: ${c.reason}`)))];
 }
 
 export function hostCard(g) {
@@ -62,7 +62,7 @@ export function historyCard(g) {
   const items = entries.map((e) => h("li", { "data-index": e.index },
     h("span", { class: "idx" }, e.index + 1),
     h("span", { class: "grow" }, e.summary),
-    g.isHost ? h("button", { type: "button", class: "btn ghost", "data-correct": e.index,
+    g.isHost ? h("button", { type: "button", class: "btn ghost slim", "data-correct": e.index,
       onclick: () => openCorrection(g, e) }, "Correct") : null));
   return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} entries`)),
     items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, "Nothing yet.")];
@@ -97,7 +97,7 @@ function fieldFor(g, action, key, update) {
   } else {
     input = h("input", { value: value ?? "", onchange: (e) => update(key, e.target.value) });
   }
-  return h("label", { class: "field" }, h("span", { class: "field-label" }, key), input);
+  return h("label", { class: "field" }, h("span", { class: "field-label" }, key.replaceAll("_", " ")), input);
 }
 
 function openCorrection(g, entry) {

@@ -72,7 +72,7 @@ export function tipsPanel(g) {
   for (const a of options) byPlayer.set(a.player, [...(byPlayer.get(a.player) ?? []), a]);
   return [h("h2", null, "Show your Tip action cards"),
     h("p", { class: "hint" }, "How many Tip action cards are in the hand? They count as tips."),
-    [...byPlayer].map(([player, list]) => h("div", { class: "row", style: "margin-bottom: 8px" },
+    [...byPlayer].map(([player, list]) => h("div", { class: "row", style: "margin-bottom: 8px", "data-player": player },
       h("span", { class: "grow" }, player),
       list.sort((a, b) => a.tips - b.tips).map((a) => h("button", {
         type: "button", class: "btn act", "data-tips": a.tips, onclick: () => g.send(a) }, a.tips))))];

@@ -102,6 +102,7 @@ function section(elId, build) {
 function render() {
   const v = G.view;
   document.body.dataset.phase = v.phase;
+  document.body.dataset.version = G.snap.version;
   document.body.dataset.role = G.role;
   document.getElementById("game-title").textContent = `Sushi Express · game ${id}`;
   document.getElementById("round").textContent =

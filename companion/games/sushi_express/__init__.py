@@ -20,17 +20,27 @@ Rulings (house rules as setup options, REFERENCE "Decisions" D2-D4; defaults our
   guess (starts the next round, decides phase 4); "top" picks the top marker.
 * ``start_player`` (0): the seat that guesses first in round 1.
 
-Decisions where the rulebook is silent (also in the modules that implement them):
+Decisions where the rulebook (or the brief) is silent; each is also stated in its module:
 
-* Place exchange timing: the player whose turn it is (before guessing) and the player who just
-  guessed (until the next player acts; the last guesser until the first roll).
-* A failed second try ends by itself when the roller cannot hold a Re-roll card; otherwise the
-  roller re-rolls or sends ``GiveUp``. ``GiveUp`` is refused after a failed first try.
-* A van that passes Sushi Express when the display is empty takes nothing.
-* When no display place is empty after phase 4, the next round starts without a reveal.
-* Tip action cards are counted at game end: certain counts are filled in; others are declared.
-* Scoring when every player ties on tips: all are "fewest" and lose the top count (0 when
-  nobody has tips). See :mod:`.scoring`.
+* Place exchange timing (:mod:`.phases.guess`): the player whose turn it is (before guessing),
+  and the player who just guessed until the next player acts; the last guesser until the first
+  roll. Both numbers must hold markers.
+* Phase 2 (:mod:`.phases.roll`): ``GiveUp`` only after a failed second try; a failed second try
+  concludes by itself when the roller cannot hold a Re-roll card. ``Roll`` is a table input
+  (no actor) although it names the roller; ``ReRoll`` and ``GiveUp`` are the roller's.
+* Phase 3 (:mod:`.phases.move`, :mod:`.board`): a van passing Sushi Express while the display is
+  empty takes nothing. With D3 on, a van's *first departure* counts, in whatever round it is.
+* Phase 4 (:mod:`.phases.deliver`): no decision when nobody moved (forced discard) or when the
+  display is empty; when no place is empty the next round starts without a reveal.
+* Game end (:mod:`.phases.tips`): Tip action cards are counted; certain counts are filled in,
+  the others declared (at least the known Tips, at most what the hand and the deck allow).
+* Scoring (:mod:`.scoring`): when every player ties on tips, all are "fewest" and lose the top
+  count (0 when nobody has tips). Before the end the score is provisional and counts only known
+  Tip action cards.
+* Hidden information (:mod:`.view`, :mod:`.events`): ``RecordDraw`` emits no event; ``view``
+  shows a hand only to its own seat; the host's ``legal`` list leaves out private actions.
+  ``private_to(action, state)`` needs the state to name the seat (without it: -1, nobody).
+* ``actor`` raises :class:`~companion.games.base.IllegalAction` for a name not at the table.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ Contract of :func:`drive`:
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.games.sushi_express.cards import PARK_TILE, SUSHI_EXPRESS_TILE, TILES
 
@@ -34,8 +34,7 @@ TILE_NAMES: tuple[str, ...] = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Drive:
+class Drive(NamedTuple):
     """Where a move ends, what it passed, and the tiles it skipped because a van stood there."""
 
     start: int
@@ -61,19 +60,20 @@ def drive(
     this van (True only when the option is on and the van has never left the start tile)."""
     if tiles < 1:
         raise ValueError("a van moves at least one tile")
-    if all(t in occupied for t in range(TILES)):
+    if len(set(occupied)) >= TILES:
         raise ValueError("every tile is occupied")
     passed = first_departure_passes and start == SUSHI_EXPRESS_TILE
     skipped: list[int] = []
     tile = start
     left = tiles
     while left:
-        tile = (tile + 1) % TILES
-        taken = tile in occupied
-        if tile == SUSHI_EXPRESS_TILE and (express_passed_when_occupied or not taken):
-            passed = True
-        if taken:
+        tile += 1
+        if tile == TILES:
+            tile = SUSHI_EXPRESS_TILE
+            if express_passed_when_occupied or tile not in occupied:
+                passed = True
+        if tile in occupied:
             skipped.append(tile)
         else:
             left -= 1
-    return Drive(start=start, end=tile, passed_express=passed, skipped=tuple(skipped))
+    return Drive(start, tile, passed, tuple(skipped))

@@ -9,7 +9,9 @@ cards turned up, dice rolled) are not decisions: ``chance_action(state, rng)`` d
 from what is left, and returns ``None`` when the state does not wait for the table.
 
 Every listed action is accepted by ``apply``; every decision ``apply`` accepts is listed
-(``RevealCustomers`` and ``Roll`` aside). Actions are cached value objects: they are frozen.
+(``RevealCustomers`` and ``Roll`` aside), except that a Place exchange is listed once per pair
+of numbers, lower number first (``apply`` also takes the pair the other way round). Listed
+actions are shared, cached value objects: they are frozen, so sharing them is safe.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from functools import lru_cache
 
 from companion.games.base import Message
 from companion.games.sushi_express import markers
-from companion.games.sushi_express.actions import DeclareTips as _DeclareTips
 from companion.games.sushi_express.actions import (
+    DeclareTips,
     Deliver,
     GiveUp,
     Guess,
@@ -44,11 +46,11 @@ _give_up = lru_cache(maxsize=512)(GiveUp)
 _move = lru_cache(maxsize=4096)(Move)
 _take = lru_cache(maxsize=4096)(TakeCustomer)
 _deliver = lru_cache(maxsize=512)(Deliver)
-_record = lru_cache(maxsize=4096)(RecordDraw)
-_declare = lru_cache(maxsize=512)(_DeclareTips)
+_declare = lru_cache(maxsize=512)(DeclareTips)
 
 _CARDS = tuple(ActionCard)
 _DECK = tuple(ACTION_DECK[c] for c in _CARDS)
+_TIP_INDEX = _CARDS.index(ActionCard.TIP)
 
 
 @lru_cache(maxsize=256)
@@ -166,17 +168,24 @@ def record_draws(state: GameState) -> list[Message]:
     if not holders:
         return []
     possible = [
-        card
-        for card, deck, known in zip(_CARDS, _DECK, state.accounted, strict=True)
+        i
+        for i, (deck, known) in enumerate(zip(_DECK, state.accounted, strict=True))
         if deck > known
     ]
     out: list[Message] = []
     for p in holders:
-        for card in possible:
-            if card is ActionCard.TIP and p.tips_declared is not None:
-                continue
-            out.append(_record(p.name, card))
+        options = _record_options(p.name)
+        if p.tips_declared is None:
+            out.extend(options[i] for i in possible)
+        else:
+            out.extend(options[i] for i in possible if i != _TIP_INDEX)
     return out
+
+
+@lru_cache(maxsize=256)
+def _record_options(name: str) -> tuple[RecordDraw, ...]:
+    """``RecordDraw(name, card)`` for every card, in :class:`ActionCard` order."""
+    return tuple(RecordDraw(name, card) for card in _CARDS)
 
 
 def chance_action(state: GameState, rng: random.Random) -> Message | None:

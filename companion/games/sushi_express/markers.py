@@ -52,8 +52,12 @@ def live_order(state: GameState) -> list[int]:
 
 def roller(state: GameState) -> int | None:
     """The seat that rolls (phase 2) or moves (phase 3) next, or ``None`` when nobody is left."""
-    gone = state.gone
-    for stack in reversed(state.board):
+    return top_live(state.board, state.gone)
+
+
+def top_live(board: Board, gone: frozenset[int]) -> int | None:
+    """The top marker of the highest number among the markers not ``gone``."""
+    for stack in reversed(board):
         for seat in reversed(stack):
             if seat not in gone:
                 return seat

@@ -52,17 +52,20 @@ def _after_roll(target: int, try_number: int, cards: int, low: int, high: int) -
     best = _before_try(target, try_number + 1, cards) if try_number < TRIES else _ZERO
     if cards:
         for keep in {low, high}:
-            value = sum(
-                (
-                    _ONE
-                    if keep + face >= target
-                    else _after_roll(
-                        target, try_number, cards - 1, min(keep, face), max(keep, face)
-                    )
-                    for face in FACES
-                ),
-                _ZERO,
-            ) / 6
+            value = (
+                sum(
+                    (
+                        _ONE
+                        if keep + face >= target
+                        else _after_roll(
+                            target, try_number, cards - 1, min(keep, face), max(keep, face)
+                        )
+                        for face in FACES
+                    ),
+                    _ZERO,
+                )
+                / 6
+            )
             best = max(best, value)
     return best
 

@@ -60,8 +60,7 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
     start = int(options["start_player"])
     if not 0 <= start < players:
         raise IllegalAction(
-            f"The start player must be one of the {players} seats (0 to {players - 1}), "
-            f"not {start}"
+            f"The start player must be one of the {players} seats (0 to {players - 1}), not {start}"
         )
     return Rules(
         express_passed_when_occupied=bool(options["express_passed_when_occupied"]),

@@ -138,9 +138,7 @@ def tallies_from_state(state: GameState) -> list[Tally]:
     out = []
     for p in state.players:
         tip_cards = (
-            p.tips_declared
-            if p.tips_declared is not None
-            else p.hand.known.count(ActionCard.TIP)
+            p.tips_declared if p.tips_declared is not None else p.hand.known.count(ActionCard.TIP)
         )
         out.append(
             Tally(

@@ -21,7 +21,7 @@ Contract:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from companion.games.sushi_express.cards import (
@@ -37,7 +37,7 @@ CUSTOMER_INDEX: dict[Customer, int] = {c: i for i, c in enumerate(CUSTOMER_ORDER
 FULL_CUSTOMER_SUPPLY: tuple[int, ...] = tuple(CUSTOMER_DECK[c] for c in CUSTOMER_ORDER)
 
 
-class Phase(Enum):
+class Phase(StrEnum):
     """Where the game stands. GUESS, ROLL, MOVE and DELIVER are the rulebook's phases 1-4;
     REVEAL is the table turning up customer cards (at setup and at the end of phase 4); TIPS is
     the end-of-game count of the hidden Tip action cards; OVER is the end."""

@@ -10,9 +10,13 @@ Contract:
 * ``hand`` is shown only in the viewer's own seat; ``null`` elsewhere and for ``seat=None``.
 * ``players[].tips`` is public: customer tip cards plus declared Tip action cards.
 * ``players[].moved`` is whether that van moved **this round**.
+* ``to_act.what`` is one of ``reveal``, ``guess``, ``roll``, ``reroll_or_next``,
+  ``reroll_or_give_up``, ``move``, ``take_customer``, ``deliver``, ``declare_tips``; ``to_act``
+  is ``null`` once the game is over. After a failed first try it is ``roll`` when the roller
+  cannot hold a Re-roll card (``roll.awaiting`` still says ``reroll_or_next``).
 * ``legal``: for a seat, the decisions whose actor is that seat (table inputs have no actor
-  and are not decisions: the table sends them when ``to_act.what`` is ``"reveal"`` or
-  ``"roll"``/``"reroll_or_next"``). For ``seat=None`` (host, watcher): every decision except
+  and are not decisions: the table sends them when ``to_act.what`` is ``"reveal"``, ``"roll"``
+  or ``"reroll_or_next"``). For ``seat=None`` (host, watcher): every decision except
   private ones (``record_draw``), which only their own seat may send.
 * ``score``: the final :class:`ScoreSheet` JSON once the game is over, else ``null``.
 * Everything is plain JSON (``json.dumps`` works).
@@ -103,8 +107,12 @@ def view(state: GameState, seat: int | None) -> JSON:
             "start_player": state.rules.start_player,
         },
         "rounds": [
-            {"round": r.round, "start_player": r.start_player, "guesses": list(r.guesses),
-             "lowest": r.lowest}
+            {
+                "round": r.round,
+                "start_player": r.start_player,
+                "guesses": list(r.guesses),
+                "lowest": r.lowest,
+            }
             for r in state.rounds
         ],
         "played": {c.value: n for c, n in Counter(state.played).items()},
@@ -156,6 +164,8 @@ def _roll_prompt(state: GameState) -> JSON:
     waiting = roll.awaiting(state) or "roll"
     if waiting == "roll":
         prompt = f"{name} rolls try {state.rolling.try_number}, needing {target} or more"
+    elif waiting == "reroll_or_next" and not roll.may_reroll(state):
+        waiting, prompt = "roll", f"{name} rolls try 2, needing {target} or more"
     elif waiting == "reroll_or_next":
         prompt = f"{name} may play a Re-roll card, or rolls try 2 needing {target} or more"
     else:

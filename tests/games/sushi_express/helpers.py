@@ -79,9 +79,7 @@ def refused(state: GameState, action: Message, *words: str) -> str:
     return reason
 
 
-def with_hand(
-    state: GameState, name: str, *known: ActionCard, unknown: int = 0
-) -> GameState:
+def with_hand(state: GameState, name: str, *known: ActionCard, unknown: int = 0) -> GameState:
     """``state`` where ``name`` holds exactly ``known`` plus ``unknown`` face-down cards (the
     action supply shrinks or grows to keep 28 cards in the game)."""
     seat = state.seat_of(name)

@@ -24,7 +24,7 @@ def test_a_player_cannot_guess_out_of_turn() -> None:
 def test_a_guess_is_a_number_from_2_to_12() -> None:
     refused(started(), Guess("Ann", 1), "Ann guessed 1", "2 to 12")
     refused(started(), Guess("Ann", 13), "Ann guessed 13", "2 to 12")
-    state, events = play(started(), Guess("Ann", 12))
+    _, events = play(started(), Guess("Ann", 12))
     assert events == [GuessPlaced(player="Ann", number=12, same_guess=False)]
 
 
@@ -97,9 +97,7 @@ def test_place_exchange_needs_markers_on_both_numbers() -> None:
 
 
 def test_place_exchange_moves_whole_stacks_in_order() -> None:
-    state, _ = play(
-        started(), Guess("Ann", 7), Guess("Ben", 7, same_guess=True), Guess("Cat", 8)
-    )
+    state, _ = play(started(), Guess("Ann", 7), Guess("Ben", 7, same_guess=True), Guess("Cat", 8))
     state = with_hand(state, "Dan", EXCHANGE)
     state, _ = play(state, PlaceExchange("Dan", 8, 7))
     assert state.stack(8) == (0, 1)

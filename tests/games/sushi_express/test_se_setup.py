@@ -133,3 +133,48 @@ def test_customer_cards_have_the_rulebook_composition() -> None:
     assert sum(CUSTOMER_DECK.values()) == 36
     assert CUSTOMER_DECK[Customer.LIGHT_BLUE] == CUSTOMER_DECK[Customer.DARK_BLUE] == 8
     assert CUSTOMER_DECK[Customer.TIP] == 8
+
+
+def test_an_action_naming_nobody_at_the_table_is_refused() -> None:
+    from companion.games.sushi_express.actions import Guess
+
+    refused(started(), Guess("Zed", 7), "There is no player called Zed")
+    with pytest.raises(IllegalAction, match="Zed"):
+        GAME.actor(started(), Guess("Zed", 7))
+
+
+def test_actions_of_another_game_are_refused() -> None:
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from companion.games.base import Message
+
+    @dataclass(frozen=True)
+    class Pass(Message):
+        kind: ClassVar[str] = "pass"
+
+    refused(started(), Pass(), "no 'pass' action")
+
+
+def test_malformed_action_json_is_unreadable() -> None:
+    for bad in (
+        {"kind": "roll", "player": "Ann", "dice": "six"},
+        {"kind": "guess", "player": "Ann"},
+        {"kind": "guess", "player": "Ann", "number": 7, "colour": "red"},
+        {"kind": "take_customer", "player": "Ann", "card": "purple"},
+        {"kind": "teleport"},
+    ):
+        with pytest.raises(UnreadableInput):
+            GAME.actions.from_json(bad)
+
+
+def test_table_inputs_have_no_actor_and_record_draw_is_private() -> None:
+    from companion.games.sushi_express.actions import RecordDraw, Roll
+
+    state = started()
+    assert GAME.actor(state, RevealCustomers((LB,))) is None
+    assert GAME.actor(state, Roll("Ben", (1, 2))) is None
+    assert GAME.actor(state, RecordDraw("Cat", ActionCard.TIP)) == 2
+    assert GAME.private_to(RecordDraw("Cat", ActionCard.TIP), state) == 2
+    assert GAME.private_to(RecordDraw("Cat", ActionCard.TIP)) == -1
+    assert GAME.private_to(Roll("Ben", (1, 2)), state) is None

@@ -7,7 +7,13 @@ from companion.games.base import IllegalAction, Message
 from companion.games.sushi_express import hand as hands
 from companion.games.sushi_express.cards import ActionCard
 from companion.games.sushi_express.events import ActionCardDrawn, ActionCardPlayed, DrawReason
-from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
+from companion.games.sushi_express.state import (
+    GameState,
+    Phase,
+    Player,
+    evolve,
+    replace_player,
+)
 
 Events = list[Message]
 
@@ -98,14 +104,14 @@ def play_cards(
     )
 
 
-def draw_card(state: GameState, seat: int, reason: DrawReason, events: Events) -> GameState:
-    """``state`` after ``seat`` draws the top action card face down (nothing when none is left)."""
-    if state.action_supply == 0:
-        return state
-    player = state.players[seat]
+def draw_card(
+    players: tuple[Player, ...], supply: int, seat: int, reason: DrawReason, events: Events
+) -> tuple[tuple[Player, ...], int]:
+    """The players and the action supply after ``seat`` draws the top action card face down
+    (nothing changes when the supply is empty)."""
+    if supply == 0:
+        return players, supply
+    player = players[seat]
+    events.append(ActionCardDrawn(player=player.name, reason=reason, left=supply - 1))
     player = evolve(player, hand=hands.drawn(player.hand))
-    left = state.action_supply - 1
-    events.append(ActionCardDrawn(player=player.name, reason=reason, left=left))
-    return evolve(
-        state, players=replace_player(state.players, seat, player), action_supply=left
-    )
+    return replace_player(players, seat, player), supply - 1

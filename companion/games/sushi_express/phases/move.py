@@ -75,17 +75,20 @@ def move(state: GameState, action: Move, events: Events) -> GameState:
             passed_express=trip.passed_express,
         )
     )
-    player = evolve(player, tile=trip.end, left_start=True)
-    state = evolve(
-        state,
-        players=replace_player(state.players, seat, player),
-        gone=state.gone | {seat},
-    )
+    players = replace_player(state.players, seat, evolve(player, tile=trip.end, left_start=True))
+    supply = state.action_supply
     if trip.ends_on_park:
-        state = draw_card(state, seat, DrawReason.PARK, events)
-    if trip.passed_express and state.display:
-        return evolve(state, pending_take=seat)
-    return _next(state)
+        players, supply = draw_card(players, supply, seat, DrawReason.PARK, events)
+    gone = state.gone | {seat}
+    pending = seat if trip.passed_express and state.display else None
+    return evolve(
+        state,
+        players=players,
+        action_supply=supply,
+        gone=gone,
+        pending_take=pending,
+        phase=_phase_after(state.board, gone, pending),
+    )
 
 
 def take_customer(state: GameState, action: TakeCustomer, events: Events) -> GameState:
@@ -95,9 +98,7 @@ def take_customer(state: GameState, action: TakeCustomer, events: Events) -> Gam
     if pending is None:
         raise IllegalAction("Nobody may take a customer card now")
     if seat != pending:
-        raise IllegalAction(
-            f"{state.name(pending)} takes a customer card now, not {action.player}"
-        )
+        raise IllegalAction(f"{state.name(pending)} takes a customer card now, not {action.player}")
     if action.card not in state.display:
         raise IllegalAction(f"There is no {CUSTOMER_NAMES[action.card]} customer in the display")
     display = list(state.display)
@@ -105,16 +106,17 @@ def take_customer(state: GameState, action: TakeCustomer, events: Events) -> Gam
     player = state.players[seat]
     player = evolve(player, customers=(*player.customers, action.card))
     events.append(CustomerTaken(player=action.player, card=action.card))
-    state = evolve(
+    return evolve(
         state,
         players=replace_player(state.players, seat, player),
         display=tuple(display),
         pending_take=None,
+        phase=_phase_after(state.board, state.gone, None),
     )
-    return _next(state)
 
 
-def _next(state: GameState) -> GameState:
-    if markers.roller(state) is None:
-        return evolve(state, phase=Phase.DELIVER)
-    return state
+def _phase_after(board: markers.Board, gone: frozenset[int], pending: int | None) -> Phase:
+    """MOVE while a customer is to be taken or a van is still to move, else DELIVER."""
+    if pending is not None or markers.top_live(board, gone) is not None:
+        return Phase.MOVE
+    return Phase.DELIVER

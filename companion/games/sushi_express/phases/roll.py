@@ -93,8 +93,9 @@ def roll(state: GameState, action: Roll, events: Events) -> GameState:
             success=success,
         )
     )
-    state = evolve(state, rolling=RollTry(try_number, dice), exchange_open=None)
-    return _to_move(state) if success else state
+    if success:
+        return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)
+    return evolve(state, rolling=RollTry(try_number, dice), exchange_open=None)
 
 
 def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
@@ -123,8 +124,9 @@ def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
             success=success,
         )
     )
-    state = evolve(state, rolling=RollTry(rt.try_number, dice))
-    return _to_move(state) if success else state
+    if success:
+        return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)
+    return evolve(state, rolling=RollTry(rt.try_number, dice))
 
 
 def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
@@ -141,11 +143,20 @@ def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
 def fail(state: GameState, seat: int, events: Events) -> GameState:
     """The roller at ``seat`` failed: draw, marker off the board, next roller or phase 4."""
     events.append(RollFailed(player=state.name(seat), number=markers.number_of(state, seat)))
-    state = draw_card(state, seat, DrawReason.FAILED_ROLL, events)
-    state = evolve(state, gone=state.gone | {seat}, failed=state.failed | {seat})
-    if markers.roller(state) is None:
-        return evolve(state, phase=Phase.DELIVER, rolling=None)
-    return evolve(state, rolling=RollTry())
+    players, supply = draw_card(
+        state.players, state.action_supply, seat, DrawReason.FAILED_ROLL, events
+    )
+    gone = state.gone | {seat}
+    everyone_failed = markers.top_live(state.board, gone) is None
+    return evolve(
+        state,
+        players=players,
+        action_supply=supply,
+        gone=gone,
+        failed=state.failed | {seat},
+        phase=Phase.DELIVER if everyone_failed else Phase.ROLL,
+        rolling=None if everyone_failed else RollTry(),
+    )
 
 
 def auto_step(state: GameState, events: Events) -> GameState | None:
@@ -155,7 +166,3 @@ def auto_step(state: GameState, events: Events) -> GameState | None:
         assert roller is not None
         return fail(state, roller, events)
     return None
-
-
-def _to_move(state: GameState) -> GameState:
-    return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)
