@@ -41,9 +41,7 @@ from companion.games.sushi_express.phases.common import playable_count
 from companion.games.sushi_express.state import CUSTOMER_ORDER, GameState, Phase
 
 _exchange = lru_cache(maxsize=4096)(PlaceExchange)
-_re_roll = lru_cache(maxsize=4096)(ReRoll)
 _give_up = lru_cache(maxsize=512)(GiveUp)
-_move = lru_cache(maxsize=4096)(Move)
 _take = lru_cache(maxsize=4096)(TakeCustomer)
 _deliver = lru_cache(maxsize=512)(Deliver)
 _declare = lru_cache(maxsize=512)(DeclareTips)
@@ -60,6 +58,18 @@ def _guess_options(name: str) -> tuple[tuple[Guess, ...], tuple[Guess, ...]]:
         tuple(Guess(name, n) for n in markers.NUMBERS),
         tuple(Guess(name, n, True) for n in markers.NUMBERS),
     )
+
+
+@lru_cache(maxsize=256)
+def _reroll_options(name: str) -> tuple[ReRoll, ...]:
+    """Every ``ReRoll`` of ``name``: die 0 or 1, new value 1-6."""
+    return tuple(ReRoll(name, die, value) for die in (0, 1) for value in roll.FACES)
+
+
+@lru_cache(maxsize=256)
+def _move_options(name: str) -> tuple[Move, ...]:
+    """``Move(name, k)`` for every k a hand could play (the deck has 6 "1 tile further")."""
+    return tuple(Move(name, k) for k in range(ACTION_DECK[ActionCard.ONE_TILE_FURTHER] + 1))
 
 
 def legal_actions(state: GameState) -> list[Message]:
@@ -114,7 +124,7 @@ def _rolls(state: GameState) -> list[Message]:
     assert roller is not None
     name = state.players[roller].name
     if roll.may_reroll(state):
-        out.extend(_re_roll(name, die, value) for die in (0, 1) for value in roll.FACES)
+        out.extend(_reroll_options(name))
     if waiting == "reroll_or_give_up":
         out.append(_give_up(name))
     return out
@@ -127,7 +137,7 @@ def _moves(state: GameState) -> list[Message]:
     if state.pending_take is not None:
         return [_take(name, card) for card in dict.fromkeys(state.display)]
     most = playable_count(state, seat, ActionCard.ONE_TILE_FURTHER)
-    return [_move(name, k) for k in range(most + 1)]
+    return list(_move_options(name)[: most + 1])
 
 
 def _deliveries(state: GameState) -> list[Message]:

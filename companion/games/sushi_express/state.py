@@ -127,22 +127,38 @@ class GameState:
     players: tuple[Player, ...]
     rules: Rules
     phase: Phase
+    #: The current round (1 at setup; the refill at the end of round r still says r).
     round: int
+    #: The seat that guesses first this round.
     start_player: int
+    #: Customer cards still face down, counted per kind in :data:`CUSTOMER_ORDER`.
     supply: tuple[int, ...]
+    #: Action cards still face down in the supply.
     action_supply: int
+    #: Action cards played or known in a hand, per :class:`ActionCard` (a cache, see above).
     accounted: tuple[int, ...]
     display: tuple[Customer, ...] = ()
     discard: tuple[Customer, ...] = ()
+    #: Action cards played so far (they left the game), in the order played.
     played: tuple[ActionCard, ...] = ()
+    #: The guess board this round: 11 stacks (numbers 2-12), seats bottom to top.
     board: tuple[tuple[int, ...], ...] = ((),) * 11
+    #: Seats whose markers left the board this round (failed roll or finished move).
     gone: frozenset[int] = frozenset()
+    #: Seats that failed their roll this round.
     failed: frozenset[int] = frozenset()
+    #: How many guesses were placed this round.
     guessed: int = 0
+    #: The seat that just guessed and may still play Place exchange (until the next player
+    #: acts, or after the last guess until the first roll).
     exchange_open: int | None = None
+    #: Phase 2: the current roller's try and dice.
     rolling: RollTry | None = None
+    #: Phase 3: the seat whose van passed Sushi Express and must take a customer card.
     pending_take: int | None = None
+    #: Every finished round.
     rounds: tuple[RoundSummary, ...] = ()
+    #: Why the game ended (empty until then).
     end_reason: str = ""
 
     @property

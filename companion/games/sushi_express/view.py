@@ -9,7 +9,9 @@ Contract:
   and ``end_reason``.
 * ``hand`` is shown only in the viewer's own seat; ``null`` elsewhere and for ``seat=None``.
 * ``players[].tips`` is public: customer tip cards plus declared Tip action cards.
-* ``players[].moved`` is whether that van moved **this round**.
+* ``players[].moved`` is whether that van moved **this round**; ``guess``, ``marker``, ``board``
+  and ``odds[].free`` describe this round's guess board (during the refill: the round just
+  played). ``odds[].free`` means no marker is on that number now.
 * ``to_act.what`` is one of ``reveal``, ``guess``, ``roll``, ``reroll_or_next``,
   ``reroll_or_give_up``, ``move``, ``take_customer``, ``deliver``, ``declare_tips``; ``to_act``
   is ``null`` once the game is over. After a failed first try it is ``roll`` when the roller

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.sushi_express.actions import Guess, PlaceExchange, Roll
+from companion.games.sushi_express.actions import Deliver, Guess, Move, PlaceExchange, Roll
 from companion.games.sushi_express.events import ActionCardPlayed, GuessPlaced, MarkersExchanged
 from companion.games.sushi_express.state import Phase
 
@@ -161,3 +161,14 @@ def test_several_exchange_cards_may_be_played_in_one_turn() -> None:
 def test_nobody_rolls_during_the_guessing_phase() -> None:
     reason = refused(started(), Roll("Ann", (3, 4)))
     assert reason == "It is the guessing phase; nobody rolls yet"
+
+
+def test_each_round_records_the_number_every_player_finally_stood_on() -> None:
+    state, _ = play(started(), Guess("Ann", 7), Guess("Ben", 8), Guess("Cat", 3))
+    state = with_hand(state, "Dan", EXCHANGE)
+    state, _ = play(state, Guess("Dan", 2), PlaceExchange("Dan", 2, 3))
+    for name in ("Ben", "Ann", "Dan"):
+        state, _ = play(state, Roll(name, (1, 1)), Roll(name, (1, 1)))
+    state, _ = play(state, Roll("Cat", (1, 1)), Move("Cat"), Deliver("Cat", keep=True))
+    assert state.rounds[0].guesses == (7, 8, 2, 3)
+    assert state.rounds[0].lowest == 2
