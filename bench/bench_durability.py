@@ -48,7 +48,7 @@ def scripted_games(count: int) -> list[list[dict[str, Any]]]:
             action: Message | None = game.chance_action(state, rng)
             if action is None:
                 public = [a for a in game.legal_actions(state)
-                          if game.private_to(a, state) is None]  # type: ignore[call-arg]
+                          if game.private_to(state, a) is None]
                 action = rng.choice(public)
             state, _events = game.apply(state, action)
             actions.append(action.to_json())

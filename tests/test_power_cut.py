@@ -38,7 +38,7 @@ def scripted_game(seed: int, limit: int) -> list[dict[str, Any]]:
     while not game.is_over(state) and len(actions) < limit:
         action: Message | None = game.chance_action(state, rng)
         if action is None:
-            public = [a for a in game.legal_actions(state) if game.private_to(a) is None]
+            public = [a for a in game.legal_actions(state) if game.private_to(state, a) is None]
             action = rng.choice(public)
         state, _events = game.apply(state, action)
         actions.append(action.to_json())

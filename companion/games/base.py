@@ -330,6 +330,12 @@ class Game(Protocol):
         """The seat whose decision ``action`` is (``None`` for table inputs anyone may enter)."""
         ...
 
-    def private_to(self, action: Message) -> int | None:
-        """The seat an action is private to (e.g. recording a drawn card), else ``None``."""
+    def private_to(self, state: Any, action: Message) -> int | None:
+        """The seat an action is private to (e.g. recording a drawn card), else ``None``.
+
+        Such an action may be sent only by that seat and is shown to no other screen."""
+        ...
+
+    def final_json(self, state: Any) -> JSON:
+        """The record's ``final`` end-state object for ``state`` (the pair of ``score_final``)."""
         ...

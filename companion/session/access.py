@@ -5,19 +5,15 @@
   (actor ``None``: dice values, customer cards turned up).
 * The **host** may send any action except private ones.
 * A **private** action (``GAME.private_to`` names a seat, e.g. ``record_draw``) may be sent only
-  by that seat, and only that seat sees it in the history. Engines whose ``private_to`` takes
-  the state as a second argument (to map a player's name to a seat) get it: see
-  :func:`private_seat`.
+  by that seat, and only that seat sees it in the history.
 * Undo, redo and correct are the host's alone.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from companion.games.base import JSON, Game, IllegalAction, Message, PlayerSpec, UnreadableInput
 from companion.session.errors import Forbidden
@@ -56,24 +52,10 @@ def _name(players: Sequence[PlayerSpec], seat: int | None) -> str:
     return f"seat {seat}"
 
 
-@cache
-def _private_to_takes_state(kind: type) -> bool:
-    try:
-        parameters = inspect.signature(cast(Any, kind).private_to).parameters
-    except (TypeError, ValueError):
-        return False
-    return len(parameters) >= 3  # self, action, state
-
-
 def private_seat(game: Game, action: Message, state: Any) -> int | None:
-    """The seat ``action`` is private to (``None``: public), asking ``GAME.private_to`` with
-    ``state`` when it accepts one. A private action whose seat is unknown gives a number that
-    is no seat (e.g. -1): nobody may send or see it."""
-    if _private_to_takes_state(type(game)):
-        seat: int | None = cast(Any, game).private_to(action, state)
-    else:
-        seat = game.private_to(action)
-    return seat
+    """The seat ``action`` is private to (``None``: public). A private action whose seat is
+    unknown gives a number that is no seat (e.g. -1): nobody may send or see it."""
+    return game.private_to(state, action)
 
 
 def authorize(

@@ -448,14 +448,18 @@ class Session:
         """The game record (``docs/RECORD_FORMAT.md``) of ``game_pk``.
 
         With ``viewer=None`` (a backup) it holds every action; with a viewer, only the actions
-        that viewer may see (the host does not get the seats' private actions).
+        that viewer may see (the host does not get the seats' private actions). A finished
+        game's record carries its ``final`` end state (``GAME.final_json``).
         """
         pub = self._published_for(game_pk)
         actions = [it.action for it in pub.items if viewer is None or sees(viewer, it.private_to)]
         meta = {"id": pub.row.id, "created": pub.row.created, "status": pub.status,
                 "version": pub.version}
+        final = pub.row.final
+        if final is None and pub.game.is_over(pub.state):
+            final = pub.game.final_json(pub.state)
         return record_to_json(pub.game.info.id, pub.row.options, pub.players, actions,
-                              final=pub.row.final, meta=meta)
+                              final=final, meta=meta)
 
     def import_record(self, record: Any) -> int:
         """Store the game of ``record`` (any supported format version) as a new game.

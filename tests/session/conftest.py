@@ -178,8 +178,11 @@ class Tally:
             return action.seat
         return self.seat(state, getattr(action, "player", ""))
 
-    def private_to(self, action: Message) -> int | None:
+    def private_to(self, state: Any, action: Message) -> int | None:
         return action.seat if isinstance(action, Note) else None
+
+    def final_json(self, state: TallyState) -> JSON:
+        return {"totals": list(state.totals)}
 
 
 TALLY = Tally()

@@ -41,7 +41,7 @@ def scripted_game(seed: int, private: bool = False) -> tuple[list[Message], Any]
         if action is None:
             legal = game.legal_actions(state)
             if not private:
-                legal = [a for a in legal if game.private_to(a, state) is None]  # type: ignore[call-arg]
+                legal = [a for a in legal if game.private_to(state, a) is None]
             action = rng.choice(legal)
         state, _events = game.apply(state, action)
         actions.append(action)
@@ -167,7 +167,7 @@ def test_a_recorded_draw_is_private_to_its_seat(se_session: Session) -> None:
     for action in actions[:draw_at]:
         se_session.submit(pk, HOST, Act(action.to_json()))
     state = game.setup(PLAYERS, {})
-    seat = game.private_to(draw, state)  # type: ignore[call-arg]
+    seat = game.private_to(state, draw)
     assert isinstance(seat, int) and 0 <= seat < 3
     with pytest.raises(Forbidden, match="private"):
         se_session.submit(pk, HOST, Act(draw.to_json()))
@@ -241,7 +241,7 @@ def test_a_restarted_session_shows_the_same_sushi_express_game(tmp_path: Path) -
     created = session.create_game("sushi-express", PLAYERS, {})
     state = game.setup(PLAYERS, {})
     for action in actions[:80]:
-        seat = game.private_to(action, state)  # type: ignore[call-arg]
+        seat = game.private_to(state, action)
         viewer = HOST if seat is None else seat_viewer(seat)
         session.submit(created.game_pk, viewer, Act(action.to_json()))
         state, _events = game.apply(state, action)

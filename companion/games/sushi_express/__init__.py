@@ -39,7 +39,7 @@ Decisions where the rulebook (or the brief) is silent; each is also stated in it
   Tip action cards.
 * Hidden information (:mod:`.view`, :mod:`.events`): ``RecordDraw`` emits no event; ``view``
   shows a hand only to its own seat; the host's ``legal`` list leaves out private actions.
-  ``private_to(action, state)`` needs the state to name the seat (without it: -1, nobody).
+  ``private_to(state, action)`` maps the player's name to a seat.
 * ``actor`` raises :class:`~companion.games.base.IllegalAction` for a name not at the table.
 """
 
@@ -153,10 +153,9 @@ class SushiExpress:
     def actor(self, state: GameState, action: Message) -> int | None:
         return view.actor(state, action)
 
-    def private_to(self, action: Message, state: GameState | None = None) -> int | None:
-        """The seat a ``record_draw`` belongs to (pass ``state`` to map the name to a seat;
-        without it the answer is -1: private, shown to nobody). ``None`` for other actions."""
-        return view.private_to(action, state)
+    def private_to(self, state: GameState, action: Message) -> int | None:
+        """The seat a ``record_draw`` belongs to; ``None`` for other actions."""
+        return view.private_to(state, action)
 
 
 GAME = SushiExpress()

@@ -58,15 +58,13 @@ def actor(state: GameState, action: Message) -> int | None:
 TABLE_INPUTS = frozenset({"reveal_customers", "roll"})
 
 
-def private_to(action: Message, state: GameState | None) -> int | None:
+def private_to(state: GameState, action: Message) -> int | None:
     """The seat a private action (``record_draw``) belongs to; ``None`` for public actions.
 
-    Without ``state`` the seat cannot be found from the player's name: a private action then
-    gives :data:`PRIVATE_SEAT_UNKNOWN` (-1, matches no seat: shown to nobody)."""
+    A private action naming nobody at the table gives :data:`PRIVATE_SEAT_UNKNOWN` (-1, matches
+    no seat: nobody may send or see it)."""
     if action.kind != "record_draw":
         return None
-    if state is None:
-        return PRIVATE_SEAT_UNKNOWN
     seat = state.seat_of(getattr(action, "player", ""))
     return PRIVATE_SEAT_UNKNOWN if seat is None else seat
 
@@ -79,7 +77,7 @@ def view(state: GameState, seat: int | None) -> JSON:
     legal = [
         a.to_json()
         for a in legal_actions(state)
-        if (actor(state, a) == seat if seat is not None else private_to(a, state) is None)
+        if (actor(state, a) == seat if seat is not None else private_to(state, a) is None)
     ]
     return {
         "game": GAME_ID,

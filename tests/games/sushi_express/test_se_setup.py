@@ -175,6 +175,6 @@ def test_table_inputs_have_no_actor_and_record_draw_is_private() -> None:
     assert GAME.actor(state, RevealCustomers((LB,))) is None
     assert GAME.actor(state, Roll("Ben", (1, 2))) is None
     assert GAME.actor(state, RecordDraw("Cat", ActionCard.TIP)) == 2
-    assert GAME.private_to(RecordDraw("Cat", ActionCard.TIP), state) == 2
-    assert GAME.private_to(RecordDraw("Cat", ActionCard.TIP)) == -1
-    assert GAME.private_to(Roll("Ben", (1, 2)), state) is None
+    assert GAME.private_to(state, RecordDraw("Cat", ActionCard.TIP)) == 2
+    assert GAME.private_to(state, RecordDraw("Zed", ActionCard.TIP)) == -1
+    assert GAME.private_to(state, Roll("Ben", (1, 2))) is None
