@@ -25,6 +25,7 @@ import http.client
 import json
 import logging
 import random
+import socket
 import statistics
 import tempfile
 import threading
@@ -56,7 +57,7 @@ def scripted_game(seed: int) -> list[dict[str, Any]]:
         action: Message | None = game.chance_action(state, rng)
         if action is None:
             action = rng.choice([a for a in game.legal_actions(state)
-                                 if game.private_to(a) is None])
+                                 if game.private_to(state, a) is None])
         state, _events = game.apply(state, action)
         actions.append(action.to_json())
     return actions
@@ -85,10 +86,14 @@ class Screen(threading.Thread):
                 with self.cond:
                     self.arrivals.setdefault(version, []).append(now)
                     self.cond.notify_all()
-        except (OSError, ValueError):
-            return  # closed at the end of the run
+        except OSError:
+            return  # shut down at the end of the run
 
     def close(self) -> None:
+        """End the stream: the reader sees the end of it, then the connection is closed."""
+        if self.conn.sock is not None:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.join(timeout=5)
         self.response.close()
         self.conn.close()
 

@@ -301,7 +301,7 @@ def drawn_card_game(client: FlaskClient) -> tuple[NewGame, str, str]:
                         if a.kind == "record_draw" and getattr(a, "player", "") == name)
             return game, name, card.to_json()["card"]
         action = engine.chance_action(state, rng) or rng.choice(
-            [a for a in engine.legal_actions(state) if engine.private_to(a) is None])
+            [a for a in engine.legal_actions(state) if engine.private_to(state, a) is None])
         state, _ = engine.apply(state, action)
         answer = post(client, f"/api/games/{game.id}/actions", action.to_json(), game.host)
         assert answer.status_code == 200, answer.get_json()
