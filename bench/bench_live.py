@@ -71,6 +71,7 @@ class Screen(threading.Thread):
         super().__init__(daemon=True)
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.conn.request("GET", path, headers={"Accept": "text/event-stream"})
+        self.sock = self.conn.sock  # getresponse() lets go of it for a streamed answer
         self.response = self.conn.getresponse()
         assert self.response.status == 200, self.response.status
         self.arrivals, self.cond = arrivals, cond
@@ -86,13 +87,13 @@ class Screen(threading.Thread):
                 with self.cond:
                     self.arrivals.setdefault(version, []).append(now)
                     self.cond.notify_all()
-        except OSError:
-            return  # shut down at the end of the run
+        except (OSError, AttributeError, http.client.HTTPException):
+            return  # shut down at the end of the run (http.client drops its file at EOF)
 
     def close(self) -> None:
         """End the stream: the reader sees the end of it, then the connection is closed."""
-        if self.conn.sock is not None:
-            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        assert self.sock is not None
+        self.sock.shutdown(socket.SHUT_RDWR)
         self.join(timeout=5)
         self.response.close()
         self.conn.close()
@@ -143,7 +144,7 @@ def one_run(directory: Path, actions: list[dict[str, Any]], writes: int,
     with cond:
         assert cond.wait_for(lambda: len(arrivals.get(0, [])) == screens, timeout=10)
 
-    fillers = [("undo", {}), ("redo", {})]
+    fillers: list[tuple[str, dict[str, Any]]] = [("undo", {}), ("redo", {})]
     latencies, round_trips = [], []
     for i in range(writes):
         if i < len(actions):
@@ -155,9 +156,11 @@ def one_run(directory: Path, actions: list[dict[str, Any]], writes: int,
         answer = post(port, path, body, host)
         answered = time.perf_counter()
         version = answer["version"]
+        def everyone_has(v: int = version) -> bool:
+            return len(arrivals.get(v, [])) >= screens
+
         with cond:
-            if not cond.wait_for(lambda v=version: len(arrivals.get(v, [])) >= screens,
-                                 timeout=10):
+            if not cond.wait_for(everyone_has, timeout=10):
                 raise AssertionError(f"version {version} did not reach {screens} screens")
             last = max(arrivals[version])
         latencies.append((last - started) * 1000)

@@ -85,13 +85,13 @@ def sse_event(snapshot: dict[str, Any]) -> str:
 def read_events(lines: Iterable[bytes]) -> Iterator[tuple[str, str]]:
     """The pair of :func:`sse_event`: ``(event, data)`` for every event in a stream's lines
     (``iter(response.readline, b"")``); comments and ``retry:`` lines are skipped."""
-    event, data = "message", []
+    event, data = "message", list[str]()
     for raw in lines:
         line = raw.decode("utf-8").rstrip("\r\n")
         if not line:
             if data:
                 yield event, "\n".join(data)
-            event, data = "message", []
+            event, data = "message", list[str]()
             continue
         name, _, value = line.partition(":")
         value = value[1:] if value.startswith(" ") else value

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from web_support import LiveServer, NewGame, create_game
 from werkzeug.serving import make_server
 
 from companion.session.log import GameLog
 from companion.session.session import Session
+from tests.web.web_support import LiveServer, NewGame, create_game
 from web import create_app
 
 

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.games import find_game
 from companion.games.base import PlayerSpec
-from web_support import PLAYERS, NewGame, claim, create_game, post, snapshot
+from tests.web.web_support import PLAYERS, NewGame, claim, create_game, post, snapshot
 
 REVEAL = {"kind": "reveal_customers", "cards": ["light_blue", "tip", "rose"]}
 

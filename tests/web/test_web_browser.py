@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import PLAYERS, LiveServer
 
 from companion.games import find_game
 from companion.games.base import Message, PlayerSpec
+from tests.web.web_support import PLAYERS, LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -201,7 +201,8 @@ class Game:
             self.host.wait_version(expected)
             self.phone.wait_version(expected)
         except Exception as exc:
-            raise AssertionError(f"version {expected} not shown; banner: {screen.banner()}") from exc
+            banner = screen.banner()
+            raise AssertionError(f"version {expected} not shown; banner: {banner}") from exc
 
     def play_table_input(self, action: Message, view: dict[str, Any]) -> None:
         data = action.to_json()

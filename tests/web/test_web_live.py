@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from web_support import PLAYERS, LiveServer, NewGame, post
 
+from tests.web.web_support import PLAYERS, LiveServer, NewGame, post
 from web.live import read_events
 
 REVEAL = {"kind": "reveal_customers", "cards": ["light_blue", "tip", "rose"]}
@@ -73,9 +73,8 @@ def test_the_stream_opens_with_the_snapshot_then_heartbeats_then_changes(
     assert response.status_code == 200
     assert response.mimetype == "text/event-stream"
     assert response.headers["Cache-Control"].startswith("no-cache")
-    chunks = iter(response.response)
-    first = next(chunks).decode()
-    events = list(read_events(first.encode().splitlines(keepends=True)))
+    chunks: Iterator[bytes] = iter(response.response)  # type: ignore[arg-type]
+    events = list(read_events(next(chunks).splitlines(keepends=True)))
     assert events[0][0] == "snapshot"
     assert json.loads(events[0][1])["version"] == 0
     assert next(chunks).decode() == ": heartbeat\n\n"  # SSE_HEARTBEAT is 0.2 s in tests
