@@ -156,6 +156,7 @@ def one_run(directory: Path, actions: list[dict[str, Any]], writes: int,
         answer = post(port, path, body, host)
         answered = time.perf_counter()
         version = answer["version"]
+
         def everyone_has(v: int = version) -> bool:
             return len(arrivals.get(v, [])) >= screens
 

@@ -59,17 +59,11 @@ def act(game_id: int) -> Response:
     return jsonify(ok=True, version=outcome.version, events=outcome.events)
 
 
-@bp.post("/games/<int:game_id>/undo")
-def undo(game_id: int) -> Response:
+@bp.post("/games/<int:game_id>/<any(undo, redo):verb>")
+def undo_redo(game_id: int, verb: str) -> Response:
     json_object(set(), empty_ok=True)
-    outcome = get_session().submit(game_id, request_viewer(game_id), Undo())
-    return jsonify(ok=True, version=outcome.version)
-
-
-@bp.post("/games/<int:game_id>/redo")
-def redo(game_id: int) -> Response:
-    json_object(set(), empty_ok=True)
-    outcome = get_session().submit(game_id, request_viewer(game_id), Redo())
+    intent = Undo() if verb == "undo" else Redo()
+    outcome = get_session().submit(game_id, request_viewer(game_id), intent)
     return jsonify(ok=True, version=outcome.version)
 
 
@@ -83,12 +77,13 @@ def correct(game_id: int) -> Response:
 
 @bp.get("/games/<int:game_id>/record")
 def record(game_id: int) -> Response:
-    return jsonify(get_session().export_record(game_id, require_host(game_id)))
+    viewer = require_host(game_id, "export the game record")
+    return jsonify(get_session().export_record(game_id, viewer))
 
 
 @bp.get("/games/<int:game_id>/qr.svg")
 def join_qr(game_id: int) -> Response:
-    viewer = require_host(game_id)
+    viewer = require_host(game_id, "show the join code")
     code = get_session().snapshot(game_id, viewer)["join_code"]
     response = Response(join_qr_svg(game_id, code), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import current_app, request
 
-from companion.session.errors import Forbidden
+from companion.session import access
 from companion.session.session import Session, Viewer
 
 SESSION_KEY = "companion.session"
@@ -38,10 +38,9 @@ def request_viewer(game_pk: int) -> Viewer:
     return viewer_for(game_pk, header_token())
 
 
-def require_host(game_pk: int) -> Viewer:
+def require_host(game_pk: int, what: str) -> Viewer:
     """The host viewer behind this request's header, refusing everyone else (for the reads
     only the host may make: the record and the join QR code)."""
     viewer = request_viewer(game_pk)
-    if viewer.role != "host":
-        raise Forbidden("only the host (the device that created the game) may do this")
+    access.require_host(viewer, what)
     return viewer

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from companion.games import find_game
 from companion.games.base import Message, PlayerSpec
@@ -39,8 +40,6 @@ STEP_MS = 5000
 
 pytestmark = pytest.mark.browser
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
 
 def need_chromium() -> None:
     if CHROMIUM.exists():
@@ -54,14 +53,15 @@ def need_chromium() -> None:
 @pytest.fixture
 def browser() -> Iterator[Any]:
     need_chromium()
-    with playwright_api.sync_playwright() as p:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shots() -> Path:
+    """The screenshot folder, emptied once per test session."""
     if SHOTS.exists():
         shutil.rmtree(SHOTS)
     SHOTS.mkdir(parents=True)
@@ -229,6 +229,7 @@ class Game:
             screen.tap(f"#board [data-number='{choice['number']}']")
         elif "take_customer" in kinds:
             take = next(a for a in legal if a["kind"] == "take_customer")
+            self.first("08-take-customer", self.screen_for(take["player"]))
             self.screen_for(take["player"]).tap(f"#panel [data-card={take['card']}]")
         elif "move" in kinds:
             mover = next(a for a in legal if a["kind"] == "move")["player"]
@@ -242,8 +243,10 @@ class Game:
             can_discard = any(a["kind"] == "deliver" and not a["keep"] for a in legal)
             screen.tap("[data-do=discard]" if can_discard else "[data-do=keep]")
         elif "give_up" in kinds:
-            self.screen_for(next(a for a in legal if a["kind"] == "give_up")["player"]).tap(
-                "[data-do=give-up]")
+            screen = self.screen_for(next(a for a in legal if a["kind"] == "give_up")["player"])
+            if "re_roll" in kinds:
+                self.first("07-re-roll-or-give-up", screen)
+            screen.tap("[data-do=give-up]")
         elif "declare_tips" in kinds:
             tips = next(a for a in legal if a["kind"] == "declare_tips")
             self.first("10-tips", self.screen_for(tips["player"]))
@@ -383,3 +386,13 @@ def test_the_host_undoes_corrects_and_sees_refusals(
     host.page.click("#sheet >> text=Close")
     assert host.page.locator("#host [data-conflicts]").is_visible()
     assert host.errors == []
+
+
+def test_without_chromium_ci_fails_and_a_desk_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(f"{__name__}.CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="chromium"):
+        need_chromium()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="chromium"):
+        need_chromium()

@@ -100,12 +100,17 @@ export function boardHint(g) {
       h("button", { type: "button", class: "btn", onclick: () => { g.ui.same = null; g.rerender(); } },
         "Cancel")));
   }
-  if (exchanges.length) {
-    parts.push(h("h3", null, "Place exchange"),
-      h("p", { class: "hint" }, "Swap the markers on two neighbouring numbers (stacks move whole)."),
-      h("div", { class: "row" }, exchanges.map((a) => h("button", {
-        type: "button", class: "btn act", "data-do": "exchange", onclick: () => g.send(a),
-      }, `${g.who(a.player)}${a.first} ⇄ ${a.second}`))));
-  }
+  parts.push(exchangeBlock(g));
   return parts;
+}
+
+/** Place exchange options (phase 1, and after the last guess until the first roll). */
+export function exchangeBlock(g) {
+  const exchanges = g.legal("place_exchange");
+  if (!exchanges.length) return null;
+  return [h("h3", null, "Place exchange"),
+    h("p", { class: "hint" }, "Swap the markers on two neighbouring numbers (stacks move whole)."),
+    h("div", { class: "row" }, exchanges.map((a) => h("button", {
+      type: "button", class: "btn act", "data-do": "exchange", onclick: () => g.send(a),
+    }, `${g.who(a.player)}${a.first} ⇄ ${a.second}`)))];
 }

@@ -1,5 +1,6 @@
 // Dice entry: tap two faces and confirm; after a miss, Re-roll one die or Give up.
 import { h } from "./common.js";
+import { exchangeBlock } from "./game-board.js";
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
@@ -79,13 +80,14 @@ export function dicePanel(g) {
   const giveUps = g.legal("give_up");
   if (reRolls.length && roll.dice) parts.push(reRoll(g, roll, reRolls));
   if (tableRoll) parts.push(diceEntry(g, roll));
+  parts.push(exchangeBlock(g)); // the last guesser may still swap before the first roll
   if (giveUps.length) {
     parts.push(h("button", {
       type: "button", class: "btn danger big act", "data-do": "give-up",
       onclick: () => g.send(giveUps[0]),
     }, `${g.who(giveUps[0].player)}Give up (take an action card)`));
   }
-  if (!tableRoll && !reRolls.length && !giveUps.length) {
+  if (!tableRoll && !reRolls.length && !giveUps.length && !g.legal("place_exchange").length) {
     parts.push(h("p", { class: "hint" }, `Waiting for ${g.name(roll.roller)}'s dice.`));
   }
   return parts;

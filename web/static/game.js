@@ -71,7 +71,7 @@ function decisionKey(view) {
 }
 
 function accept(snapshot) {
-  if (G.snap && snapshot.version < G.snap.version && snapshot.id === G.snap.id) return;
+  if (G.snap && snapshot.version < G.snap.version) return; // an older answer overtaken by the stream
   G.snap = snapshot;
   checkCredential();
   const key = decisionKey(snapshot.view);
@@ -106,7 +106,7 @@ function render() {
   document.body.dataset.role = G.role;
   document.getElementById("game-title").textContent = `Sushi Express · game ${id}`;
   document.getElementById("round").textContent =
-    v.phase === "over" ? "· game over" : `· round ${v.round} · ${PHASE_NAMES[v.phase] ?? v.phase}`;
+    v.phase === "over" ? "game over" : `round ${v.round} · ${PHASE_NAMES[v.phase] ?? v.phase}`;
   renderWhoami();
   section("turn", turnCard);
   section("panel", (g) => PANELS[v.phase]?.(g) ?? null);
@@ -126,7 +126,8 @@ function renderWhoami() {
     const me = G.player(G.mySeat);
     el.replaceChildren(playerDot(me.colour), me.name);
   } else {
-    el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim" }, "Watching · claim a seat"));
+    el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim", title: "You are watching" },
+      "Claim a seat"));
   }
 }
 

@@ -9,6 +9,10 @@ async function claim(seat, name) {
     banner.show("Type the join code shown on the host's screen first.");
     return;
   }
+  const held = store.get(gameId);
+  if (held?.role === "host" && !window.confirm(
+    `This device hosts the game. Taking ${name}'s seat here gives up the host controls `
+    + "(undo, corrections, the join code) on this device. Go on?")) return;
   try {
     const answer = await api("POST", `/api/games/${gameId}/join`, { code, seat });
     store.set(gameId, { token: answer.token, role: "seat", seat: answer.seat, name });
