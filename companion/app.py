@@ -75,9 +75,11 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         settings.host, settings.port, service.app, threaded=True
     )
     port = server.socket.getsockname()[1]
+    urls = urls_for(settings, port)
+    service.app.config["PUBLIC_URL"] = settings.public_url or urls[0]
     print(f"companion: data in {settings.db_path}", file=out)
     print(f"companion: {service.devices.describe()}", file=out)
-    for url in urls_for(settings, port):
+    for url in urls:
         print(f"companion: open {url} on a phone or tablet", file=out)
     out.flush()
 

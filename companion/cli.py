@@ -2,7 +2,8 @@
 
 ```
 companion [--data-dir DIR] [--json] COMMAND ...
-  serve [--host H] [--port P]        run the service (companion.app.serve)
+  serve [--host H] [--port P] [--public-url URL]
+                                     run the service (companion.app.serve)
   score GAME FILE                    score a record's final state (or replay its actions)
   replay FILE                        check a whole recorded game, print the scores
   export GAME_ID | --all [-o FILE]   back up games from the data dir's log (stdout or FILE)
@@ -99,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = command("serve", "run the service until interrupted")
     serve.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     serve.add_argument("--port", type=int, help="port to listen on (default 8080)")
+    serve.add_argument(
+        "--public-url", help="base URL for the join link and QR code (default: the LAN address)"
+    )
 
     score = command("score", "score a game record's final state (or replay its actions)")
     score.add_argument("game", metavar="GAME", help="title id, e.g. sushi-express")
@@ -160,7 +164,9 @@ def main(
 
 def _run(args: argparse.Namespace, output: Output) -> int:
     if args.command == "serve":
-        settings = load_settings(args.data_dir, args.host, args.port)
+        settings = load_settings(
+            args.data_dir, args.host, args.port, public_url=args.public_url
+        )
         from companion.app import serve  # lazily: it imports Flask and the devices
 
         return serve(settings)

@@ -58,7 +58,7 @@ def _tower() -> DeviceStatus:
     ports = sorted(glob.glob("/dev/ttyACM*") + glob.glob("/dev/ttyUSB*"))
     if ports:
         return DeviceStatus("dice tower", True, f"serial port {ports[0]} to probe")
-    return DeviceStatus("dice tower", False, "no serial port found; virtual tower idle")
+    return DeviceStatus("dice tower", False, "no serial port found; rolls are entered by tapping")
 
 
 def _is_raspberry_pi() -> bool:

@@ -1,8 +1,8 @@
 """One frozen settings object for the whole service, from defaults, environment and flags.
 
 Precedence: command-line flag > environment (``COMPANION_DATA_DIR``, ``COMPANION_HOST``,
-``COMPANION_PORT``) > embedded defaults. The data directory holds the SQLite game log
-(``companion.sqlite3``) and, in later work, calibration and enrolled card sets.
+``COMPANION_PORT``, ``COMPANION_PUBLIC_URL``) > embedded defaults. The data directory holds the
+SQLite game log (``companion.sqlite3``) and, in later work, calibration and enrolled card sets.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ class Settings:
     data_dir: Path
     host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT
+    #: The base URL phones use in the join link and QR code (``None``: the LAN address when
+    #: listening on every interface, else the address the host's browser used).
+    public_url: str | None = None
 
     @property
     def db_path(self) -> Path:
@@ -41,6 +44,7 @@ def load_settings(
     host: str | None = None,
     port: int | None = None,
     env: Mapping[str, str] | None = None,
+    public_url: str | None = None,
 ) -> Settings:
     """Settings from flags (arguments), then the environment, then the defaults."""
     env = os.environ if env is None else env
@@ -51,4 +55,5 @@ def load_settings(
         data_dir=path,
         host=host or env.get("COMPANION_HOST") or DEFAULT_HOST,
         port=port if port is not None else int(env_port) if env_port else DEFAULT_PORT,
+        public_url=public_url or env.get("COMPANION_PUBLIC_URL") or None,
     )
