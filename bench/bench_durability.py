@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import tempfile
 import time
@@ -29,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import find_game
-from companion.games.base import Message, PlayerSpec
+from companion.games.base import PlayerSpec
+from companion.games.simulate import random_game
 from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session
 
@@ -39,21 +39,10 @@ PLAYERS = [PlayerSpec("Ann", "red"), PlayerSpec("Ben", "blue"), PlayerSpec("Cat"
 def scripted_games(count: int) -> list[list[dict[str, Any]]]:
     """``count`` whole legal games (action JSON), seeded."""
     game = find_game("sushi-express")
-    games = []
-    for seed in range(count):
-        rng = random.Random(seed)
-        state = game.setup(PLAYERS, {})
-        actions = []
-        while not game.is_over(state):
-            action: Message | None = game.chance_action(state, rng)
-            if action is None:
-                public = [a for a in game.legal_actions(state)
-                          if game.private_to(state, a) is None]
-                action = rng.choice(public)
-            state, _events = game.apply(state, action)
-            actions.append(action.to_json())
-        games.append(actions)
-    return games
+    return [
+        [a.to_json() for a in random_game(game, PLAYERS, seed, public_only=True)[0]]
+        for seed in range(count)
+    ]
 
 
 def one_run(directory: Path, games: list[list[dict[str, Any]]], wanted: int) -> float:

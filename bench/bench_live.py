@@ -24,7 +24,6 @@ import argparse
 import http.client
 import json
 import logging
-import random
 import socket
 import statistics
 import tempfile
@@ -37,7 +36,8 @@ from typing import Any
 from werkzeug.serving import make_server
 
 from companion.games import find_game
-from companion.games.base import Message, PlayerSpec
+from companion.games.base import PlayerSpec
+from companion.games.simulate import random_game
 from companion.session.log import GameLog
 from companion.session.session import Session
 from web import create_app
@@ -49,18 +49,8 @@ TARGET_P99_MS = 50.0
 
 def scripted_game(seed: int) -> list[dict[str, Any]]:
     """A whole legal game as the host would send it (action JSON)."""
-    game = find_game("sushi-express")
-    rng = random.Random(seed)
-    state = game.setup(PLAYERS, {})
-    actions = []
-    while not game.is_over(state):
-        action: Message | None = game.chance_action(state, rng)
-        if action is None:
-            action = rng.choice([a for a in game.legal_actions(state)
-                                 if game.private_to(state, a) is None])
-        state, _events = game.apply(state, action)
-        actions.append(action.to_json())
-    return actions
+    actions, _state = random_game(find_game("sushi-express"), PLAYERS, seed, public_only=True)
+    return [a.to_json() for a in actions]
 
 
 class Screen(threading.Thread):

@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 from companion.games import find_game
-from companion.games.base import Message, PlayerSpec
+from companion.games.base import PlayerSpec
+from companion.games.simulate import random_game
 
 PLAYERS = [PlayerSpec("Ann", "red"), PlayerSpec("Ben", "blue"), PlayerSpec("Cat", "green")]
 
@@ -32,17 +33,8 @@ PLAYERS = [PlayerSpec("Ann", "red"), PlayerSpec("Ben", "blue"), PlayerSpec("Cat"
 def scripted_game(seed: int, limit: int) -> list[dict[str, Any]]:
     """A legal Sushi Express game played from ``seed``, as the host would send it."""
     game = find_game("sushi-express")
-    rng = random.Random(seed)
-    state = game.setup(PLAYERS, {})
-    actions: list[dict[str, Any]] = []
-    while not game.is_over(state) and len(actions) < limit:
-        action: Message | None = game.chance_action(state, rng)
-        if action is None:
-            public = [a for a in game.legal_actions(state) if game.private_to(state, a) is None]
-            action = rng.choice(public)
-        state, _events = game.apply(state, action)
-        actions.append(action.to_json())
-    return actions
+    actions, _state = random_game(game, PLAYERS, seed, public_only=True, limit=limit)
+    return [a.to_json() for a in actions]
 
 
 def free_port() -> int:

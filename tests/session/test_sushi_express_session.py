@@ -8,7 +8,6 @@ tests/session/test_sushi_express_session.py > tests/data/sushi-express-short-gam
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 
 from companion.games import find_game
 from companion.games.base import JSON, IllegalAction, Message, PlayerSpec, UnreadableInput
+from companion.games.simulate import random_game
 from companion.session.errors import Forbidden
 from companion.session.log import GameLog
 from companion.session.records import load_record, record_to_json, replay_record
@@ -32,20 +32,7 @@ EXAMPLE_SEED = 133  # the shortest of the first 1,500 seeds: 135 actions in 12 r
 def scripted_game(seed: int, private: bool = False) -> tuple[list[Message], Any]:
     """A whole legal game from ``seed``: the table's inputs drawn by the engine, decisions at
     random (private ones only when ``private``). Returns the actions and the final state."""
-    game = find_game("sushi-express")
-    rng = random.Random(seed)
-    state = game.setup(PLAYERS, {})
-    actions: list[Message] = []
-    while not game.is_over(state):
-        action = game.chance_action(state, rng)
-        if action is None:
-            legal = game.legal_actions(state)
-            if not private:
-                legal = [a for a in legal if game.private_to(state, a) is None]
-            action = rng.choice(legal)
-        state, _events = game.apply(state, action)
-        actions.append(action)
-    return actions, state
+    return random_game(find_game("sushi-express"), PLAYERS, seed, public_only=not private)
 
 
 def example_record() -> JSON:

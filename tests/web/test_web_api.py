@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.games import find_game
 from companion.games.base import PlayerSpec
+from companion.games.simulate import random_action
 from tests.web.web_support import PLAYERS, NewGame, claim, create_game, post, snapshot
 
 REVEAL = {"kind": "reveal_customers", "cards": ["light_blue", "tip", "rose"]}
@@ -300,8 +301,7 @@ def drawn_card_game(client: FlaskClient) -> tuple[NewGame, str, str]:
             card = next(a for a in engine.legal_actions(state)
                         if a.kind == "record_draw" and getattr(a, "player", "") == name)
             return game, name, card.to_json()["card"]
-        action = engine.chance_action(state, rng) or rng.choice(
-            [a for a in engine.legal_actions(state) if engine.private_to(state, a) is None])
+        action = random_action(engine, state, rng, public_only=True)
         state, _ = engine.apply(state, action)
         answer = post(client, f"/api/games/{game.id}/actions", action.to_json(), game.host)
         assert answer.status_code == 200, answer.get_json()
