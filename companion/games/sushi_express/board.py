@@ -60,7 +60,7 @@ def drive(
     this van (True only when the option is on and the van has never left the start tile)."""
     if tiles < 1:
         raise ValueError("a van moves at least one tile")
-    if len(set(occupied)) >= TILES:
+    if len(occupied) >= TILES and len(set(occupied)) >= TILES:
         raise ValueError("every tile is occupied")
     passed = first_departure_passes and start == SUSHI_EXPRESS_TILE
     skipped: list[int] = []

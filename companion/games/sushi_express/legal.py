@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import compress
+from operator import getitem, not_
 
 from companion.games.base import Message
 from companion.games.sushi_express import markers
@@ -48,16 +50,16 @@ _declare = lru_cache(maxsize=512)(DeclareTips)
 
 _CARDS = tuple(ActionCard)
 _DECK = tuple(ACTION_DECK[c] for c in _CARDS)
+_INDICES = range(len(_CARDS))
 _TIP_INDEX = _CARDS.index(ActionCard.TIP)
 
 
 @lru_cache(maxsize=256)
-def _guess_options(name: str) -> tuple[tuple[Guess, ...], tuple[Guess, ...]]:
-    """Every ``Guess`` of ``name``: on a free number, and with a Same guess card."""
-    return (
-        tuple(Guess(name, n) for n in markers.NUMBERS),
-        tuple(Guess(name, n, True) for n in markers.NUMBERS),
-    )
+def _guess_options(name: str) -> tuple[tuple[Guess, ...], tuple[tuple[Guess, Guess], ...]]:
+    """Every ``Guess`` of ``name``: on each free number, and per number the pair (guess on a
+    free number, guess with a Same guess card), to be indexed by "the number is taken"."""
+    free = tuple(Guess(name, n) for n in markers.NUMBERS)
+    return free, tuple((guess, Guess(name, guess.number, True)) for guess in free)
 
 
 @lru_cache(maxsize=256)
@@ -74,8 +76,9 @@ def _move_options(name: str) -> tuple[Move, ...]:
 
 def legal_actions(state: GameState) -> list[Message]:
     """Every legal player decision in ``state`` (see the module docstring)."""
-    out = _BY_PHASE[state.phase](state)
-    if state.phase is not Phase.OVER:
+    phase = state.phase
+    out = _BY_PHASE[phase](state)
+    if phase is not Phase.OVER:
         out.extend(record_draws(state))
     return out
 
@@ -88,12 +91,13 @@ def _guesses(state: GameState) -> list[Message]:
     seat = guess.guesser(state)
     assert seat is not None
     name = state.players[seat].name
-    free, stacked = _guess_options(name)
+    free, both = _guess_options(name)
     out: list[Message]
     if playable_count(state, seat, ActionCard.SAME_GUESS):
-        out = [stacked[i] if stack else free[i] for i, stack in enumerate(state.board)]
+        # every number, with the card where a marker stands: both[i][taken]
+        out = list(map(getitem, both, map(bool, state.board)))
     else:
-        out = [free[i] for i, stack in enumerate(state.board) if not stack]
+        out = list(compress(free, map(not_, state.board)))  # the free numbers
     if state.guessed > 1:
         out.extend(exchanges(state))
     return out
@@ -178,9 +182,7 @@ def record_draws(state: GameState) -> list[Message]:
     if not holders:
         return []
     possible = [
-        i
-        for i, (deck, known) in enumerate(zip(_DECK, state.accounted, strict=True))
-        if deck > known
+        i for i, deck, known in zip(_INDICES, _DECK, state.accounted, strict=True) if deck > known
     ]
     out: list[Message] = []
     for p in holders:
@@ -200,13 +202,16 @@ def _record_options(name: str) -> tuple[RecordDraw, ...]:
 
 def chance_action(state: GameState, rng: random.Random) -> Message | None:
     """The table's next input drawn at random from what is left, or ``None``."""
-    if state.phase is Phase.REVEAL:
+    phase = state.phase
+    if phase is Phase.ROLL:
+        if roll.awaiting(state) in ("roll", "reroll_or_next"):
+            roller = markers.roller(state)
+            assert roller is not None
+            dice = (rng.randrange(1, 7), rng.randrange(1, 7))
+            return Roll(player=state.players[roller].name, dice=dice)
+        return None
+    if phase is Phase.REVEAL:
         need = state.n - len(state.display)
         pool = [c for c, k in zip(CUSTOMER_ORDER, state.supply, strict=True) for _ in range(k)]
         return RevealCustomers(cards=tuple(rng.sample(pool, need)))
-    if state.phase is Phase.ROLL and roll.awaiting(state) in ("roll", "reroll_or_next"):
-        roller = markers.roller(state)
-        assert roller is not None
-        dice = (rng.randrange(1, 7), rng.randrange(1, 7))
-        return Roll(player=state.players[roller].name, dice=dice)
     return None

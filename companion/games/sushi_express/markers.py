@@ -13,6 +13,10 @@ Contract:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+
 from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS
 from companion.games.sushi_express.state import GameState, StackLowest
 
@@ -57,19 +61,36 @@ def roller(state: GameState) -> int | None:
 
 def top_live(board: Board, gone: frozenset[int]) -> int | None:
     """The top marker of the highest number among the markers not ``gone``."""
-    for stack in reversed(board):
-        for seat in reversed(stack):
-            if seat not in gone:
-                return seat
+    for seat in _top_down(board):
+        if seat not in gone:
+            return seat
     return None
 
 
 def number_of(state: GameState, seat: int) -> int:
     """The number ``seat``'s marker is on (it must have been placed this round)."""
-    for i, stack in enumerate(state.board):
-        if seat in stack:
-            return i + LOWEST_GUESS
-    raise ValueError(f"seat {seat} has no marker on the board")
+    number = _numbers(state.board).get(seat)
+    if number is None:
+        raise ValueError(f"seat {seat} has no marker on the board")
+    return number
+
+
+# A board is fixed from the last guess to the end of the round while rolls and moves look it
+# up again and again, so these two tables are computed once per board.
+
+
+@lru_cache(maxsize=256)
+def _top_down(board: Board) -> tuple[int, ...]:
+    """Every marker on ``board``: highest number first, stacks top to bottom."""
+    return tuple(seat for stack in reversed(board) for seat in reversed(stack))
+
+
+@lru_cache(maxsize=256)
+def _numbers(board: Board) -> Mapping[int, int]:
+    """The number each seat's marker is on."""
+    return MappingProxyType(
+        {seat: number for number, stack in zip(NUMBERS, board, strict=True) for seat in stack}
+    )
 
 
 def lowest(board: Board, rule: StackLowest) -> int | None:
@@ -83,9 +104,11 @@ def lowest(board: Board, rule: StackLowest) -> int | None:
 def neighbours_to_exchange(state: GameState) -> list[tuple[int, int]]:
     """Pairs of neighbouring numbers (low, high) that both hold live markers."""
     gone = state.gone
-    held = [any(s not in gone for s in stack) for stack in state.board]
-    return [
-        (i + LOWEST_GUESS, i + LOWEST_GUESS + 1)
-        for i in range(len(held) - 1)
-        if held[i] and held[i + 1]
-    ]
+    pairs: list[tuple[int, int]] = []
+    below = False  # whether the number below holds a live marker
+    for number, stack in zip(NUMBERS, state.board, strict=True):
+        held = bool(stack) and not gone.issuperset(stack)
+        if held and below:
+            pairs.append((number - 1, number))
+        below = held
+    return pairs

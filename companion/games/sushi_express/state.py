@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from companion.games.sushi_express.cards import (
@@ -168,10 +169,10 @@ class GameState:
 
     def seat_of(self, name: str) -> int | None:
         """The seat of the player called ``name``, or ``None``."""
-        for seat, player in enumerate(self.players):
-            if player.name == name:
-                return seat
-        return None
+        try:
+            return list(map(_NAME, self.players)).index(name)
+        except ValueError:
+            return None
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -186,13 +187,20 @@ class GameState:
         return sum(self.supply)
 
 
+_NAME = attrgetter("name")
+
+
 def replace_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
     """``players`` with the one at ``seat`` replaced."""
     return (*players[:seat], player, *players[seat + 1 :])
 
 
 T = TypeVar("T", "GameState", "Player")
-_FIELDS: dict[type, frozenset[str]] = {}
+_FIELDS: dict[type, frozenset[str]] = {
+    cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, Player)
+}
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -207,6 +215,6 @@ def evolve(obj: T, **changes: Any) -> T:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
+    new = _new_object(cls)
+    _set_attribute(new, "__dict__", obj.__dict__ | changes)
     return new

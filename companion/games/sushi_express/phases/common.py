@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.games.base import IllegalAction, Message
 from companion.games.sushi_express import hand as hands
-from companion.games.sushi_express.cards import ActionCard
+from companion.games.sushi_express.cards import ACTION_DECK, ActionCard
 from companion.games.sushi_express.events import ActionCardDrawn, ActionCardPlayed, DrawReason
 from companion.games.sushi_express.state import (
     GameState,
@@ -72,8 +72,14 @@ def can_play(state: GameState, seat: int, card: ActionCard, count: int = 1) -> b
 
 def playable_count(state: GameState, seat: int, card: ActionCard) -> int:
     """How many ``card`` the player at ``seat`` may play now (see :mod:`..hand`)."""
-    free = hands.unaccounted(state.accounted, card)
-    return hands.playable(state.players[seat].hand, card, free)
+    hand = state.players[seat].hand
+    playable = hand.known.count(card)
+    if hand.unknown:
+        # hands.playable, inlined (this runs for nearly every decision)
+        free = ACTION_DECK[card] - state.accounted[hands.CARD_INDEX[card]]
+        if free > 0:
+            playable += min(hand.unknown, free)
+    return playable
 
 
 def play_cards(

@@ -35,17 +35,22 @@ def reveal(state: GameState, action: RevealCustomers, events: Events) -> GameSta
             f"not {len(action.cards)}"
         )
     supply = list(state.supply)
-    for card, count in Counter(action.cards).items():
-        left = supply[CUSTOMER_INDEX[card]]
-        if count > left:
-            raise IllegalAction(_too_many(card, count, left))
-        supply[CUSTOMER_INDEX[card]] = left - count
+    for card in action.cards:
+        supply[CUSTOMER_INDEX[card]] -= 1
+    if min(supply) < 0:
+        raise IllegalAction(_too_many(state.supply, action.cards))
     display = state.display + action.cards
     events.append(DisplayRevealed(cards=action.cards, display=display))
     return start_round(evolve(state, supply=tuple(supply), display=display), events)
 
 
-def _too_many(card: Customer, count: int, left: int) -> str:
+def _too_many(supply: tuple[int, ...], cards: tuple[Customer, ...]) -> str:
+    """The refusal for the first card (in the order turned up) with too few copies left."""
+    card, count, left = next(
+        (card, count, supply[CUSTOMER_INDEX[card]])
+        for card, count in Counter(cards).items()
+        if count > supply[CUSTOMER_INDEX[card]]
+    )
     name = CUSTOMER_NAMES[card]
     deck = CUSTOMER_DECK[card]
     if left == 0:

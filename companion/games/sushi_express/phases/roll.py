@@ -68,7 +68,8 @@ def _require_roller(state: GameState, name: str) -> int:
 def roll(state: GameState, action: Roll, events: Events) -> GameState:
     require_phase(state, Phase.ROLL, action)
     seat = _require_roller(state, action.player)
-    if len(action.dice) != 2 or any(d not in FACES for d in action.dice):
+    dice = action.dice
+    if len(dice) != 2 or dice[0] not in FACES or dice[1] not in FACES:
         raise IllegalAction(f"A roll is two dice showing 1 to 6, not {list(action.dice)}")
     rt = state.rolling or RollTry()
     if rt.dice is None:
@@ -80,15 +81,16 @@ def roll(state: GameState, action: Roll, events: Events) -> GameState:
             f"{action.player} has used both tries; {action.player} may play a Re-roll card "
             "or give up"
         )
-    dice = (action.dice[0], action.dice[1])
+    dice = (dice[0], dice[1])
+    total = dice[0] + dice[1]
     target = markers.number_of(state, seat)
-    success = sum(dice) >= target
+    success = total >= target
     events.append(
         DiceRolled(
             player=action.player,
             try_number=try_number,
             dice=dice,
-            total=sum(dice),
+            total=total,
             target=target,
             success=success,
         )
