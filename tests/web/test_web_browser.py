@@ -37,6 +37,20 @@ TABLET = {"width": 1024, "height": 768}
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 BEN = 1
 STEP_MS = 5000
+MIN_TARGET_PX = 44
+#: Visible buttons, links styled as controls and inputs smaller than the minimum in either
+#: direction (a text input may be wider than tall; its height still counts).
+SMALL_TARGETS_JS = """min => [...document.querySelectorAll(
+    'button, [role=button], input:not([type=hidden]), select, a.button')]
+  .filter(el => el.offsetParent !== null)
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([el, r]) => r.height < min - 0.5 || r.width < min - 0.5)
+  .map(([el, r]) => {
+    const text = el.innerText || el.value || el.getAttribute('aria-label') || '';
+    return `${el.tagName.toLowerCase()} "${text.trim().slice(0, 20)}" `
+      + `${Math.round(r.width)}x${Math.round(r.height)}`;
+  })
+"""
 
 pytestmark = pytest.mark.browser
 
@@ -81,8 +95,11 @@ class Screen:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
     def shot(self, label: str) -> None:
+        """Save a full-page screenshot, after checking every control on it can be tapped."""
         self.page.evaluate("window.scrollTo(0, 0)")  # sticky bars sit where the page scrolled
         self.page.screenshot(path=str(self.shots / f"{label}-{self.name}.png"), full_page=True)
+        small = self.page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX)
+        assert not small, f"{label} on the {self.name}: touch targets under 44 px: {small}"
 
     def tap(self, selector: str) -> None:
         self.page.locator(selector).first.click()
