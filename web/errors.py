@@ -1,8 +1,8 @@
 """Errors as ``{"error", "reason"}`` JSON, split by cause (docs/API.md).
 
 ``400 unreadable`` malformed input, ``403 forbidden`` no or wrong credential, ``404 not_found``,
-``409 illegal`` against the rules. Under ``/api/`` every other HTTP error is JSON too; pages keep
-Flask's HTML errors.
+``409 illegal`` against the rules, ``429 too_many_attempts`` too many wrong join codes. Under
+``/api/`` every other HTTP error is JSON too; pages keep Flask's HTML errors.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.session.errors import Forbidden, NotFound, SessionClosed
+from companion.session.errors import Forbidden, NotFound, SessionClosed, TooManyAttempts
 
 
 def error_response(status: int, error: str, reason: str) -> tuple[Response, int]:
@@ -30,6 +30,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(Forbidden)
     def forbidden(exc: Forbidden) -> tuple[Response, int]:
         return error_response(403, "forbidden", reason_of(exc))
+
+    @app.errorhandler(TooManyAttempts)
+    def too_many(exc: TooManyAttempts) -> tuple[Response, int]:
+        response, status = error_response(429, "too_many_attempts", exc.reason)
+        response.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
+        return response, status
 
     @app.errorhandler(NotFound)
     def not_found(exc: NotFound) -> tuple[Response, int]:

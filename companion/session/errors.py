@@ -6,6 +6,7 @@
   (or nothing to undo/redo); the state is untouched.
 * :class:`Forbidden` (HTTP 403): no or wrong credential for this write.
 * :class:`NotFound` (HTTP 404): no such game.
+* :class:`TooManyAttempts` (HTTP 429): too many wrong join codes for a game in a short time.
 
 Every error carries ``reason``: a sentence a player can read.
 """
@@ -14,7 +15,14 @@ from __future__ import annotations
 
 from companion.games.base import IllegalAction, UnreadableInput
 
-__all__ = ["Forbidden", "IllegalAction", "NotFound", "SessionClosed", "UnreadableInput"]
+__all__ = [
+    "Forbidden",
+    "IllegalAction",
+    "NotFound",
+    "SessionClosed",
+    "TooManyAttempts",
+    "UnreadableInput",
+]
 
 
 class Forbidden(PermissionError):
@@ -31,6 +39,15 @@ class NotFound(LookupError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class TooManyAttempts(PermissionError):
+    """Too many wrong join codes for this game lately; try again after ``retry_after`` s."""
+
+    def __init__(self, reason: str, retry_after: float) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.retry_after = retry_after
 
 
 class SessionClosed(RuntimeError):

@@ -48,7 +48,7 @@ from companion.session.access import (
     seat_viewer,
     sees,
 )
-from companion.session.errors import Forbidden, NotFound, SessionClosed
+from companion.session.errors import Forbidden, NotFound, SessionClosed, TooManyAttempts
 from companion.session.log import GameLog, GameRow, NewEntry, normalise_join_code
 from companion.session.records import (
     GameFinder,
@@ -58,6 +58,7 @@ from companion.session.records import (
 )
 from companion.session.snapshot import Item, Published, conflict_json, snapshot
 from companion.session.summary import summarize
+from companion.session.throttle import JoinThrottle
 
 __all__ = [
     "HOST",
@@ -216,6 +217,7 @@ class Session:
         self.log = log
         self._find = find
         self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._join_throttle = JoinThrottle()
         self._runtimes: dict[int, _Runtime] = {}
         self._published: dict[int, Published] = {}
         self._subs: dict[int, set[Subscription]] = {}
@@ -332,7 +334,8 @@ class Session:
         """A new seat token for ``seat`` given the game's join code.
 
         :class:`Forbidden` for a wrong code, :class:`UnreadableInput` for a seat that does not
-        exist, :class:`NotFound` for an unknown game.
+        exist, :class:`NotFound` for an unknown game, :class:`TooManyAttempts` after too many
+        wrong codes for this game lately (see :mod:`companion.session.throttle`).
         """
         if not isinstance(join_code, str):
             raise UnreadableInput("the join code must be text")
@@ -341,7 +344,13 @@ class Session:
 
         def write() -> str:
             row = self.log.game(game_pk)
+            wait = self._join_throttle.wait_seconds(game_pk)
+            if wait > 0:
+                raise TooManyAttempts(
+                    f"too many wrong join codes for this game; try again in {wait:.0f} s", wait
+                )
             if not hmac.compare_digest(normalise_join_code(join_code), row.join_code):
+                self._join_throttle.failed(game_pk)
                 raise Forbidden("that join code does not open this game")
             if not 0 <= seat < len(row.players):
                 raise UnreadableInput(

@@ -171,6 +171,18 @@ def test_a_wrong_join_code_gets_no_seat(client: FlaskClient, game: NewGame) -> N
             "unreadable", "missing field 'seat'")
 
 
+def test_guessing_join_codes_is_refused_with_429_after_ten_wrong_ones(
+    client: FlaskClient, game: NewGame
+) -> None:
+    wrong = "AAAAAA" if game.code != "AAAAAA" else "BBBBBB"
+    for _ in range(10):
+        refused(post(client, f"/api/games/{game.id}/join", {"code": wrong, "seat": 0}), 403,
+                "forbidden")
+    answer = post(client, f"/api/games/{game.id}/join", {"code": game.code, "seat": 0})
+    refused(answer, 429, "too_many_attempts", "too many wrong join codes")
+    assert int(answer.headers["Retry-After"]) >= 1
+
+
 def test_a_seat_cannot_act_for_another_seat(client: FlaskClient, game: NewGame) -> None:
     ben = claim(client, game, 1)
     ok = post(client, f"/api/games/{game.id}/actions", REVEAL, ben)  # a table input: anyone
