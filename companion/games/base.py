@@ -57,6 +57,9 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...]
     doc: str
+    #: A free option takes any JSON value (``choices`` lists suggestions); the title's ``setup``
+    #: validates it and refuses a bad one with a reason.
+    free: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class GameInfo:
         for key, value in (given or {}).items():
             if key not in known:
                 raise UnreadableInput(f"unknown option {key!r} for {self.name}")
-            if value not in known[key].choices:
+            if not known[key].free and value not in known[key].choices:
                 allowed = ", ".join(repr(c) for c in known[key].choices)
                 raise UnreadableInput(f"option {key!r} cannot be {value!r} (allowed: {allowed})")
             resolved[key] = value
@@ -95,6 +98,7 @@ class GameInfo:
                     "default": o.default,
                     "choices": list(o.choices),
                     "doc": o.doc,
+                    "free": o.free,
                 }
                 for o in self.options
             ],

@@ -14,7 +14,7 @@ from companion.games.base import Game
 #: Every title the product supports, in menu order, with the module that provides ``GAME``.
 GAME_IDS: dict[str, str | None] = {
     "sushi-express": "companion.games.sushi_express",
-    "sushi-go-party": None,
+    "sushi-go-party": "companion.games.sushi_go_party",
     "sushi-go": None,
     "sushi-roll": None,
 }

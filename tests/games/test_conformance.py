@@ -21,6 +21,15 @@ from companion.games.base import Game, Message, PlayerSpec, ScoreSheet
 SEEDS = range(6)
 LIMIT = 20_000
 ENGINES = available_games()
+#: Ways of following a game besides the default, run through the same contract (a title with a
+#: ``mode`` option lists its modes; Sushi Go Party! also has a known-hands simulation).
+EXTRA_MODES: dict[str, tuple[str, ...]] = {"sushi-go-party": ("turns", "simulation")}
+CASES = [
+    (game, options)
+    for game in ENGINES
+    for options in [{}, *({"mode": m} for m in EXTRA_MODES.get(game.info.id, ()))]
+]
+CASE_IDS = [f"{g.info.id}-{o.get('mode', 'default')}" for g, o in CASES]
 
 
 def table(game: Game, seed: int) -> list[PlayerSpec]:
@@ -29,10 +38,12 @@ def table(game: Game, seed: int) -> list[PlayerSpec]:
     return [PlayerSpec(f"Player {i + 1}") for i in range(n)]
 
 
-def random_game(game: Game, seed: int) -> tuple[Any, list[Message], list[PlayerSpec]]:
+def random_game(
+    game: Game, seed: int, options: dict[str, Any] | None = None
+) -> tuple[Any, list[Message], list[PlayerSpec]]:
     rng = random.Random(seed)
     players = table(game, seed)
-    state = game.setup(players, {})
+    state = game.setup(players, options or {})
     actions: list[Message] = []
     while not game.is_over(state):
         assert len(actions) < LIMIT, f"{game.info.id}: no end after {LIMIT} actions"
@@ -58,13 +69,13 @@ def check_views(game: Game, state: Any, seats: int) -> None:
         assert actor is None or 0 <= actor < seats
 
 
-@pytest.mark.parametrize("game", ENGINES, ids=[g.info.id for g in ENGINES])
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_games_keep_the_contract(game: Game, seed: int) -> None:
-    final, actions, players = random_game(game, seed)
+def test_random_games_keep_the_contract(game: Game, options: dict[str, Any], seed: int) -> None:
+    final, actions, players = random_game(game, seed, options)
     for action in actions:
         assert game.actions.from_json(json.loads(json.dumps(action.to_json()))) == action
-    replayed = game.setup(players, {})
+    replayed = game.setup(players, options)
     for action in actions:
         replayed, _ = game.apply(replayed, game.actions.from_json(action.to_json()))
     assert replayed == final
@@ -74,6 +85,8 @@ def test_random_games_keep_the_contract(game: Game, seed: int) -> None:
     assert {p.player for p in sheet.players} == {p.name for p in players}
     json.dumps(sheet.to_json())
     check_views(game, final, len(players))
+    rescored = game.score_final(players, options, json.loads(json.dumps(game.final_json(final))))
+    assert rescored.to_json() == sheet.to_json()
 
 
 @pytest.mark.parametrize("game", ENGINES, ids=[g.info.id for g in ENGINES])
@@ -81,6 +94,6 @@ def test_setup_options_are_data_with_valid_defaults(game: Game) -> None:
     info = game.info
     assert info.min_players <= info.max_players
     for option in info.options:
-        assert option.default in option.choices
+        assert option.default in option.choices or option.free
     json.dumps(info.to_json())
     assert info.resolve_options({}) == {o.key: o.default for o in info.options}

@@ -1,0 +1,212 @@
+"""Putting one card on a player's table, with every check that needs no hidden hand.
+
+:func:`place` is used for a revealed card, the second card of chopsticks, the card a spoon
+brings and the card a menu picks. It refuses (:class:`IllegalAction`) a card not on the menu, a
+copy beyond the deck (counting every card out of the deck this round and the desserts kept in
+earlier rounds), more dessert cards than were shuffled in so far, and a special order that copies
+nothing it may copy. A nigiri goes on an empty wasabi by itself; a menu or a take-out box is
+discarded at once and queued as a bonus action (:class:`~.state.Pending`) in corner order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
+from itertools import chain
+
+from companion.games.base import IllegalAction, Message, UnreadableInput
+from companion.games.sushi_go_party import events as ev
+from companion.games.sushi_go_party.actions import FLIPPED
+from companion.games.sushi_go_party.cards import CARDS_BY_ID, CardType, Category
+from companion.games.sushi_go_party.state import GameState, Pending, Placed, Seat
+from companion.games.sushi_go_party.tableau import (
+    SPECIAL_ORDER_ID,
+    TYPE_OF,
+    WASABI_ID,
+    kept_desserts,
+)
+
+Events = list[Message]
+
+_QUEUED = {CardType.MENU: "menu", CardType.TAKEOUT_BOX: "takeout"}
+CORNER_OF: dict[str, int] = {i: c.corner for i, c in CARDS_BY_ID.items() if c.corner is not None}
+DESSERT_IDS = frozenset(i for i, c in CARDS_BY_ID.items() if c.category is Category.DESSERT)
+
+
+def card_name(card_id: str) -> str:
+    c = CARDS_BY_ID.get(card_id)
+    return c.name if c else repr(card_id)
+
+
+def known_card(card_id: str, what: str) -> CardType:
+    """The type of ``card_id``; :class:`UnreadableInput` for an id that is no card."""
+    t = TYPE_OF.get(card_id)
+    if t is None:
+        raise UnreadableInput(f"{what}: no Sushi Go Party! card {card_id!r}")
+    return t
+
+
+def kept_physical(state: GameState) -> Counter[str]:
+    """Physical cards kept with the desserts in completed rounds (special orders included)."""
+    out: Counter[str] = Counter()
+    for tableaux in state.rounds:
+        for t in tableaux:
+            k = kept_desserts(t)
+            out.update(k.cards)
+            out[SPECIAL_ORDER_ID] += len(k.special_orders)
+    return +out
+
+
+def out_of_deck(state: GameState) -> Counter[str]:
+    """Physical cards out of the deck now: on the tables, discarded this round, kept desserts."""
+    out = kept_physical(state)
+    out.update(p.card for p in chain.from_iterable(s.table for s in state.seats))
+    out.update(state.discards)
+    return out
+
+
+def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] = ()) -> None:
+    """Refuse ``card_id`` if the deck cannot hold one more copy (``extra``: cards about to be
+    placed with it), or a dessert card beyond those shuffled in so far."""
+    out = out_of_deck(state)
+    out.update(extra)
+    deck = state.deck_info
+    most = deck.most(card_id)
+    if out[card_id] + 1 > most:
+        raise IllegalAction(
+            f"{who}: one more {card_name(card_id)} would make {out[card_id] + 1}, but the deck "
+            f"for {state.players} players holds {most}"
+        )
+    if card_id in DESSERT_IDS:
+        shuffled = sum(deck.schedule[: state.round])
+        held = sum(n for i, n in out.items() if i in DESSERT_IDS)
+        if held + 1 > shuffled:
+            raise IllegalAction(
+                f"{who}: one more dessert card would make {held + 1}, but only {shuffled} were "
+                f"shuffled in by round {state.round}"
+            )
+
+
+def place(
+    state: GameState,
+    seat: int,
+    card_id: str,
+    copies: str,
+    on_wasabi: bool,
+    via: str,
+    events: Events,
+) -> GameState:
+    """``seat`` plays ``card_id`` onto their table (see the module docstring)."""
+    who = state.names[seat]
+    card_type = known_card(card_id, who)
+    if card_type not in state.menu.types:
+        raise IllegalAction(
+            f"{who}: {card_name(card_id)} is not on this menu (a card type not on the menu is "
+            "not in the deck)"
+        )
+    check_supply(state, card_id, who)
+    if on_wasabi and card_type is not CardType.SPECIAL_ORDER:
+        raise IllegalAction(
+            f"{who}: only a special order copying a nigiri chooses to go on a wasabi (a nigiri "
+            "goes on an empty wasabi by itself)"
+        )
+    if copies and card_type is not CardType.SPECIAL_ORDER:
+        raise IllegalAction(f"{who}: only a special order copies a card")
+    s = state.seats[seat]
+    table = s.table
+    if card_type in _QUEUED:
+        if via == "menu" and card_type is CardType.MENU:
+            raise IllegalAction(f"{who}: a menu cannot pick another menu")
+        pending = Pending(CORNER_OF[card_id], seat, _QUEUED[card_type])
+        events.append(ev.CardPlayed(who, card_id, card_id, via))
+        return replace(
+            state,
+            pending=tuple(sorted((*state.pending, pending), key=_order)),
+            discards=(*state.discards, card_id),
+        )
+    if card_type is CardType.SPECIAL_ORDER:
+        return _special_order(state, seat, copies, on_wasabi, via, events)
+    placed = Placed(card_id, state.turn)
+    if card_type is CardType.NIGIRI:
+        table, placed = _onto_wasabi(table, placed)
+    events.append(ev.CardPlayed(who, card_id, card_id, via))
+    return with_table(state, seat, (*table, placed))
+
+
+def _order(p: Pending) -> tuple[int, int]:
+    return (p.corner, p.seat)
+
+
+def with_table(state: GameState, seat: int, table: tuple[Placed, ...]) -> GameState:
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], table=table)
+    return replace(state, seats=tuple(seats))
+
+
+def with_seat(state: GameState, seat: int, new: Seat) -> GameState:
+    seats = list(state.seats)
+    seats[seat] = new
+    return replace(state, seats=tuple(seats))
+
+
+def _empty_wasabi(table: tuple[Placed, ...]) -> int:
+    for i, p in enumerate(table):
+        if p.scores_as == WASABI_ID and not p.covered and not p.flipped:
+            return i
+    return -1
+
+
+def _onto_wasabi(table: tuple[Placed, ...], placed: Placed) -> tuple[tuple[Placed, ...], Placed]:
+    """Put ``placed`` (a nigiri) on the first empty wasabi, if there is one."""
+    i = _empty_wasabi(table)
+    if i < 0:
+        return table, placed
+    covered = (*table[:i], replace(table[i], covered=True), *table[i + 1 :])
+    return covered, replace(placed, on_wasabi=True)
+
+
+def _special_order(
+    state: GameState, seat: int, copies: str, on_wasabi: bool, via: str, events: Events
+) -> GameState:
+    who = state.names[seat]
+    table = state.seats[seat].table
+    if not table:
+        if copies:
+            raise IllegalAction(
+                f"{who}: a special order played with no card on the table copies nothing (it is "
+                "discarded at once)"
+            )
+        events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, "", via))
+        events.append(ev.Discarded(who, SPECIAL_ORDER_ID, "a special order with nothing to copy"))
+        return replace(state, discards=(*state.discards, SPECIAL_ORDER_ID))
+    if not copies:
+        raise IllegalAction(f"{who}: say which card of the table the special order copies")
+    if copies == FLIPPED:
+        if not any(p.flipped for p in table):
+            raise IllegalAction(f"{who}: there is no flipped card to copy")
+        if on_wasabi:
+            raise IllegalAction(f"{who}: a flipped copy cannot lie on a wasabi")
+        placed = Placed(SPECIAL_ORDER_ID, state.turn, flipped=True)
+        events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, FLIPPED, via))
+        return with_table(state, seat, (*table, placed))
+    target_type = known_card(copies, f"{who}'s special order")
+    if not any(p.scores_as == copies and not p.flipped for p in table):
+        raise IllegalAction(
+            f"{who}: the special order cannot copy {card_name(copies)}: there is none face up on "
+            "the table (it copies a card the player already played this round)"
+        )
+    placed = Placed(SPECIAL_ORDER_ID, state.turn, copies=copies)
+    if on_wasabi:
+        if target_type is not CardType.NIGIRI:
+            raise IllegalAction(f"{who}: only a copy of a nigiri may go on a wasabi")
+        if not any(p.scores_as == copies and not p.flipped and not p.on_wasabi for p in table):
+            raise IllegalAction(
+                f"{who}: a copy of a nigiri lying on a wasabi is not on a wasabi itself "
+                "(ambiguity 2: only a copy of an uncovered nigiri may go on an empty wasabi)"
+            )
+        table, placed = _onto_wasabi(table, placed)
+        if not placed.on_wasabi:
+            raise IllegalAction(f"{who}: there is no empty wasabi for the copy to go on")
+    events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, copies, via))
+    return with_table(state, seat, (*table, placed))

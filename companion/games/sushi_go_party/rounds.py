@@ -1,0 +1,167 @@
+"""Setup, the deal (simulation), tableau entry (scoring mode) and the end of a round.
+
+A round ends when the last turn is over (turn modes) or when the last player's tableau is
+entered (scoring mode). The round's tableaux are then validated together and scored by
+:func:`.scoring.score_game` over every round so far (which also checks the desserts held against
+those shuffled in); if anything is refused, the action that ended the round is refused and
+nothing changes. Dessert cards and special orders copying one stay with their player to game end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from companion.games.base import IllegalAction
+from companion.games.sushi_go_party import actions as a
+from companion.games.sushi_go_party import events as ev
+from companion.games.sushi_go_party.cards import VARIANTS
+from companion.games.sushi_go_party.menus import ROUNDS, Menu
+from companion.games.sushi_go_party.placing import Events, kept_physical
+from companion.games.sushi_go_party.scoring import ScoringOptions, round_lines, score_game
+from companion.games.sushi_go_party.state import GameState, Mode, Phase, Seat, tableau_of
+from companion.games.sushi_go_party.tableau import (
+    SpecialOrder,
+    Tableau,
+    cached_deck,
+    check_tableau,
+)
+
+
+def setup(
+    names: Sequence[str], mode: Mode, menu: Menu, menu_id: str, options: ScoringOptions
+) -> GameState:
+    """A new game: waiting for the deal (simulation), the first reveal, or the first tableaux."""
+    deck = cached_deck(menu, len(names))
+    phase = {Mode.SCORING: Phase.ENTRY, Mode.TURNS: Phase.REVEAL, Mode.SIMULATION: Phase.DEAL}
+    pile = tuple(c.id for c in VARIANTS[menu.dessert] for _ in range(c.count))
+    return GameState(
+        names=tuple(names),
+        mode=mode,
+        menu=menu,
+        menu_id=menu_id,
+        deck_info=deck,
+        options=options,
+        phase=phase[mode],
+        seats=tuple(Seat() for _ in names),
+        entered=(None,) * len(names) if mode is Mode.SCORING else (),
+        pile=pile if mode is Mode.SIMULATION else (),
+    )
+
+
+def round_deck(state: GameState) -> Counter[str]:
+    """Simulation: the cards shuffled for this round before the new desserts (every main card,
+    the desserts shuffled in earlier and not kept; kept special orders are out)."""
+    cards = Counter(state.deck_info.main)
+    shuffled = Counter(c.id for c in VARIANTS[state.menu.dessert] for _ in range(c.count))
+    shuffled.subtract(state.pile)
+    cards.update(+shuffled)
+    cards.subtract(kept_physical(state))
+    return +cards
+
+
+def deal(state: GameState, action: a.Deal, events: Events) -> GameState:
+    if state.phase is not Phase.DEAL:
+        raise IllegalAction(f"a deal is not expected now (the game waits for: {state.phase})")
+    deck = state.deck_info
+    want = deck.schedule[state.round - 1]
+    if len(action.desserts) != want:
+        raise IllegalAction(
+            f"round {state.round} shuffles in {want} dessert cards, not {len(action.desserts)}"
+        )
+    pile = Counter(state.pile)
+    pile.subtract(action.desserts)
+    if min(pile.values(), default=0) < 0:
+        raise IllegalAction("those dessert cards are not all in the dessert pile")
+    cards = round_deck(state)
+    cards.update(action.desserts)
+    n = state.players * deck.deal
+    if len(action.hands) != n:
+        raise IllegalAction(
+            f"{state.players} hands of {deck.deal} cards make {n}, not {len(action.hands)}"
+        )
+    cards.subtract(action.hands)
+    if min(cards.values(), default=0) < 0:
+        raise IllegalAction("those hands hold cards that are not in the deck")
+    hands = [action.hands[i * deck.deal : (i + 1) * deck.deal] for i in range(state.players)]
+    events.append(ev.RoundStarted(state.round, deck.deal, want))
+    return replace(
+        state,
+        phase=Phase.REVEAL,
+        pile=tuple((+pile).elements()),
+        deck=tuple((+cards).elements()),
+        seats=tuple(Seat(hand=h) for h in hands),
+    )
+
+
+def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> GameState:
+    if state.phase is not Phase.ENTRY:
+        raise IllegalAction(f"a tableau is not expected now (the game waits for: {state.phase})")
+    seat = state.seat_of(action.player)
+    if len(action.special_orders_on_wasabi) > len(action.special_orders):
+        raise IllegalAction(f"{action.player}: more special orders on wasabi than special orders")
+    on = list(action.special_orders_on_wasabi)
+    orders = []
+    for copies in action.special_orders:
+        sits = copies in on
+        if sits:
+            on.remove(copies)
+        orders.append(SpecialOrder(copies, on_wasabi=sits))
+    if on:
+        raise IllegalAction(
+            f"{action.player}: a special order on a wasabi must also be listed in special_orders"
+        )
+    tableau = Tableau(
+        cards=action.cards,
+        on_wasabi=action.on_wasabi,
+        special_orders=tuple(orders),
+        flipped=action.flipped,
+        uramaki_places=action.uramaki_places,
+    )
+    check_tableau(tableau, state.menu, action.player)
+    entered = list(state.entered)
+    entered[seat] = tableau
+    events.append(ev.TableauEntered(action.player, len(tableau.physical())))
+    state = replace(state, entered=tuple(entered))
+    if all(t is not None for t in entered):
+        state = _score_round(state, tuple(t for t in entered if t is not None), events)
+    return state
+
+
+def end_round(state: GameState, events: Events) -> GameState:
+    """Turn modes: the last turn is over; score the tables and set up the next round."""
+    tableaux = tuple(tableau_of(s.table, s.uramaki_places) for s in state.seats)
+    return _score_round(state, tableaux, events)
+
+
+def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events) -> GameState:
+    names, menu = state.names, state.menu
+    lines = round_lines(names, tableaux, menu, state.options)
+    rounds = (*state.rounds, tableaux)
+    score_game(names, rounds, menu, state.options)  # the desserts held so far
+    points = tuple(sum(line.points for line in ls) for ls in lines)
+    events.append(ev.RoundScored(state.round, points))
+    state = replace(
+        state,
+        rounds=rounds,
+        round_points=(*state.round_points, points),
+        seats=tuple(Seat() for _ in names),
+        entered=(None,) * len(names) if state.mode is Mode.SCORING else (),
+        discards=(),
+        pending=(),
+        deck=(),
+        drawn=(),
+    )
+    if state.round >= ROUNDS:
+        sheet = score_game(names, rounds, menu, state.options)
+        events.append(ev.GameOver(tuple(p.total for p in sheet.players)))
+        return replace(state, phase=Phase.OVER)
+    state = replace(state, round=state.round + 1, turn=1)
+    if state.mode is Mode.SIMULATION:
+        return replace(state, phase=Phase.DEAL)
+    if state.mode is Mode.TURNS:
+        deck = state.deck_info
+        events.append(ev.RoundStarted(state.round, deck.deal, deck.schedule[state.round - 1]))
+        return replace(state, phase=Phase.REVEAL)
+    return replace(state, phase=Phase.ENTRY)
