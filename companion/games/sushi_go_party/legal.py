@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Iterator
-from dataclasses import replace
 from functools import lru_cache
 from itertools import chain, combinations
 
 from companion.games.base import IllegalAction, Message
+from companion.games.common.evolve import evolve
 from companion.games.sushi_go_party import actions as a
 from companion.games.sushi_go_party.cards import CARDS_BY_ID, CardType
 from companion.games.sushi_go_party.menus import Menu
@@ -127,10 +127,10 @@ def _chopsticks(state: GameState, seat: int, i: int, cards: list[str]) -> Iterat
     name = state.names[seat]
     table = state.seats[seat].table
     without = (*table[:i], *table[i + 1 :])
-    base = replace(
+    base = evolve(
         state,
         seats=tuple(
-            replace(s, table=without) if k == seat else s for k, s in enumerate(state.seats)
+            evolve(s, table=without) if k == seat else s for k, s in enumerate(state.seats)
         ),
     )
     for card in cards:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
 from itertools import chain
 
 from companion.games.base import IllegalAction, Message, UnreadableInput
+from companion.games.common.evolve import evolve
 from companion.games.sushi_go_party import events as ev
 from companion.games.sushi_go_party.actions import FLIPPED
 from companion.games.sushi_go_party.cards import CARDS_BY_ID, CardType, Category
@@ -24,6 +24,7 @@ from companion.games.sushi_go_party.tableau import (
     SPECIAL_ORDER_ID,
     TYPE_OF,
     WASABI_ID,
+    Tableau,
     kept_desserts,
 )
 
@@ -49,13 +50,17 @@ def known_card(card_id: str, what: str) -> CardType:
 
 def kept_physical(state: GameState) -> Counter[str]:
     """Physical cards kept with the desserts in completed rounds (special orders included)."""
-    out: Counter[str] = Counter()
-    for tableaux in state.rounds:
-        for t in tableaux:
-            k = kept_desserts(t)
-            out.update(k.cards)
-            out[SPECIAL_ORDER_ID] += len(k.special_orders)
-    return +out
+    return Counter(state.kept_out)
+
+
+def kept_of(tableaux: Iterable[Tableau]) -> tuple[str, ...]:
+    """The physical cards ``tableaux`` keep with the desserts (special orders as such)."""
+    out: list[str] = []
+    for t in tableaux:
+        k = kept_desserts(t)
+        out.extend(k.cards)
+        out.extend(SPECIAL_ORDER_ID for _ in k.special_orders)
+    return tuple(out)
 
 
 def out_of_deck(state: GameState) -> Counter[str]:
@@ -120,7 +125,7 @@ def place(
             raise IllegalAction(f"{who}: a menu cannot pick another menu")
         pending = Pending(CORNER_OF[card_id], seat, _QUEUED[card_type])
         events.append(ev.CardPlayed(who, card_id, card_id, via))
-        return replace(
+        return evolve(
             state,
             pending=tuple(sorted((*state.pending, pending), key=_order)),
             discards=(*state.discards, card_id),
@@ -140,14 +145,14 @@ def _order(p: Pending) -> tuple[int, int]:
 
 def with_table(state: GameState, seat: int, table: tuple[Placed, ...]) -> GameState:
     seats = list(state.seats)
-    seats[seat] = replace(seats[seat], table=table)
-    return replace(state, seats=tuple(seats))
+    seats[seat] = evolve(seats[seat], table=table)
+    return evolve(state, seats=tuple(seats))
 
 
 def with_seat(state: GameState, seat: int, new: Seat) -> GameState:
     seats = list(state.seats)
     seats[seat] = new
-    return replace(state, seats=tuple(seats))
+    return evolve(state, seats=tuple(seats))
 
 
 def _empty_wasabi(table: tuple[Placed, ...]) -> int:
@@ -162,8 +167,8 @@ def _onto_wasabi(table: tuple[Placed, ...], placed: Placed) -> tuple[tuple[Place
     i = _empty_wasabi(table)
     if i < 0:
         return table, placed
-    covered = (*table[:i], replace(table[i], covered=True), *table[i + 1 :])
-    return covered, replace(placed, on_wasabi=True)
+    covered = (*table[:i], evolve(table[i], covered=True), *table[i + 1 :])
+    return covered, evolve(placed, on_wasabi=True)
 
 
 def _special_order(
@@ -179,7 +184,7 @@ def _special_order(
             )
         events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, "", via))
         events.append(ev.Discarded(who, SPECIAL_ORDER_ID, "a special order with nothing to copy"))
-        return replace(state, discards=(*state.discards, SPECIAL_ORDER_ID))
+        return evolve(state, discards=(*state.discards, SPECIAL_ORDER_ID))
     if not copies:
         raise IllegalAction(f"{who}: say which card of the table the special order copies")
     if copies == FLIPPED:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 
 from companion.games.base import IllegalAction
+from companion.games.common.evolve import evolve
 from companion.games.sushi_go_party import actions as a
 from companion.games.sushi_go_party import events as ev
 from companion.games.sushi_go_party.cards import VARIANTS
 from companion.games.sushi_go_party.menus import ROUNDS, Menu
-from companion.games.sushi_go_party.placing import Events, kept_physical
+from companion.games.sushi_go_party.placing import DESSERT_IDS, Events, kept_of, kept_physical
 from companion.games.sushi_go_party.scoring import ScoringOptions, round_lines, score_game
 from companion.games.sushi_go_party.state import GameState, Mode, Phase, Seat, tableau_of
 from companion.games.sushi_go_party.tableau import (
@@ -86,7 +86,7 @@ def deal(state: GameState, action: a.Deal, events: Events) -> GameState:
         raise IllegalAction("those hands hold cards that are not in the deck")
     hands = [action.hands[i * deck.deal : (i + 1) * deck.deal] for i in range(state.players)]
     events.append(ev.RoundStarted(state.round, deck.deal, want))
-    return replace(
+    return evolve(
         state,
         phase=Phase.REVEAL,
         pile=tuple((+pile).elements()),
@@ -123,7 +123,7 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
     entered = list(state.entered)
     entered[seat] = tableau
     events.append(ev.TableauEntered(action.player, len(tableau.physical())))
-    state = replace(state, entered=tuple(entered))
+    state = evolve(state, entered=tuple(entered))
     if all(t is not None for t in entered):
         state = _score_round(state, tuple(t for t in entered if t is not None), events)
     return state
@@ -135,17 +135,30 @@ def end_round(state: GameState, events: Events) -> GameState:
     return _score_round(state, tableaux, events)
 
 
+def _check_desserts_held(state: GameState, kept_out: tuple[str, ...]) -> None:
+    """Refuse more dessert cards kept than were shuffled in by this round."""
+    shuffled = sum(state.deck_info.schedule[: state.round])
+    held = sum(1 for c in kept_out if c in DESSERT_IDS)
+    if held > shuffled:
+        raise IllegalAction(
+            f"round {state.round}: the players hold {held} dessert cards, but only {shuffled} "
+            "were shuffled in so far"
+        )
+
+
 def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events) -> GameState:
     names, menu = state.names, state.menu
     lines = round_lines(names, tableaux, menu, state.options)
     rounds = (*state.rounds, tableaux)
-    score_game(names, rounds, menu, state.options)  # the desserts held so far
+    kept_out = (*state.kept_out, *kept_of(tableaux))
+    _check_desserts_held(state, kept_out)
     points = tuple(sum(line.points for line in ls) for ls in lines)
     events.append(ev.RoundScored(state.round, points))
-    state = replace(
+    state = evolve(
         state,
         rounds=rounds,
         round_points=(*state.round_points, points),
+        kept_out=kept_out,
         seats=tuple(Seat() for _ in names),
         entered=(None,) * len(names) if state.mode is Mode.SCORING else (),
         discards=(),
@@ -156,12 +169,12 @@ def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events
     if state.round >= ROUNDS:
         sheet = score_game(names, rounds, menu, state.options)
         events.append(ev.GameOver(tuple(p.total for p in sheet.players)))
-        return replace(state, phase=Phase.OVER)
-    state = replace(state, round=state.round + 1, turn=1)
+        return evolve(state, phase=Phase.OVER)
+    state = evolve(state, round=state.round + 1, turn=1)
     if state.mode is Mode.SIMULATION:
-        return replace(state, phase=Phase.DEAL)
+        return evolve(state, phase=Phase.DEAL)
     if state.mode is Mode.TURNS:
         deck = state.deck_info
         events.append(ev.RoundStarted(state.round, deck.deal, deck.schedule[state.round - 1]))
-        return replace(state, phase=Phase.REVEAL)
-    return replace(state, phase=Phase.ENTRY)
+        return evolve(state, phase=Phase.REVEAL)
+    return evolve(state, phase=Phase.ENTRY)

@@ -43,7 +43,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Placed:
     """A card on a player's table this round.
 
@@ -65,7 +65,7 @@ class Placed:
         return self.copies or self.card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pending:
     """A bonus action waiting to resolve this turn: ``kind`` spoon, menu or takeout, owned by
     ``seat``, in corner order; a spoon carries what it asks for."""
@@ -76,7 +76,7 @@ class Pending:
     ask: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Seat:
     """One player's round: their table, known hand (simulation), uramaki places scored this
     round, whether they revealed this turn, and the chopsticks used this turn (back to hand at
@@ -89,13 +89,14 @@ class Seat:
     chopsticks_used: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     """Everything the rules need. ``rounds``: the tableaux of completed rounds. ``entered``:
     scoring mode, this round's tableaux so far. ``discards``: physical cards that left play this
     round (misos, used menus and take-out boxes, scored uramaki, discarded spoons and special
     orders). Simulation: ``deck`` holds the cards left to draw this round, ``pile`` the dessert
-    cards not shuffled in yet, ``drawn`` the menu's cards being looked at."""
+    cards not shuffled in yet, ``drawn`` the menu's cards being looked at. ``kept_out``: the
+    physical cards kept with the desserts in completed rounds (special orders included)."""
 
     names: tuple[str, ...]
     mode: Mode
@@ -115,6 +116,7 @@ class GameState:
     pile: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
     round_points: tuple[tuple[int, ...], ...] = field(default=())
+    kept_out: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:

@@ -25,9 +25,9 @@ Our rulings where the rulebook leaves room (also in ``docs/RULINGS.md``, P1-P9):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from companion.games.base import IllegalAction
+from companion.games.common.evolve import evolve
 from companion.games.sushi_go_party import actions as a
 from companion.games.sushi_go_party import events as ev
 from companion.games.sushi_go_party.cards import CardType
@@ -127,9 +127,9 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     state = with_seat(
         state,
         seat,
-        replace(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks),
+        evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks),
     )
-    state = replace(state, pending=pending)
+    state = evolve(state, pending=pending)
     state = place(state, seat, action.card, action.copies, action.on_wasabi, "reveal", events)
     if action.second:
         state = place(
@@ -188,16 +188,16 @@ def advance(state: GameState, events: Events) -> GameState:
             if state.mode is Mode.SIMULATION and spoon_giver(state) is None:
                 state = _spoon_nobody(state, events)
                 continue
-            return replace(state, phase=Phase.SPOON)
+            return evolve(state, phase=Phase.SPOON)
         if head.kind == "menu":
             if state.mode is Mode.SIMULATION:
-                return replace(state, phase=Phase.MENU_DRAW)
-            return replace(state, phase=Phase.MENU)
+                return evolve(state, phase=Phase.MENU_DRAW)
+            return evolve(state, phase=Phase.MENU)
         if not flippable(state, head.seat):
             events.append(ev.CardsFlipped(state.names[head.seat], ()))
-            state = replace(state, pending=state.pending[1:])
+            state = evolve(state, pending=state.pending[1:])
             continue
-        return replace(state, phase=Phase.TAKEOUT)
+        return evolve(state, phase=Phase.TAKEOUT)
     return end_turn(state, events)
 
 
@@ -217,7 +217,7 @@ def _remove_spoon(state: GameState) -> tuple[GameState, str]:
         if p.scores_as == f"spoon_{head.corner}" and not p.flipped and p.turn < state.turn
     )
     state = with_table(state, head.seat, (*table[:i], *table[i + 1 :]))
-    return replace(state, pending=state.pending[1:]), table[i].card
+    return evolve(state, pending=state.pending[1:]), table[i].card
 
 
 def _spoon_nobody(state: GameState, events: Events) -> GameState:
@@ -225,7 +225,7 @@ def _spoon_nobody(state: GameState, events: Events) -> GameState:
     state, spoon = _remove_spoon(state)
     events.append(ev.SpoonGiven(who, "", ""))
     events.append(ev.Discarded(who, spoon, "nobody held the card the spoon asked for"))
-    return replace(state, discards=(*state.discards, spoon))
+    return evolve(state, discards=(*state.discards, spoon))
 
 
 def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameState:
@@ -263,7 +263,7 @@ def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameSta
         if action.card not in rest:
             raise IllegalAction(f"{action.giver} has no {card_name(action.card)} in hand")
         rest.remove(action.card)
-        state = with_seat(state, giver, replace(g, hand=(*rest, spoon)))
+        state = with_seat(state, giver, evolve(g, hand=(*rest, spoon)))
     elif state.hand_size - 1 - len(g.chopsticks_used) < 1:
         raise IllegalAction(f"{action.giver} has no card left in hand to give this turn")
     events.append(ev.SpoonGiven(who, action.giver, action.card))
@@ -293,7 +293,7 @@ def menu_draw(state: GameState, action: a.MenuDraw, events: Events) -> GameState
     deck = list(state.deck)
     for c in action.cards:
         deck.remove(c)
-    return replace(state, deck=tuple(deck), drawn=action.cards, phase=Phase.MENU)
+    return evolve(state, deck=tuple(deck), drawn=action.cards, phase=Phase.MENU)
 
 
 def menu_pick(state: GameState, action: a.MenuPick, events: Events) -> GameState:
@@ -313,12 +313,12 @@ def menu_pick(state: GameState, action: a.MenuPick, events: Events) -> GameState
             raise IllegalAction(f"{who}: the menu plays one of the cards drawn (not a menu)")
     elif drawn and action.card not in drawn:
         raise IllegalAction(f"{who}: {card_name(action.card)} is not among the cards drawn")
-    state = replace(state, pending=state.pending[1:], drawn=())
+    state = evolve(state, pending=state.pending[1:], drawn=())
     if state.mode is Mode.SIMULATION:
         back = list(drawn)
         if action.card:
             back.remove(action.card)
-        state = replace(state, deck=(*state.deck, *back))
+        state = evolve(state, deck=(*state.deck, *back))
     events.append(ev.MenuUsed(who, len(drawn), action.card))
     if action.card:
         state = place(
@@ -349,7 +349,7 @@ def flip(state: GameState, action: a.Flip, events: Events) -> GameState:
                 "round (a take-out box flips only those)"
             )
     for pos in action.positions:
-        table[pos] = replace(table[pos], flipped=True, on_wasabi=False, covered=False)
+        table[pos] = evolve(table[pos], flipped=True, on_wasabi=False, covered=False)
         if table[pos].scores_as == WASABI_ID and state.seats[head.seat].table[pos].covered:
             _drop_a_nigiri(table)
     events.append(
@@ -358,7 +358,7 @@ def flip(state: GameState, action: a.Flip, events: Events) -> GameState:
         )
     )
     state = with_table(state, head.seat, tuple(table))
-    state = replace(state, pending=state.pending[1:])
+    state = evolve(state, pending=state.pending[1:])
     return advance(state, events)
 
 
@@ -367,7 +367,7 @@ def _drop_a_nigiri(table: list[Placed]) -> None:
     covered = sum(1 for p in table if p.covered and not p.flipped)
     on = [i for i, p in enumerate(table) if p.on_wasabi and not p.flipped]
     for i in on[covered:]:
-        table[i] = replace(table[i], on_wasabi=False)
+        table[i] = evolve(table[i], on_wasabi=False)
 
 
 # ------------------------------------------------------------------------------------ turn end
@@ -380,12 +380,12 @@ def end_turn(state: GameState, events: Events) -> GameState:
     seats = []
     for s in state.seats:
         hand = (*s.hand, *s.chopsticks_used) if state.mode is Mode.SIMULATION else ()
-        seats.append(replace(s, hand=hand, revealed=False, chopsticks_used=()))
+        seats.append(evolve(s, hand=hand, revealed=False, chopsticks_used=()))
     if state.mode is Mode.SIMULATION:
         hands = [s.hand for s in seats]
-        seats = [replace(s, hand=hands[i - 1]) for i, s in enumerate(seats)]
+        seats = [evolve(s, hand=hands[i - 1]) for i, s in enumerate(seats)]
     events.append(ev.TurnEnded(state.round, state.turn))
-    state = replace(state, seats=tuple(seats), turn=state.turn + 1, phase=Phase.REVEAL)
+    state = evolve(state, seats=tuple(seats), turn=state.turn + 1, phase=Phase.REVEAL)
     if state.turn > state.deck_info.deal:
         from companion.games.sushi_go_party.rounds import end_round
 
@@ -416,7 +416,7 @@ def _misos(state: GameState, events: Events) -> GameState:
                 )
             )
         state = with_table(state, seat, tuple(p for i, p in enumerate(table) if i not in gone))
-    return replace(state, discards=tuple(discards))
+    return evolve(state, discards=tuple(discards))
 
 
 def uramaki_icons(table: tuple[Placed, ...]) -> int:
@@ -458,7 +458,7 @@ def _uramaki(state: GameState, events: Events) -> GameState:
             state = with_seat(
                 state,
                 seat,
-                replace(s, table=tuple(keep), uramaki_places=(*s.uramaki_places, place_no)),
+                evolve(s, table=tuple(keep), uramaki_places=(*s.uramaki_places, place_no)),
             )
         place_no += len(group)
-    return replace(state, discards=tuple(discards))
+    return evolve(state, discards=tuple(discards))
