@@ -272,9 +272,7 @@ class MessageCodec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_kind", {c.kind: c for c in self.classes})
-        object.__setattr__(
-            self, "_hints", {c.kind: get_type_hints(c) for c in self.classes}
-        )
+        object.__setattr__(self, "_hints", {c.kind: get_type_hints(c) for c in self.classes})
 
     def from_json(self, data: Any) -> Message:
         if not isinstance(data, dict):

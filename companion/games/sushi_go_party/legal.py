@@ -103,6 +103,12 @@ def _menu_ids(menu: Menu) -> tuple[str, ...]:
     return tuple(i for i, c in CARDS_BY_ID.items() if c.type in types)
 
 
+@lru_cache(maxsize=8192)
+def _reveal(name: str, card: str, copies: str, on_wasabi: bool) -> a.Reveal:
+    """A plain reveal (actions are frozen, so the same one can be shared)."""
+    return a.Reveal(name, card, copies=copies, on_wasabi=on_wasabi)
+
+
 def _reveals(state: GameState, seat: int) -> Iterator[a.Reveal]:
     name = state.names[seat]
     s = state.seats[seat]
@@ -110,7 +116,7 @@ def _reveals(state: GameState, seat: int) -> Iterator[a.Reveal]:
     cards = _candidates(state, seat)
     for card in cards:
         for copies, on in _options(table, card):
-            yield a.Reveal(name, card, copies=copies, on_wasabi=on)
+            yield _reveal(name, card, copies, on)
     if state.hand_size >= 2:
         i = find_bonus(table, "chopsticks", 0, state.turn)
         if i >= 0:

@@ -11,7 +11,7 @@ discarded at once and queued as a bonus action (:class:`~.state.Pending`) in cor
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain
 
 from companion.games.base import IllegalAction, Message, UnreadableInput
@@ -71,21 +71,30 @@ def out_of_deck(state: GameState) -> Counter[str]:
     return out
 
 
+def _count_out(state: GameState, wanted: Callable[[str], bool], extra: Iterable[str]) -> int:
+    n = sum(1 for c in state.kept_out if wanted(c))
+    n += sum(1 for c in state.discards if wanted(c))
+    n += sum(1 for c in extra if wanted(c))
+    for s in state.seats:
+        n += sum(1 for p in s.table if wanted(p.card))
+    return n
+
+
 def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] = ()) -> None:
     """Refuse ``card_id`` if the deck cannot hold one more copy (``extra``: cards about to be
     placed with it), or a dessert card beyond those shuffled in so far."""
-    out = out_of_deck(state)
-    out.update(extra)
+    extra = tuple(extra)
     deck = state.deck_info
     most = deck.most(card_id)
-    if out[card_id] + 1 > most:
+    out = _count_out(state, card_id.__eq__, extra)
+    if out + 1 > most:
         raise IllegalAction(
-            f"{who}: one more {card_name(card_id)} would make {out[card_id] + 1}, but the deck "
+            f"{who}: one more {card_name(card_id)} would make {out + 1}, but the deck "
             f"for {state.players} players holds {most}"
         )
     if card_id in DESSERT_IDS:
         shuffled = sum(deck.schedule[: state.round])
-        held = sum(n for i, n in out.items() if i in DESSERT_IDS)
+        held = _count_out(state, DESSERT_IDS.__contains__, extra)
         if held + 1 > shuffled:
             raise IllegalAction(
                 f"{who}: one more dessert card would make {held + 1}, but only {shuffled} were "

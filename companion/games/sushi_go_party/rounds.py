@@ -19,13 +19,14 @@ from companion.games.sushi_go_party import events as ev
 from companion.games.sushi_go_party.cards import VARIANTS
 from companion.games.sushi_go_party.menus import ROUNDS, Menu
 from companion.games.sushi_go_party.placing import DESSERT_IDS, Events, kept_of, kept_physical
-from companion.games.sushi_go_party.scoring import ScoringOptions, round_lines, score_game
+from companion.games.sushi_go_party.scoring import ScoringOptions, dessert_lines, round_lines
 from companion.games.sushi_go_party.state import GameState, Mode, Phase, Seat, tableau_of
 from companion.games.sushi_go_party.tableau import (
     SpecialOrder,
     Tableau,
     cached_deck,
     check_tableau,
+    kept_desserts,
 )
 
 
@@ -135,6 +136,15 @@ def end_round(state: GameState, events: Events) -> GameState:
     return _score_round(state, tableaux, events)
 
 
+def _kept(rounds: tuple[tuple[Tableau, ...], ...], seat: int) -> Tableau:
+    """The desserts ``seat`` kept over ``rounds`` (as :func:`.scoring.score_game` gathers them)."""
+    ks = [kept_desserts(r[seat]) for r in rounds]
+    return Tableau(
+        cards=tuple(c for k in ks for c in k.cards),
+        special_orders=tuple(so for k in ks for so in k.special_orders),
+    )
+
+
 def _check_desserts_held(state: GameState, kept_out: tuple[str, ...]) -> None:
     """Refuse more dessert cards kept than were shuffled in by this round."""
     shuffled = sum(state.deck_info.schedule[: state.round])
@@ -167,8 +177,14 @@ def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events
         drawn=(),
     )
     if state.round >= ROUNDS:
-        sheet = score_game(names, rounds, menu, state.options)
-        events.append(ev.GameOver(tuple(p.total for p in sheet.players)))
+        desserts = dessert_lines(
+            names, [_kept(rounds, i) for i in range(len(names))], menu, state.options
+        )
+        totals = tuple(
+            sum(r[i] for r in state.round_points) + sum(line.points for line in desserts[i])
+            for i in range(len(names))
+        )
+        events.append(ev.GameOver(totals))
         return evolve(state, phase=Phase.OVER)
     state = evolve(state, round=state.round + 1, turn=1)
     if state.mode is Mode.SIMULATION:

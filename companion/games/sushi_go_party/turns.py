@@ -124,12 +124,9 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
         for c in cards:
             rest.remove(c)
         hand = tuple(rest)
-    state = with_seat(
-        state,
-        seat,
-        evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks),
-    )
-    state = evolve(state, pending=pending)
+    seats = list(state.seats)
+    seats[seat] = evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks)
+    state = evolve(state, seats=tuple(seats), pending=pending)
     state = place(state, seat, action.card, action.copies, action.on_wasabi, "reveal", events)
     if action.second:
         state = place(
@@ -148,11 +145,11 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
 
 def _check_hand(state: GameState, s: Seat, cards: list[str], who: str) -> None:
     if state.mode is Mode.SIMULATION:
-        have = Counter(s.hand)
-        have.subtract(cards)
-        if min(have.values(), default=0) < 0:
-            missing = next(c for c in cards if have[c] < 0)
-            raise IllegalAction(f"{who} has no {card_name(missing)} in hand")
+        hand = list(s.hand)
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"{who} has no {card_name(c)} in hand")
+            hand.remove(c)
     elif len(cards) > state.hand_size:
         raise IllegalAction(
             f"{who}: {len(cards)} cards played but the hands hold {state.hand_size} this turn"
@@ -377,13 +374,15 @@ def end_turn(state: GameState, events: Events) -> GameState:
     """Misos, the uramaki race, chopsticks back to hand, hands passed; maybe the round ends."""
     state = _misos(state, events)
     state = _uramaki(state, events)
-    seats = []
-    for s in state.seats:
-        hand = (*s.hand, *s.chopsticks_used) if state.mode is Mode.SIMULATION else ()
-        seats.append(evolve(s, hand=hand, revealed=False, chopsticks_used=()))
-    if state.mode is Mode.SIMULATION:
-        hands = [s.hand for s in seats]
-        seats = [evolve(s, hand=hands[i - 1]) for i, s in enumerate(seats)]
+    old = state.seats
+    if state.mode is Mode.SIMULATION:  # hands pass to the left: seat i gets seat i - 1's
+        hands = [(*s.hand, *s.chopsticks_used) for s in old]
+        seats = [
+            evolve(s, hand=hands[i - 1], revealed=False, chopsticks_used=())
+            for i, s in enumerate(old)
+        ]
+    else:
+        seats = [evolve(s, revealed=False, chopsticks_used=()) for s in old]
     events.append(ev.TurnEnded(state.round, state.turn))
     state = evolve(state, seats=tuple(seats), turn=state.turn + 1, phase=Phase.REVEAL)
     if state.turn > state.deck_info.deal:
