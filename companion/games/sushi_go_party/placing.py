@@ -205,6 +205,11 @@ def _special_order(
         events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, FLIPPED, via))
         return with_table(state, seat, (*table, placed))
     target_type = known_card(copies, f"{who}'s special order")
+    if target_type is CardType.SPECIAL_ORDER:
+        raise IllegalAction(
+            f"{who}: name the card the first special order copies (a copy of a special order "
+            "copies the same card)"
+        )
     if not any(p.scores_as == copies and not p.flipped for p in table):
         raise IllegalAction(
             f"{who}: the special order cannot copy {card_name(copies)}: there is none face up on "

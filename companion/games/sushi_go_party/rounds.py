@@ -25,6 +25,7 @@ from companion.games.sushi_go_party.tableau import (
     SpecialOrder,
     Tableau,
     cached_deck,
+    check_copies,
     check_tableau,
     kept_desserts,
 )
@@ -121,6 +122,7 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
         uramaki_places=action.uramaki_places,
     )
     check_tableau(tableau, state.menu, action.player)
+    check_copies([tableau.physical()], state.deck_info, f"in {action.player}'s tableau")
     entered = list(state.entered)
     entered[seat] = tableau
     events.append(ev.TableauEntered(action.player, len(tableau.physical())))
