@@ -80,8 +80,11 @@ def _options(table: tuple[Placed, ...], card: str) -> list[tuple[str, bool]]:
     return so_choices(table) if card == SO else [("", False)]
 
 
-def _candidates(state: GameState, seat: int, extra: tuple[str, ...] = ()) -> list[str]:
-    """Cards the player may play now: their hand (simulation), else any the deck can hold."""
+def _candidates(
+    state: GameState, seat: int, extra: tuple[str, ...] = (), from_deck: bool = False
+) -> list[str]:
+    """Cards ``seat`` may play now: their hand (simulation), else any the deck can hold and no
+    other hand is known to hold (``from_deck``: cards drawn from the deck, not a hand)."""
     if state.mode is Mode.SIMULATION:
         hand = list(state.seats[seat].hand)
         for x in extra:
@@ -90,7 +93,7 @@ def _candidates(state: GameState, seat: int, extra: tuple[str, ...] = ()) -> lis
     out = []
     for card_id in _menu_ids(state.menu):
         try:
-            check_supply(state, card_id, "", extra)
+            check_supply(state, card_id, "", extra, None if from_deck else state.hand_of(seat))
         except IllegalAction:
             continue
         out.append(card_id)
@@ -190,7 +193,7 @@ def _spoon_answers(state: GameState) -> Iterator[a.SpoonGive]:
         else:
             if state.hand_size - 1 - len(state.seats[g].chopsticks_used) < 1:
                 continue
-            cards = _matching(head.ask, _candidates(state, head.seat))
+            cards = _matching(head.ask, _candidates(state, g))
         for card in cards:
             for copies, on in _options(table, card):
                 yield a.SpoonGive(state.names[g], card, copies, on)
@@ -205,7 +208,9 @@ def _menu_picks(state: GameState) -> Iterator[a.MenuPick]:
             return
     else:
         cards = [
-            c for c in _candidates(state, state.pending[0].seat) if TYPE_OF[c] is not CardType.MENU
+            c
+            for c in _candidates(state, state.pending[0].seat, from_deck=True)
+            if TYPE_OF[c] is not CardType.MENU
         ]
     for card in cards:
         for copies, on in _options(table, card):

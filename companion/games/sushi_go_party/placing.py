@@ -80,9 +80,17 @@ def _count_out(state: GameState, wanted: Callable[[str], bool], extra: Iterable[
     return n
 
 
-def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] = ()) -> None:
+def check_supply(
+    state: GameState,
+    card_id: str,
+    who: str,
+    extra: Iterable[str] = (),
+    from_hand: int | None = None,
+) -> None:
     """Refuse ``card_id`` if the deck cannot hold one more copy (``extra``: cards about to be
-    placed with it), or a dessert card beyond those shuffled in so far."""
+    placed with it), or a dessert card beyond those shuffled in so far. In turn-by-turn mode a
+    copy known to be in another hand (``state.known``; ``from_hand``: the hand the card comes
+    from, ``None`` for the deck) is not available either."""
     extra = tuple(extra)
     deck = state.deck_info
     most = deck.most(card_id)
@@ -92,6 +100,8 @@ def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] 
             f"{who}: one more {card_name(card_id)} would make {out + 1}, but the deck "
             f"for {state.players} players holds {most}"
         )
+    if state.known:
+        _check_known(state, card_id, who, out, from_hand)
     if card_id in DESSERT_IDS:
         shuffled = sum(deck.schedule[: state.round])
         held = _count_out(state, DESSERT_IDS.__contains__, extra)
@@ -102,6 +112,38 @@ def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] 
             )
 
 
+def _check_known(state: GameState, card_id: str, who: str, out: int, from_hand: int | None) -> None:
+    elsewhere = [h for h, cards in enumerate(state.known) if h != from_hand and card_id in cards]
+    held = sum(state.known[h].count(card_id) for h in elsewhere)
+    if held and out + held + 1 > state.deck_info.most(card_id):
+        holder = state.names[state.holder_of(elsewhere[0])]
+        raise IllegalAction(
+            f"{who}: no {card_name(card_id)} can be played from here: {held} went back into a "
+            f"hand ({holder} holds it now) and the others are out"
+        )
+
+
+def take_known(state: GameState, hand: int, card_id: str) -> GameState:
+    """Forget ``card_id`` in hand ``hand`` (it was played from there), if it was known."""
+    if not state.known or card_id not in state.known[hand]:
+        return state
+    cards = list(state.known[hand])
+    cards.remove(card_id)
+    known = list(state.known)
+    known[hand] = tuple(cards)
+    return evolve(state, known=tuple(known))
+
+
+def add_known(state: GameState, seat: int, cards: Iterable[str]) -> GameState:
+    """Turn-by-turn mode: ``cards`` went into the hand ``seat`` holds this turn."""
+    if not state.known:
+        return state
+    h = state.hand_of(seat)
+    known = list(state.known)
+    known[h] = (*known[h], *cards)
+    return evolve(state, known=tuple(known))
+
+
 def place(
     state: GameState,
     seat: int,
@@ -110,8 +152,10 @@ def place(
     on_wasabi: bool,
     via: str,
     events: Events,
+    from_hand: int | None = None,
 ) -> GameState:
-    """``seat`` plays ``card_id`` onto their table (see the module docstring)."""
+    """``seat`` plays ``card_id`` onto their table (see the module docstring); ``from_hand``:
+    the hand it comes from (``None``: the deck)."""
     who = state.names[seat]
     card_type = known_card(card_id, who)
     if card_type not in state.menu.types:
@@ -119,7 +163,9 @@ def place(
             f"{who}: {card_name(card_id)} is not on this menu (a card type not on the menu is "
             "not in the deck)"
         )
-    check_supply(state, card_id, who)
+    check_supply(state, card_id, who, from_hand=from_hand)
+    if from_hand is not None:
+        state = take_known(state, from_hand, card_id)
     if on_wasabi and card_type is not CardType.SPECIAL_ORDER:
         raise IllegalAction(
             f"{who}: only a special order copying a nigiri chooses to go on a wasabi (a nigiri "

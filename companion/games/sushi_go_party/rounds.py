@@ -49,6 +49,7 @@ def setup(
         seats=tuple(Seat() for _ in names),
         entered=(None,) * len(names) if mode is Mode.SCORING else (),
         pile=pile if mode is Mode.SIMULATION else (),
+        known=((),) * len(names) if mode is Mode.TURNS else (),
     )
 
 
@@ -177,6 +178,7 @@ def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events
         pending=(),
         deck=(),
         drawn=(),
+        known=((),) * len(names) if state.mode is Mode.TURNS else (),
     )
     if state.round >= ROUNDS:
         desserts = dessert_lines(

@@ -96,7 +96,9 @@ class GameState:
     round (misos, used menus and take-out boxes, scored uramaki, discarded spoons and special
     orders). Simulation: ``deck`` holds the cards left to draw this round, ``pile`` the dessert
     cards not shuffled in yet, ``drawn`` the menu's cards being looked at. ``kept_out``: the
-    physical cards kept with the desserts in completed rounds (special orders included)."""
+    physical cards kept with the desserts in completed rounds (special orders included).
+    ``known`` (turn-by-turn mode): per hand (see :meth:`hand_of`), the cards known to be in it:
+    chopsticks that went back into it and spoons given to its holder."""
 
     names: tuple[str, ...]
     mode: Mode
@@ -117,6 +119,7 @@ class GameState:
     drawn: tuple[str, ...] = ()
     round_points: tuple[tuple[int, ...], ...] = field(default=())
     kept_out: tuple[str, ...] = ()
+    known: tuple[tuple[str, ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -126,6 +129,15 @@ class GameState:
     def hand_size(self) -> int:
         """Cards in every hand at the start of the current turn (hands stay equal in size)."""
         return self.deck_info.deal - self.turn + 1
+
+    def hand_of(self, seat: int) -> int:
+        """The index of the hand ``seat`` holds this turn (hands pass left: hand h is held by
+        seat h + turn - 1)."""
+        return (seat - self.turn + 1) % len(self.names)
+
+    def holder_of(self, hand: int) -> int:
+        """The seat holding hand ``hand`` this turn."""
+        return (hand + self.turn - 1) % len(self.names)
 
     def seat_of(self, name: str) -> int:
         """The seat of ``name``; :class:`IllegalAction` for a name not at the table."""

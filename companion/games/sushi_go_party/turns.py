@@ -34,7 +34,9 @@ from companion.games.sushi_go_party.cards import CardType
 from companion.games.sushi_go_party.placing import (
     CORNER_OF,
     Events,
+    add_known,
     card_name,
+    check_supply,
     known_card,
     place,
     with_seat,
@@ -127,7 +129,10 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     seats = list(state.seats)
     seats[seat] = evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks)
     state = evolve(state, seats=tuple(seats), pending=pending)
-    state = place(state, seat, action.card, action.copies, action.on_wasabi, "reveal", events)
+    hand_index = state.hand_of(seat)
+    state = place(
+        state, seat, action.card, action.copies, action.on_wasabi, "reveal", events, hand_index
+    )
     if action.second:
         state = place(
             state,
@@ -137,6 +142,7 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
             action.second_on_wasabi,
             "chopsticks",
             events,
+            hand_index,
         )
     if all(x.revealed for x in state.seats):
         state = advance(state, events)
@@ -264,7 +270,17 @@ def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameSta
     elif state.hand_size - 1 - len(g.chopsticks_used) < 1:
         raise IllegalAction(f"{action.giver} has no card left in hand to give this turn")
     events.append(ev.SpoonGiven(who, action.giver, action.card))
-    state = place(state, head.seat, action.card, action.copies, action.on_wasabi, "spoon", events)
+    state = place(
+        state,
+        head.seat,
+        action.card,
+        action.copies,
+        action.on_wasabi,
+        "spoon",
+        events,
+        state.hand_of(giver),
+    )
+    state = add_known(state, giver, (spoon,))
     return advance(state, events)
 
 
@@ -302,8 +318,10 @@ def menu_pick(state: GameState, action: a.MenuPick, events: Events) -> GameState
         raise IllegalAction("the menu drew other cards")
     if len(drawn) > 4:
         raise IllegalAction(f"a menu draws 4 cards, not {len(drawn)}")
-    for c in drawn:
+    for i, c in enumerate(drawn):
         known_card(c, f"{who}'s menu")
+        if state.mode is Mode.TURNS:  # the cards drawn come from the deck
+            check_supply(state, c, f"{who}'s menu draws", extra=drawn[:i])
     playable = [c for c in drawn if TYPE_OF[c] is not CardType.MENU]
     if not action.card:
         if playable or (state.mode is not Mode.SIMULATION and not action.drawn):
@@ -374,6 +392,9 @@ def end_turn(state: GameState, events: Events) -> GameState:
     """Misos, the uramaki race, chopsticks back to hand, hands passed; maybe the round ends."""
     state = _misos(state, events)
     state = _uramaki(state, events)
+    for seat, s in enumerate(state.seats):
+        if s.chopsticks_used:
+            state = add_known(state, seat, s.chopsticks_used)
     old = state.seats
     if state.mode is Mode.SIMULATION:  # hands pass to the left: seat i gets seat i - 1's
         hands = [(*s.hand, *s.chopsticks_used) for s in old]

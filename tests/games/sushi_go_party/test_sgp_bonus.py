@@ -373,3 +373,11 @@ def test_flipping_a_covered_wasabi_drops_its_nigiri_to_the_plain_value() -> None
     sheet = GAME.score(state).to_json()
     assert points(sheet, "Ann", "take-out box") == 2
     assert points(sheet, "Ann", "nigiri") == 3
+
+
+def test_the_cards_a_menu_draws_come_from_the_deck() -> None:
+    """Seed 001: the menu draws from the rest of the deck, so a card that is on the table or
+    discarded (here the menu itself) cannot be among the cards drawn."""
+    state, _ = turn(new_game(3, MENU_AND_TAKEOUT), "menu_8", "tempura", "tempura")
+    refused(state, MenuPick("tempura", drawn=("menu_8", "tempura", "sashimi", "maki_1")),
+            "Menu (8)", "holds 1")

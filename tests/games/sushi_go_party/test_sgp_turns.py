@@ -278,3 +278,17 @@ def test_simulation_starts_with_the_deal_of_known_hands() -> None:
     state, _ = play(state, Reveal("Ann", "tempura"), Reveal("Ben", "pudding"))
     assert state.seats[1].hand[:2] == ("tempura", "tempura")  # hands passed to the left
     assert len(state.seats[0].hand) == len(state.seats[1].hand) == 9
+
+
+def test_used_chopsticks_travel_with_the_hand_they_went_back_into() -> None:
+    """Seed 001: the chopsticks go back into the hand before it is passed left, so next turn
+    they are in the left neighbour's hand, and nobody else can reveal them."""
+    state, _ = turn(new_game(3), "chopsticks_1", "tempura", "tempura")
+    state, _ = turn(state, Reveal("Ann", "sashimi", second="dumpling"), "tempura", "tempura")
+    refused(state, Reveal("Ann", "chopsticks_1"), "Chopsticks (1)", "Ben holds it now")
+    refused(state, Reveal("Cat", "chopsticks_1"), "Ben holds it now")
+    state, _ = turn(state, "tempura", "sashimi", "sashimi")
+    # one turn later the hand is Cat's
+    refused(state, Reveal("Ben", "chopsticks_1"), "Cat holds it now")
+    state, _ = turn(state, "dumpling", "dumpling", "chopsticks_1")
+    assert table(state, "Cat")[-1] == "chopsticks_1"
