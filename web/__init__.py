@@ -5,6 +5,7 @@ composition root, ``companion/app.py``, builds it) and does nothing else at impo
 
 * :mod:`web.api`   - the JSON endpoints of ``docs/API.md`` (credential: ``X-Companion-Token``).
 * :mod:`web.live`  - the server-sent event stream, one per-viewer snapshot per committed change.
+* :mod:`web.sgp`   - the Sushi Go Party! menu catalogue for the new-game menu picker.
 * :mod:`web.pages` - the HTML pages (home, claim a seat, the game); the UI is vanilla JS + CSS
   from ``web/static`` with no build step.
 
@@ -20,7 +21,7 @@ from typing import Any
 from flask import Flask
 
 from companion.session.session import Session
-from web import api, errors, live, pages
+from web import api, errors, live, pages, sgp
 from web.context import SESSION_KEY
 
 
@@ -34,5 +35,6 @@ def create_app(session: Session, **config: Any) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(sgp.bp)
     errors.register(app)
     return app

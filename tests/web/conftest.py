@@ -1,19 +1,24 @@
-"""Fixtures of the web tests: a real Session on a temporary SQLite file, the Flask app over it
-and a threaded werkzeug server on a free loopback port (helpers: ``web_support.py``)."""
+"""Fixtures of the web tests: a real Session on a temporary SQLite file, the Flask app over it,
+a threaded werkzeug server on a free loopback port, and for the browser tests Debian's Chromium
+and the screenshot folder (helpers: ``web_support.py``, ``browser_support.py``)."""
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from companion.session.log import GameLog
 from companion.session.session import Session
+from tests.web import browser_support
 from tests.web.web_support import LiveServer, NewGame, create_game
 from web import create_app
 
@@ -52,3 +57,23 @@ def live_server(session: Session) -> Iterator[LiveServer]:
     server.shutdown()
     server.server_close()
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium (skipped on a desk without it, a failure in CI)."""
+    browser_support.need_chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(browser_support.CHROMIUM), args=browser_support.CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """The screenshot folder, emptied once per test session."""
+    shutil.rmtree(browser_support.SHOTS, ignore_errors=True)
+    browser_support.SHOTS.mkdir(parents=True, exist_ok=True)
+    return browser_support.SHOTS

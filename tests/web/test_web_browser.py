@@ -11,120 +11,27 @@ Screenshots of every main screen go to ``test-output/screenshots/`` (git-ignored
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import shutil
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from companion.games import find_game
 from companion.games.base import Message, PlayerSpec
+from tests.web import browser_support
+from tests.web.browser_support import (
+    PHONE,
+    TABLET,
+    Screen,
+    api_snapshot,
+    need_chromium,
+    post_json,
+)
 from tests.web.web_support import PLAYERS, LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 1024, "height": 768}
-SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-BEN = 1
-STEP_MS = 5000
-MIN_TARGET_PX = 44
-#: Visible buttons, links styled as controls and inputs smaller than the minimum in either
-#: direction (a text input may be wider than tall; its height still counts).
-SMALL_TARGETS_JS = """min => [...document.querySelectorAll(
-    'button, [role=button], input:not([type=hidden]), select, a.button')]
-  .filter(el => el.offsetParent !== null)
-  .map(el => [el, el.getBoundingClientRect()])
-  .filter(([el, r]) => r.height < min - 0.5 || r.width < min - 0.5)
-  .map(([el, r]) => {
-    const text = el.innerText || el.value || el.getAttribute('aria-label') || '';
-    return `${el.tagName.toLowerCase()} "${text.trim().slice(0, 20)}" `
-      + `${Math.round(r.width)}x${Math.round(r.height)}`;
-  })
-"""
-
 pytestmark = pytest.mark.browser
-
-
-def need_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    message = f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    need_chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="session")
-def shots() -> Path:
-    """The screenshot folder, emptied once per test session."""
-    if SHOTS.exists():
-        shutil.rmtree(SHOTS)
-    SHOTS.mkdir(parents=True)
-    return SHOTS
-
-
-class Screen:
-    """One device: a browser context with its own localStorage, and its page."""
-
-    def __init__(self, browser: Any, viewport: dict[str, int], name: str, shots: Path) -> None:
-        self.context = browser.new_context(viewport=viewport)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(STEP_MS)
-        self.name = name
-        self.shots = shots
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-
-    def shot(self, label: str) -> None:
-        """Save a full-page screenshot, after checking every control on it can be tapped."""
-        self.page.evaluate("window.scrollTo(0, 0)")  # sticky bars sit where the page scrolled
-        self.page.screenshot(path=str(self.shots / f"{label}-{self.name}.png"), full_page=True)
-        small = self.page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX)
-        assert not small, f"{label} on the {self.name}: touch targets under 44 px: {small}"
-
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
-
-    def wait_version(self, version: int) -> None:
-        self.page.wait_for_function(
-            "v => Number(document.body.dataset.version) >= v", arg=version, timeout=STEP_MS
-        )
-
-    def banner(self) -> str | None:
-        banner = self.page.locator("#banner")
-        return banner.inner_text() if banner.is_visible() else None
-
-    def token(self, game_id: int) -> str:
-        stored = self.page.evaluate(f"localStorage.getItem('companion.game.{game_id}')")
-        token: str = json.loads(stored)["token"]
-        return token
-
-
-def api_snapshot(server: LiveServer, game_id: int, token: str) -> dict[str, Any]:
-    request = urllib.request.Request(f"{server.url}/api/games/{game_id}",
-                                     headers={"X-Companion-Token": token})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        data: dict[str, Any] = json.load(answer)
-        return data
+BEN = 1
 
 
 class Table:
@@ -341,16 +248,6 @@ def test_a_game_on_a_tablet_and_a_phone(
     assert host.errors == [] and phone.errors == []
 
 
-def post_json(server: LiveServer, path: str, body: Any, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["X-Companion-Token"] = token
-    request = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(),
-                                     headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)
-
-
 def test_the_host_undoes_corrects_and_sees_refusals(
     browser: Any, live_server: LiveServer, shots: Path
 ) -> None:
@@ -406,7 +303,7 @@ def test_the_host_undoes_corrects_and_sees_refusals(
 
 
 def test_without_chromium_ci_fails_and_a_desk_skips(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(f"{__name__}.CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.setattr(browser_support, "CHROMIUM", Path("/nonexistent/chromium"))
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="chromium"):
         need_chromium()

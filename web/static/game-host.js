@@ -21,7 +21,7 @@ async function exportRecord(g) {
   try {
     const record = await api("GET", `/api/games/${g.id}/record`, undefined, g.token);
     const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: `sushi-express-game-${g.id}.json` });
+    const link = h("a", { href: URL.createObjectURL(blob), download: `${g.view.game}-game-${g.id}.json` });
     document.body.append(link);
     link.click();
     link.remove();
@@ -57,11 +57,12 @@ export function hostCard(g) {
   ];
 }
 
-export function historyCard(g) {
+/** The history, newest first; ``describe(g, entry)`` may word an entry better than its summary. */
+export function historyCard(g, describe = null) {
   const entries = [...(g.snap.history ?? [])].reverse();
   const items = entries.map((e) => h("li", { "data-index": e.index },
     h("span", { class: "idx" }, e.index + 1),
-    h("span", { class: "grow" }, e.summary),
+    h("span", { class: "grow" }, describe ? describe(g, e) : e.summary),
     g.isHost ? h("button", { type: "button", class: "btn ghost slim", "data-correct": e.index,
       onclick: () => openCorrection(g, e) }, "Correct") : null));
   return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} entries`)),
@@ -71,7 +72,14 @@ export function historyCard(g) {
 // ---------- the correction sheet (outside the render loop, so live updates never eat typing) ----------
 
 function choicesFor(g, action, key) {
-  if (key === "player") return g.view.players.map((p) => p.name);
+  const names = g.view.players.map((p) => p.name);
+  if (key === "player") return names;
+  if (g.view.game !== "sushi-express") {
+    const cards = (g.view.menu?.cards ?? []).map((c) => c.id);
+    if (key === "giver") return ["", ...names];
+    if (["card", "second"].includes(key)) return [...(key === "card" ? [] : [""]), ...cards];
+    return null;
+  }
   if (key === "card" && action.kind === "record_draw") return Object.keys(ACTION_CARDS);
   if (key === "card") return Object.keys(CUSTOMERS);
   return null;

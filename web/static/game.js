@@ -8,6 +8,7 @@ import { dicePanel } from "./game-dice.js";
 import { historyCard, hostCard } from "./game-host.js";
 import { movePanel, renderRing } from "./game-ring.js";
 import { scorePanel } from "./game-score.js";
+import * as party from "./sgp-game.js";
 import {
   deliverPanel, displayCard, handCard, playersCard, revealPanel, tipsPanel,
 } from "./game-table.js";
@@ -32,6 +33,8 @@ const G = {
   snap: null,
   ui: {},
   uiKey: "",
+  /** Player name -> colour when the view has none (Sushi Go Party!). */
+  colours: null,
   get view() { return this.snap.view; },
   get token() { return this.cred?.token ?? null; },
   get role() { return this.snap?.viewer?.role ?? "watcher"; },
@@ -45,14 +48,18 @@ const G = {
   /** "Ann: " when the host acts for someone, "" on a player's own phone. */
   who(name) { return this.mySeat === null ? `${name}: ` : ""; },
   send(action) { return this.post(`/api/games/${id}/actions`, action); },
+  /** The reason of the last refused post (shown in the banner too). */
+  lastError: null,
   async post(path, body) {
     document.body.classList.add("busy");
     try {
       const answer = await api("POST", path, body, this.token);
       banner.hide();
+      this.lastError = null;
       if (!source || source.readyState !== EventSource.OPEN) await refresh();
       return answer;
     } catch (err) {
+      this.lastError = err.message;
       banner.show(err.message);
       return null;
     } finally {
@@ -64,6 +71,7 @@ const G = {
 
 /** Transient choices (dice picked, cards picked) last as long as the decision they are for. */
 function decisionKey(view) {
+  if (view.game === party.GAME_ID) return party.decisionKey(view);
   const r = view.roll;
   return [view.round, view.phase, view.to_act?.seat, view.to_act?.what,
     r ? `${r.roller}/${r.try}/${r.awaiting}/${r.dice}` : "", view.move?.mover,
@@ -104,10 +112,19 @@ function render() {
   document.body.dataset.phase = v.phase;
   document.body.dataset.version = G.snap.version;
   document.body.dataset.role = G.role;
+  document.body.dataset.title = v.game;
+  renderWhoami();
+  if (v.game === party.GAME_ID) {
+    party.render(G, section);
+    section("host", hostCard);
+    section("history", (g) => historyCard(g, party.summary));
+    return;
+  }
+  for (const sgpOnly of ["live-score", "round-info", "scoreboard"]) section(sgpOnly, () => null);
+  document.title = `Sushi Express · game ${id}`;
   document.getElementById("game-title").textContent = `Sushi Express · game ${id}`;
   document.getElementById("round").textContent =
     v.phase === "over" ? "game over" : `round ${v.round} · ${PHASE_NAMES[v.phase] ?? v.phase}`;
-  renderWhoami();
   section("turn", turnCard);
   section("panel", (g) => PANELS[v.phase]?.(g) ?? null);
   section("board", (g) => (v.phase === "over" ? null : renderBoard(g)));
@@ -124,7 +141,7 @@ function renderWhoami() {
   if (G.role === "host") el.replaceChildren("Host");
   else if (G.role === "seat") {
     const me = G.player(G.mySeat);
-    el.replaceChildren(playerDot(me.colour), me.name);
+    el.replaceChildren(playerDot(me.colour ?? G.colours?.get(me.name) ?? "black"), me.name);
   } else {
     el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim", title: "You are watching" },
       "Claim a seat"));

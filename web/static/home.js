@@ -1,5 +1,6 @@
 // The home page: games to resume, a new game, join a game with its code.
 import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common.js";
+import * as party from "./sgp-setup.js";
 
 const MAX_DEFAULT = 6;
 const state = { titles: [], players: [], start: 0, options: {} };
@@ -64,9 +65,17 @@ function title() {
   return state.titles.find((t) => t.id === document.getElementById("title").value) ?? state.titles[0];
 }
 
+function isParty() {
+  return title()?.id === party.GAME_ID;
+}
+
+function colours() {
+  return isParty() ? party.COLOURS : PLAYER_COLOURS;
+}
+
 function freeColour(except) {
   const used = new Set(state.players.filter((p) => p !== except).map((p) => p.colour));
-  return PLAYER_COLOURS.find((c) => !used.has(c)) ?? "";
+  return colours().find((c) => !used.has(c)) ?? "";
 }
 
 function addPlayer(focus = true) {
@@ -95,7 +104,7 @@ function renderPlayers() {
           renderPlayers();
         } }, "✕"),
       h("div", { class: "swatches", role: "radiogroup", "aria-label": `Colour of player ${i + 1}` },
-        PLAYER_COLOURS.map((c) => h("button", {
+        colours().map((c) => h("button", {
           type: "button", role: "radio", class: `swatch pc pc-${c}`, style: `background: var(--pc)`,
           "aria-checked": String(player.colour === c), "aria-label": c, title: c,
           disabled: used.has(c),
@@ -106,6 +115,15 @@ function renderPlayers() {
   document.getElementById("player-count").textContent = `(${min} to ${max})`;
   document.getElementById("add-player").hidden = state.players.length >= max;
   renderStart();
+  renderMenu();
+}
+
+/** Sushi Go Party!: the menu picker (its limits depend on the player count). */
+function renderMenu() {
+  const field = document.getElementById("menu-field");
+  field.hidden = !isParty();
+  if (field.hidden) return;
+  party.renderMenuPicker(document.getElementById("menu-picker"), state.players.length, renderMenu);
 }
 
 function renderStart() {
@@ -117,13 +135,16 @@ function renderStart() {
 }
 
 function renderRules() {
-  const options = (title()?.options ?? []).filter((o) => o.key !== "start_player");
+  const options = (title()?.options ?? []).filter((o) => o.key !== "start_player"
+    && !(isParty() && o.key === "menu"));
+  document.getElementById("rules-label").textContent = isParty() ? "Options" : "House rules";
+  document.getElementById("start-field").hidden = isParty(); // no start player: seat order passes
   document.getElementById("rules-field").hidden = options.length === 0;
   document.getElementById("house-rules").replaceChildren(...options.map((o) => {
     if (!(o.key in state.options)) state.options[o.key] = o.default;
     const choices = o.choices.map((c) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(state.options[o.key] === c),
-      "data-option": o.key,
+      "data-option": o.key, "data-value": String(c),
       onclick: () => { state.options[o.key] = c; renderRules(); },
     }, choiceLabel(c), c === o.default ? h("span", { class: "muted small" }, " (default)") : null));
     return h("div", { class: "rule" },
@@ -134,6 +155,7 @@ function renderRules() {
 }
 
 function choiceLabel(value) {
+  if (isParty() && party.CHOICE_LABELS[value]) return party.CHOICE_LABELS[value];
   if (value === true) return "Yes";
   if (value === false) return "No";
   return String(value).replaceAll("_", " ");
@@ -149,6 +171,11 @@ async function createGame(event) {
     return;
   }
   const options = { ...state.options };
+  if (isParty()) {
+    const stop = party.blocking();
+    if (stop) { banner.show(stop); return; }
+    options.menu = party.menuOption();
+  }
   let order = players;
   if (t.options.some((o) => o.key === "start_player")) options.start_player = state.start;
   else order = [...players.slice(state.start), ...players.slice(0, state.start)];
@@ -185,7 +212,15 @@ async function init() {
   }
   const select = document.getElementById("title");
   select.replaceChildren(...state.titles.map((t) => h("option", { value: t.id }, t.name)));
-  select.addEventListener("change", () => { state.options = {}; renderRules(); renderPlayers(); });
+  select.addEventListener("change", async () => {
+    state.options = {};
+    for (const p of state.players) if (!colours().includes(p.colour)) p.colour = freeColour(p);
+    if (isParty()) {
+      try { await party.loadCatalogue(); } catch (err) { banner.show(err.message); }
+    }
+    renderRules();
+    renderPlayers();
+  });
   for (let i = 0; i < (title()?.min_players ?? 3); i += 1) addPlayer(false);
   renderRules();
   document.getElementById("add-player").addEventListener("click", () => addPlayer());

@@ -22,6 +22,18 @@ async function claim(seat, name) {
   }
 }
 
+/** Name -> colour: from the view, or (Sushi Go Party!, whose view has none) the games list. */
+async function seatColours(snapshot) {
+  const players = snapshot.view.players;
+  if (players.every((p) => p.colour)) return new Map(players.map((p) => [p.name, p.colour]));
+  try {
+    const game = (await api("GET", "/api/games")).games.find((g) => g.id === gameId);
+    return new Map((game?.players ?? []).map((p) => [p.name, p.colour]));
+  } catch {
+    return new Map();
+  }
+}
+
 async function init() {
   banner.init();
   let snapshot;
@@ -39,10 +51,11 @@ async function init() {
       h("a", { href: `/games/${gameId}` }, "Go to the game"),
       ", or claim another seat below.");
   }
+  const colours = await seatColours(snapshot);
   const seats = snapshot.view.players.map((p) => h("button", {
     type: "button", class: "btn seat-btn", "data-seat": p.seat,
     onclick: () => claim(p.seat, p.name),
-  }, playerDot(p.colour), `I am ${p.name}`));
+  }, playerDot(colours.get(p.name) ?? "black"), `I am ${p.name}`));
   document.getElementById("seats").replaceChildren(...seats);
 }
 

@@ -1,0 +1,303 @@
+// Scoring mode: a player's round-end tableau in as few taps as possible, then enter_tableau.
+//
+// One tap per physical card: a tile per card variant (maki 1/2/3, egg/salmon/squid, ...) adds one,
+// its "−" takes one back. A nigiri on a wasabi is one tile for the pair (the wasabi is counted
+// with it; the plain Wasabi tile is an empty one). A special order asks what it copies (one more
+// tap). "Face down" switches the tiles to the cards a
+// take-out box flipped. Drafts are kept per player until sent, so live updates from other
+// phones never eat a half-entered tableau.
+import { h } from "./common.js";
+import {
+  DISCARDED_ON_USE, MAY_LEAVE, SPECIAL_ORDER, URAMAKI_PLACES, WASABI, cardName, cardOf, chip,
+  counts, menuTypes, plural, tile,
+} from "./sgp-common.js";
+
+function emptyDraft(player) {
+  return { player, cards: [], onWasabi: [], orders: [], flipped: [], places: [], faceDown: false,
+    choosingOrder: false };
+}
+
+/** Wasabi cards under a nigiri (or under a special order copying one). */
+function covered(d) {
+  return d.onWasabi.length + d.orders.filter((o) => o.on_wasabi).length;
+}
+
+/** A draft from a tableau already entered (to correct it before the round is complete): the
+ * wasabi cards under a nigiri go back into their pairs. */
+function draftFrom(player, t) {
+  const d = emptyDraft(player);
+  d.onWasabi = [...t.on_wasabi];
+  d.orders = t.special_orders.map((so) => ({ copies: so.copies, on_wasabi: so.on_wasabi }));
+  d.cards = [...t.cards];
+  for (let n = covered(d); n > 0; n -= 1) removeOne(d.cards, WASABI);
+  d.flipped = [...t.flipped];
+  d.places = [...t.uramaki_places];
+  return d;
+}
+
+/** The enter_tableau action: every wasabi in ``cards``, the empty ones and those under a nigiri. */
+export function actionOf(d) {
+  return {
+    kind: "enter_tableau", player: d.player,
+    cards: [...d.cards, ...Array(covered(d)).fill(WASABI)], on_wasabi: d.onWasabi,
+    special_orders: d.orders.map((o) => o.copies),
+    special_orders_on_wasabi: d.orders.filter((o) => o.on_wasabi).map((o) => o.copies),
+    flipped: d.flipped, uramaki_places: [...d.places].sort(),
+  };
+}
+
+function cardCount(d) {
+  return d.cards.length + d.onWasabi.length + d.orders.length + d.flipped.length + covered(d);
+}
+
+function removeOne(list, id) {
+  const i = list.lastIndexOf(id);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** The player the panel is for: the one picked, else this phone's seat, else the first to enter.
+ * A player the panel moved on to by itself is left when another phone enters their tableau. */
+function currentPlayer(g) {
+  const players = g.view.players;
+  const picked = players.find((p) => p.name === g.ui.entryPlayer);
+  const draft = picked ? g.ui.drafts?.[picked.name] : null;
+  const overtaken = picked && g.ui.entryAuto && picked.entered && !(draft && cardCount(draft));
+  if (picked && !overtaken) return picked.name;
+  const mine = g.mySeat !== null ? players[g.mySeat] : null;
+  if (mine && !mine.entered) return mine.name;
+  return (players.find((p) => !p.entered) ?? players[0]).name;
+}
+
+function draftFor(g, name) {
+  g.ui.drafts ??= {};
+  if (!g.ui.drafts[name]) {
+    const p = g.view.players.find((q) => q.name === name);
+    g.ui.drafts[name] = p?.tableau ? draftFrom(name, p.tableau) : emptyDraft(name);
+  }
+  return g.ui.drafts[name];
+}
+
+/** Warnings the engine will probably refuse; the engine still decides when the tableau is sent. */
+function warnings(g, d) {
+  const menu = g.view.menu;
+  const out = [];
+  const table = [];
+  for (const p of g.view.players) {
+    if (p.name === d.player) continue;
+    const t = p.tableau;
+    if (t) table.push(...t.cards, ...t.on_wasabi, ...t.flipped, ...t.special_orders.map(() => SPECIAL_ORDER));
+  }
+  const mine = actionOf(d);
+  table.push(...mine.cards, ...d.onWasabi, ...d.flipped, ...d.orders.map(() => SPECIAL_ORDER));
+  for (const [id, n] of counts(table)) {
+    const most = cardOf(menu, id).copies;
+    if (n > most) out.push(`${n} × ${cardName(menu, id)} on the table this round; the deck holds ${most}.`);
+  }
+  return out;
+}
+
+function playerRow(g, current) {
+  return h("div", { class: "sgp-players", role: "group", "aria-label": "Whose tableau" },
+    g.view.players.map((p) => {
+      const draft = g.ui.drafts?.[p.name];
+      const n = draft ? cardCount(draft) : 0;
+      return h("button", {
+        type: "button", class: "btn", "aria-pressed": String(p.name === current), "data-player": p.name,
+        onclick: () => { g.ui.entryPlayer = p.name; g.ui.entryAuto = false; g.ui.refusal = null; g.rerender(); },
+      }, p.entered ? h("span", { class: "done", "aria-label": "entered" }, "✓") : null, p.name,
+      !p.entered && n ? h("span", { class: "muted small" }, `(${n})`) : null);
+    }));
+}
+
+function addTile(g, d, card, list, props = {}) {
+  const n = list.filter((c) => c === card.id).length;
+  const change = (fn) => () => { fn(); g.ui.refusal = null; g.rerender(); };
+  return h("div", { class: `sgp-cell${props.wide ? " wide" : ""}` },
+    tile(g.view.menu, card, {
+      count: n, prefix: props.prefix, class: props.class, label: props.label, "aria-label": props.aria,
+      data: { "data-add": props.key ?? card.id },
+      onclick: change(() => list.push(card.id)),
+    }),
+    n ? h("button", {
+      type: "button", class: "sgp-minus", "aria-label": `One ${props.prefix ?? ""} ${card.name} less`.replace("  ", " "),
+      "data-remove": props.key ?? card.id, onclick: change(() => removeOne(list, card.id)),
+    }, "−") : null);
+}
+
+function orderTile(g, d) {
+  const menu = g.view.menu;
+  const card = cardOf(menu, SPECIAL_ORDER);
+  if (d.faceDown) return addTile(g, d, card, d.flipped);
+  return h("div", { class: "sgp-cell" },
+    tile(menu, card, {
+      count: d.orders.length, label: "copies…", prefix: card.name, pressed: String(d.choosingOrder),
+      data: { "data-add": SPECIAL_ORDER },
+      onclick: () => { d.choosingOrder = !d.choosingOrder; g.rerender(); },
+    }),
+    d.orders.length ? h("button", {
+      type: "button", class: "sgp-minus", "aria-label": "One special order less", "data-remove": SPECIAL_ORDER,
+      onclick: () => { d.orders.pop(); g.rerender(); },
+    }, "−") : null);
+}
+
+/** What a special order may copy in this tableau: its face-up cards (a nigiri not on a wasabi
+ * also onto a wasabi of its own), and chopsticks or spoons that may have gone back to a hand. */
+function orderTargets(g, d) {
+  const menu = g.view.menu;
+  const out = [];
+  const seen = new Set();
+  for (const id of [...d.cards, ...d.onWasabi, ...d.orders.map((o) => o.copies)]) {
+    if (!seen.has(id)) { seen.add(id); out.push({ copies: id, on_wasabi: false }); }
+  }
+  if (menu.specials.includes(WASABI)) {
+    for (const id of new Set(d.cards.filter((c) => cardOf(menu, c).type === "nigiri"))) {
+      out.push({ copies: id, on_wasabi: true });
+    }
+  }
+  for (const c of menu.cards) {
+    if (MAY_LEAVE.has(c.type) && !seen.has(c.id)) out.push({ copies: c.id, on_wasabi: false });
+  }
+  return out;
+}
+
+function orderChooser(g, d) {
+  if (!d.choosingOrder || d.faceDown) return null;
+  const menu = g.view.menu;
+  const targets = orderTargets(g, d);
+  return h("div", { class: "sgp-choose", "data-order-targets": "" },
+    h("div", { class: "sgp-section-label" }, "The special order copies…"),
+    targets.length ? h("div", { class: "sgp-grid" }, targets.map((t) => h("div", { class: "sgp-cell" },
+      tile(menu, cardOf(menu, t.copies), {
+        prefix: t.on_wasabi ? "On a wasabi" : "Copies", label: cardName(menu, t.copies),
+        class: t.on_wasabi ? "on-wasabi" : "",
+        data: { "data-copies": t.copies, "data-on-wasabi": String(t.on_wasabi) },
+        onclick: () => { d.orders.push(t); d.choosingOrder = false; g.ui.refusal = null; g.rerender(); },
+      }))))
+      : h("p", { class: "sgp-note" }, "A special order copies a card already in the tableau: enter that card first."));
+}
+
+function tray(g, d) {
+  const menu = g.view.menu;
+  const change = (fn) => () => { fn(); g.ui.refusal = null; g.rerender(); };
+  const parts = [
+    [...counts(d.cards)].map(([id, n]) => chip(menu, id, { count: n, data: id,
+      "aria-label": `Remove one ${cardName(menu, id)}`, onclick: change(() => removeOne(d.cards, id)) })),
+    [...counts(d.onWasabi)].map(([id, n]) => chip(menu, id, { count: n, onWasabi: true,
+      label: `${cardName(menu, id)} on a wasabi`, "aria-label": `Remove one ${cardName(menu, id)} on a wasabi`,
+      onclick: change(() => removeOne(d.onWasabi, id)) })),
+    d.orders.map((o, i) => chip(menu, SPECIAL_ORDER, { onWasabi: o.on_wasabi,
+      label: `Special order → ${cardName(menu, o.copies)}${o.on_wasabi ? " on a wasabi" : ""}`,
+      "aria-label": "Remove this special order", onclick: change(() => d.orders.splice(i, 1)) })),
+    [...counts(d.flipped)].map(([id, n]) => chip(menu, id, { count: n, flipped: true,
+      label: `Face down: ${cardName(menu, id)}`, "aria-label": `Turn one ${cardName(menu, id)} face up again`,
+      onclick: change(() => removeOne(d.flipped, id)) })),
+  ].flat();
+  return h("div", { class: "sgp-tray", "data-tray": "", "aria-live": "polite" },
+    parts.length ? parts : h("span", { class: "muted" }, "No card yet: tap the cards in front of the player."));
+}
+
+/** Tiles in menu order; with wasabi on the menu, the wasabi tiles follow the nigiri: an empty
+ * wasabi, then each nigiri on a wasabi (one tap for the pair). */
+function grid(g, d) {
+  const menu = g.view.menu;
+  const cells = [];
+  const pairs = menu.specials.includes(WASABI) && !d.faceDown;
+  for (const group of menuTypes(menu)) {
+    if (DISCARDED_ON_USE.has(group.type) || (pairs && group.type === WASABI)) continue;
+    for (const card of group.cards) {
+      if (card.type === SPECIAL_ORDER) cells.push(orderTile(g, d));
+      else cells.push(addTile(g, d, card, d.faceDown ? d.flipped : d.cards));
+    }
+    if (group.type === "nigiri" && pairs) {
+      cells.push(addTile(g, d, cardOf(menu, WASABI), d.cards, { prefix: "Empty" }));
+      for (const card of group.cards) {
+        cells.push(addTile(g, d, card, d.onWasabi, { prefix: "On a wasabi", class: "on-wasabi",
+          key: `${card.id}@wasabi`, label: card.name.replace(/ Nigiri$/, ""),
+          aria: `${card.name} on a wasabi (the wasabi counts too)` }));
+      }
+    }
+  }
+  return h("div", { class: `sgp-grid${d.faceDown ? " face-down" : ""}`, "data-grid": "" }, cells);
+}
+
+function faceDownSwitch(g, d) {
+  if (!g.view.menu.specials.includes("takeout_box")) return null;
+  const set = (value) => () => { d.faceDown = value; d.choosingOrder = false; g.rerender(); };
+  return h("div", { class: "seg", role: "group", "aria-label": "Face up or face down" },
+    h("button", { type: "button", "aria-pressed": String(!d.faceDown), "data-face": "up", onclick: set(false) },
+      "Face up"),
+    h("button", { type: "button", "aria-pressed": String(d.faceDown), "data-face": "down", onclick: set(true) },
+      `Face down (take-out box)${d.flipped.length ? ` · ${d.flipped.length}` : ""}`));
+}
+
+function uramakiPlaces(g, d) {
+  if (g.view.menu.roll !== "uramaki") return null;
+  return [h("div", { class: "sgp-section-label" }, "Uramaki places scored during the round"),
+    h("div", { class: "row" }, URAMAKI_PLACES.map(([place, points]) => h("button", {
+      type: "button", class: "btn", "aria-pressed": String(d.places.includes(place)), "data-place": place,
+      onclick: () => {
+        if (d.places.includes(place)) d.places = d.places.filter((p) => p !== place);
+        else d.places.push(place);
+        g.ui.refusal = null;
+        g.rerender();
+      },
+    }, `${["1st", "2nd", "3rd"][place - 1]} · ${points}`)))];
+}
+
+async function send(g, d) {
+  const { round } = g.view;
+  const entered = g.view.players.filter((p) => p.entered).length;
+  const replacing = g.view.players.find((p) => p.name === d.player)?.entered;
+  const answer = await g.send(actionOf(d));
+  if (!answer) {
+    g.ui.refusal = { player: d.player, reason: g.lastError };
+    g.rerender();
+    return;
+  }
+  if (g.ui.drafts) delete g.ui.drafts[d.player];
+  g.ui.refusal = null;
+  g.ui.entryPlayer = null;
+  // The round goes on with the next player still to enter; the live snapshot may arrive before
+  // or after this answer, so the round and the count from before the send decide.
+  const next = g.view.players.find((p) => !p.entered && p.name !== d.player);
+  const more = replacing || entered + 1 < g.view.players.length;
+  if (next && more && g.view.round === round) {
+    g.ui.entryPlayer = next.name;
+    g.ui.entryAuto = true;
+  }
+  g.rerender();
+}
+
+export function entryPanel(g) {
+  const v = g.view;
+  if (!g.canTable) return null;
+  const name = currentPlayer(g);
+  const d = draftFor(g, name);
+  const player = v.players.find((p) => p.name === name);
+  const n = cardCount(d);
+  const warn = warnings(g, d);
+  const refusal = g.ui.refusal?.player === name ? g.ui.refusal.reason : null;
+  const notes = v.menu.specials.filter((t) => DISCARDED_ON_USE.has(t));
+  return [
+    h("h2", null, "Enter the tableaux", h("span", { class: "aside" },
+      `${v.players.filter((p) => p.entered).length} of ${v.players.length} entered`)),
+    playerRow(g, name),
+    h("div", { class: "sgp-summary" },
+      h("span", null, h("strong", null, name), player?.entered ? " · entered, tap cards to correct" : ""),
+      h("span", null, h("span", { class: "n", "data-card-count": n }, n), ` card${n === 1 ? "" : "s"}`,
+        h("span", { class: "muted small" }, ` · dealt ${v.deal}`))),
+    tray(g, d),
+    faceDownSwitch(g, d),
+    grid(g, d),
+    orderChooser(g, d),
+    notes.length ? h("p", { class: "sgp-note" }, `${notes.map((t) => v.menu.type_names[t]).join(" and ")}`
+      + " cards leave the table when used: don't enter them (cards a take-out box flipped go in Face down).") : null,
+    uramakiPlaces(g, d),
+    refusal ? h("p", { class: "sgp-refusal", role: "alert", "data-refusal": "" }, refusal)
+      : warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
+    h("button", {
+      type: "button", class: "btn primary big act", "data-do": "enter-tableau",
+      onclick: () => send(g, d),
+    }, `${player?.entered ? "Replace" : "Enter"} ${name}'s tableau · ${plural(n, "card")}`),
+  ];
+}

@@ -1,0 +1,115 @@
+// The Sushi Go Party! game screen: game.js hands over the page context G when the snapshot's game
+// is "sushi-go-party"; this module fills the sections (panel, live breakdown, round, scoreboard)
+// and hides the Sushi Express ones.
+import { api, h } from "./common.js";
+import { cardName, plural } from "./sgp-common.js";
+import { entryPanel } from "./sgp-entry.js";
+import {
+  finalPanel, liveCard, roundInfoCard, roundStart, scoreboardCard,
+} from "./sgp-score.js";
+import { menuPanel, revealPanel, spoonPanel, takeoutPanel } from "./sgp-turns.js";
+
+export const GAME_ID = "sushi-go-party";
+
+const PANELS = {
+  entry: entryPanel, reveal: revealPanel, spoon: spoonPanel, menu: menuPanel, takeout: takeoutPanel,
+};
+
+/** Transient choices last as long as the decision they are for. */
+export function decisionKey(view) {
+  const p = view.pending;
+  return [view.round, view.phase, view.turn, p?.kind, p?.player, p?.corner].join("|");
+}
+
+/** The second line of the top bar. */
+export function subtitle(view) {
+  if (view.over) return "game over";
+  const what = view.mode === "scoring" ? "tableaux" : `turn ${view.turn} of ${view.deal}`;
+  return `round ${view.round} of ${view.rounds} · ${what}`;
+}
+
+function turnCard(g) {
+  const v = g.view;
+  const bar = document.getElementById("turn");
+  bar.classList.toggle("mine", g.canTable);
+  if (v.over) return [h("span", null, "Game over: final score")];
+  const p = v.pending;
+  const menu = v.menu;
+  let prompt;
+  let sub;
+  if (v.phase === "entry") {
+    const n = v.players.filter((q) => q.entered).length;
+    prompt = `Round ${v.round}: enter each tableau at round end`;
+    sub = `${n} of ${v.players.length} entered`;
+  } else if (v.phase === "reveal") {
+    const n = v.players.filter((q) => q.revealed).length;
+    prompt = `Turn ${v.turn}: enter the cards revealed`;
+    sub = `${n} of ${v.players.length} revealed`;
+  } else if (v.phase === "spoon") {
+    prompt = `${p.player}'s spoon asks for ${menu.type_names[p.ask] ?? cardName(menu, p.ask)}`;
+  } else if (v.phase === "menu") {
+    prompt = `${p.player}'s menu: the card played`;
+  } else if (v.phase === "takeout") {
+    prompt = `${p.player}'s take-out box: the cards flipped`;
+  } else {
+    prompt = v.phase;
+  }
+  if (g.canTable) sub = [sub, "anyone at the table can enter this"].filter(Boolean).join(" · ");
+  return [h("span", null, prompt, sub ? h("span", { class: "sub" }, sub) : null)];
+}
+
+function panel(g) {
+  const v = g.view;
+  if (v.over) return finalPanel(g);
+  const body = PANELS[v.phase]?.(g) ?? null;
+  const start = roundStart(g);
+  if (!body && !start) return null;
+  return [start, body];
+}
+
+/** A short history line for an action (the session's generic line lists every field). */
+export function summary(g, entry) {
+  const a = entry.action;
+  const menu = g.view.menu;
+  const name = (id) => cardName(menu, id);
+  if (a.kind === "enter_tableau") {
+    const n = a.cards.length + a.on_wasabi.length + a.special_orders.length + a.flipped.length;
+    return `${a.player}'s tableau: ${plural(n, "card")}`;
+  }
+  if (a.kind === "reveal") {
+    let text = `${a.player} revealed ${name(a.card)}${a.copies ? ` copying ${name(a.copies)}` : ""}`;
+    if (a.second) text += ` and ${name(a.second)} (chopsticks)`;
+    if (a.ask) text += `, spoon asks for ${menu.type_names[a.ask] ?? name(a.ask)}`;
+    return text;
+  }
+  if (a.kind === "spoon_give") return a.giver ? `${a.giver} gave ${name(a.card)} to the spoon` : "Nobody had what the spoon asked for";
+  if (a.kind === "menu_pick") return a.card ? `Menu: ${name(a.card)} played` : "Menu: nothing played";
+  if (a.kind === "flip") return `Take-out box: ${plural(a.positions.length, "card")} flipped`;
+  return entry.summary;
+}
+
+let colourRequest = null;
+
+/** Player colours are not in the engine's view: read them once from the games list. */
+function loadColours(g) {
+  if (g.colours || colourRequest) return;
+  colourRequest = api("GET", "/api/games").then((answer) => {
+    const game = answer.games.find((x) => x.id === g.id);
+    g.colours = new Map((game?.players ?? []).map((p) => [p.name, p.colour]));
+    g.rerender();
+  }).catch(() => { g.colours = new Map(); });
+}
+
+/** Fill the page for a Sushi Go Party! snapshot. ``section(id, build)`` shows or hides one. */
+export function render(g, section) {
+  loadColours(g);
+  document.title = `Sushi Go Party! · game ${g.id}`;
+  document.getElementById("game-title").textContent = `Sushi Go Party! · game ${g.id}`;
+  document.getElementById("round").textContent = subtitle(g.view);
+  section("turn", turnCard);
+  section("panel", panel);
+  section("live-score", liveCard);
+  section("round-info", roundInfoCard);
+  section("scoreboard", scoreboardCard);
+  for (const id of ["board", "ring", "display", "hand", "players"]) section(id, () => null);
+}

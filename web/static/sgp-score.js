@@ -1,0 +1,167 @@
+// Sushi Go Party! scores: the round about to be played (deal size, desserts), the live breakdown
+// of the round in progress, the scoreboard (rounds, desserts, totals) and the final ranking.
+import { h, playerDot } from "./common.js";
+import {
+  SPECIAL_ORDER, breakdownList, cardName, chip, counts, menuTypes, plural, sumPoints,
+} from "./sgp-common.js";
+import { tableChips } from "./sgp-turns.js";
+
+const ROUND_WORDS = ["1st", "2nd", "3rd"];
+
+function dessertName(v) {
+  return v.menu.type_names[v.menu.dessert];
+}
+
+/** Nothing entered or revealed yet in this round: the moment to deal and shuffle desserts in. */
+export function roundStarting(v) {
+  if (v.over) return false;
+  if (v.mode === "scoring") return v.players.every((p) => !p.entered);
+  return v.turn === 1 && v.phase === "reveal" && v.players.every((p) => !p.table?.length && !p.revealed);
+}
+
+/** The callout at the top of the panel at the start of a round. */
+export function roundStart(g) {
+  const v = g.view;
+  if (!roundStarting(v)) return null;
+  const last = v.round > 1 ? v.players.map((p) => `${p.name} ${p.round_points[v.round - 2]}`).join(" · ") : null;
+  return h("div", { class: "round-start", "data-round-start": v.round },
+    h("span", { class: "big" }, `R${v.round}`),
+    h("strong", null, `Deal ${v.deal} cards to each player`),
+    h("span", null, `Shuffle ${plural(v.desserts_this_round, `${dessertName(v)} card`)} into the deck first.`),
+    last ? h("span", { class: "small", style: "grid-column: 1 / -1" }, `Round ${v.round - 1} scored: ${last}`) : null);
+}
+
+export function roundInfoCard(g) {
+  const v = g.view;
+  const types = menuTypes(v.menu);
+  return [
+    h("h2", null, v.over ? "The game" : `Round ${v.round} of ${v.rounds}`,
+      h("span", { class: "aside" }, `${v.menu.name} · ${v.mode === "scoring" ? "tableaux at round end" : "turn by turn"}`)),
+    v.over ? null : h("p", { "data-deal": v.deal },
+      `Deal ${v.deal} cards each · ${plural(v.desserts_this_round, `${dessertName(v)} card`)} shuffled in this round`
+      + `${v.mode === "scoring" ? "" : ` · turn ${v.turn} of ${v.deal}`}`),
+    h("div", { class: "schedule", "data-schedule": v.schedule.join("/") }, v.schedule.map((n, i) => h("span", {
+      class: !v.over && i === v.round - 1 ? "now" : "",
+    }, h("b", null, n), `desserts R${i + 1}`))),
+    h("div", { class: "menu-chips" }, types.map((t) => h("span", { class: `sgp-chip t-${t.cards[0]?.background ?? t.type}` },
+      t.name))),
+  ];
+}
+
+/** An entered tableau as chips, a nigiri on a wasabi as one pair (as it was entered). */
+function entryChips(g, t) {
+  const menu = g.view.menu;
+  const cards = [...t.cards];
+  const under = t.on_wasabi.length + t.special_orders.filter((so) => so.on_wasabi).length;
+  for (let n = under; n > 0; n -= 1) {
+    const i = cards.lastIndexOf("wasabi");
+    if (i >= 0) cards.splice(i, 1);
+  }
+  return [
+    [...counts(cards)].map(([id, n]) => chip(menu, id, { count: n })),
+    [...counts(t.on_wasabi)].map(([id, n]) => chip(menu, id, { count: n, onWasabi: true,
+      label: `${cardName(menu, id)} on a wasabi` })),
+    t.special_orders.map((so) => chip(menu, SPECIAL_ORDER, { onWasabi: so.on_wasabi,
+      label: `Special order → ${cardName(menu, so.copies)}${so.on_wasabi ? " on a wasabi" : ""}` })),
+    [...counts(t.flipped)].map(([id, n]) => chip(menu, id, { count: n, flipped: true, label: "Face down" })),
+    t.uramaki_places.map((p) => h("span", { class: "sgp-chip t-uramaki" }, `Uramaki ${ROUND_WORDS[p - 1]} place`)),
+  ];
+}
+
+function colourOf(g, name) {
+  return g.colours?.get(name) || "black";
+}
+
+/** Each player's breakdown if the round ended now (view.live), with what is on their table. */
+export function liveCard(g) {
+  const v = g.view;
+  if (v.over) return null;
+  const scoring = v.mode === "scoring";
+  const started = scoring ? v.players.some((p) => p.entered) : v.players.some((p) => p.table.length);
+  if (!started) return null;
+  const rows = v.players.map((p, i) => {
+    const lines = v.live?.[i] ?? [];
+    const known = !scoring || p.entered;
+    const state = scoring ? (p.entered ? "entered" : "not entered yet")
+      : (v.phase === "reveal" ? (p.revealed ? "revealed" : "to reveal") : "");
+    return h("div", { class: `live-player pc pc-${colourOf(g, p.name)}`, "data-live": p.name },
+      h("div", { class: "live-head" }, playerDot(colourOf(g, p.name)), h("strong", null, p.name),
+        h("span", { class: "state" }, state),
+        h("span", { class: "pts", "data-live-points": known && v.live ? sumPoints(lines) : "" },
+          known && v.live ? sumPoints(lines) : "–")),
+      h("div", { class: "sgp-tray" }, scoring ? (p.tableau ? entryChips(g, p.tableau) : null) : tableChips(g, p)),
+      known && v.live && lines.length ? h("details", { open: g.ui.openLive?.[p.name] ?? false,
+        ontoggle: (e) => { g.ui.openLive = { ...(g.ui.openLive ?? {}), [p.name]: e.target.open }; },
+      }, h("summary", null, "Breakdown"), breakdownList(lines)) : null);
+  });
+  return [
+    h("h2", null, `Round ${v.round} so far`, h("span", { class: "aside" }, "if the round ended now")),
+    v.live ? null : h("p", { class: "sgp-warn" }, "The entries so far do not fit together; the breakdown is back once they do."),
+    rows,
+  ];
+}
+
+function dessertsKept(p) {
+  return p.kept_desserts.length;
+}
+
+/** Rounds, desserts and totals for every player; the ranking once the game is over. */
+export function scoreTable(g) {
+  const v = g.view;
+  const byName = new Map(v.score.players.map((p) => [p.name, p]));
+  const rankOf = new Map(v.score.ranking.map((r) => [r.name, r.rank]));
+  const order = v.over ? v.score.ranking.map((r) => v.players.find((p) => p.name === r.name)) : v.players;
+  const rounds = Array.from({ length: v.rounds }, (_, i) => i);
+  return h("table", { class: "scoreboard", "data-scoreboard": "", "data-ranking": v.over ? "" : undefined },
+    h("thead", null, h("tr", null,
+      v.over ? h("th", null, "#") : null,
+      h("th", { class: "who-h" }, "Player"),
+      rounds.map((r) => h("th", null, `R${r + 1}`)),
+      h("th", null, "Desserts"),
+      h("th", null, "Total"))),
+    h("tbody", null, order.map((p) => {
+      const sheet = byName.get(p.name);
+      const roundSum = p.round_points.reduce((a, b) => a + b, 0);
+      const desserts = sheet.total - roundSum;
+      // Desserts score at game end: until then they are shown apart, not in the total.
+      const total = v.over ? sheet.total : roundSum;
+      return h("tr", { "data-player": p.name, class: v.over && rankOf.get(p.name) === 1 ? "first" : "" },
+        v.over ? h("td", { class: "rank" }, rankOf.get(p.name)) : null,
+        h("td", { class: "who" }, h("span", { class: "row" }, playerDot(colourOf(g, p.name)), p.name)),
+        rounds.map((r) => h("td", { "data-round": r + 1, class: r < p.round_points.length ? "" : "soon" },
+          r < p.round_points.length ? p.round_points[r] : "·")),
+        h("td", { "data-desserts": desserts, class: v.over ? "" : "soon",
+          title: `${plural(dessertsKept(p), "dessert card")} kept` },
+        `${desserts}`, h("span", { class: "small" }, ` (${dessertsKept(p)})`)),
+        h("td", { class: "total", "data-total": total }, total));
+    })));
+}
+
+export function scoreboardCard(g) {
+  const v = g.view;
+  if (v.over) return null;
+  const scored = v.players[0].round_points.length;
+  return [
+    h("h2", null, "Scoreboard", h("span", { class: "aside" },
+      scored ? `${plural(scored, "round")} scored` : "no round scored yet")),
+    scoreTable(g),
+    h("p", { class: "muted small" }, "Desserts score at game end: until then the column shows, greyed and "
+      + "left out of the total, what the dessert cards kept so far (in brackets) would score."),
+  ];
+}
+
+export function finalPanel(g) {
+  const v = g.view;
+  const byName = new Map(v.score.players.map((p) => [p.name, p]));
+  return [
+    h("h2", null, "Final score"),
+    scoreTable(g),
+    v.score.ranking.map((r) => {
+      const p = byName.get(r.name);
+      const tiebreak = p.tiebreak_label && p.tiebreak.length
+        ? h("p", { class: "muted small" }, `Tie-break: ${p.tiebreak_label} ${p.tiebreak.join(", ")}`) : null;
+      return h("details", { open: r.rank === 1 }, h("summary", null, `${p.name}: ${p.total} points`),
+        breakdownList(p.breakdown), tiebreak);
+    }),
+  ];
+}
