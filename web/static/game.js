@@ -117,7 +117,7 @@ function render() {
   if (v.game === party.GAME_ID) {
     party.render(G, section);
     section("host", hostCard);
-    section("history", (g) => historyCard(g, party.summary));
+    section("history", (g) => historyCard(g));
     return;
   }
   for (const sgpOnly of ["live-score", "round-info", "scoreboard"]) section(sgpOnly, () => null);

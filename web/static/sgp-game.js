@@ -2,7 +2,7 @@
 // is "sushi-go-party"; this module fills the sections (panel, live breakdown, round, scoreboard)
 // and hides the Sushi Express ones.
 import { api, h } from "./common.js";
-import { cardName, plural } from "./sgp-common.js";
+import { cardName } from "./sgp-common.js";
 import { entryPanel } from "./sgp-entry.js";
 import {
   finalPanel, liveCard, roundInfoCard, roundStart, scoreboardCard,
@@ -65,27 +65,6 @@ function panel(g) {
   const start = roundStart(g);
   if (!body && !start) return null;
   return [start, body];
-}
-
-/** A short history line for an action (the session's generic line lists every field). */
-export function summary(g, entry) {
-  const a = entry.action;
-  const menu = g.view.menu;
-  const name = (id) => cardName(menu, id);
-  if (a.kind === "enter_tableau") {
-    const n = a.cards.length + a.on_wasabi.length + a.special_orders.length + a.flipped.length;
-    return `${a.player}'s tableau: ${plural(n, "card")}`;
-  }
-  if (a.kind === "reveal") {
-    let text = `${a.player} revealed ${name(a.card)}${a.copies ? ` copying ${name(a.copies)}` : ""}`;
-    if (a.second) text += ` and ${name(a.second)} (chopsticks)`;
-    if (a.ask) text += `, spoon asks for ${menu.type_names[a.ask] ?? name(a.ask)}`;
-    return text;
-  }
-  if (a.kind === "spoon_give") return a.giver ? `${a.giver} gave ${name(a.card)} to the spoon` : "Nobody had what the spoon asked for";
-  if (a.kind === "menu_pick") return a.card ? `Menu: ${name(a.card)} played` : "Menu: nothing played";
-  if (a.kind === "flip") return `Take-out box: ${plural(a.positions.length, "card")} flipped`;
-  return entry.summary;
 }
 
 let colourRequest = null;

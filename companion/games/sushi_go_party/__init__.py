@@ -31,7 +31,7 @@ from companion.games.base import (
     UnreadableInput,
     check_players,
 )
-from companion.games.sushi_go_party import legal, record, rounds, rules, view
+from companion.games.sushi_go_party import describe, legal, record, rounds, rules, view
 from companion.games.sushi_go_party.actions import ACTIONS
 from companion.games.sushi_go_party.events import EVENTS
 from companion.games.sushi_go_party.menus import (
@@ -154,6 +154,10 @@ class SushiGoParty:
 
     def private_to(self, state: GameState, action: Message) -> int | None:
         return None
+
+    def describe(self, action: Message) -> str:
+        """One short line for the history (:mod:`.describe`)."""
+        return describe.describe(action)
 
 
 GAME = SushiGoParty()
