@@ -198,9 +198,10 @@ def read_json(file: str) -> Any:
         ) from None
 
 
-def read_record(file: str) -> Record:
+def read_record(file: str, data: Any = None) -> Record:
+    """The record in ``file`` (or its already read JSON ``data``), errors naming the file."""
     try:
-        return load_record(read_json(file))
+        return load_record(read_json(file) if data is None else data)
     except UnreadableInput as exc:
         if exc.reason.startswith(f"cannot read {file}") or exc.reason.startswith(file):
             raise
@@ -209,9 +210,11 @@ def read_record(file: str) -> Record:
 
 def cmd_score(game_id: str, file: str, output: Output) -> int:
     game = find_game(game_id)
-    record = read_record(file)
-    if record.game.info.id != game.info.id:
-        raise UnreadableInput(f"{file} is a {record.game.info.id} record, not {game.info.id}")
+    data = read_json(file)
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != game.info.id:
+        raise UnreadableInput(f"{file} is a {other} record, not {game.info.id}")
+    record = read_record(file, data)
     if record.final is not None:
         sheet = game.score_final(record.players, record.options, record.final)
         source, over = "final", True

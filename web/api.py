@@ -22,9 +22,20 @@ def list_games() -> Response:
     return jsonify(games=get_session().list_games())
 
 
+#: Titles the web screens can show. A title whose engine is built but whose screens are not yet
+#: (it is scored with the CLI or the API) is listed with ``"screens": false`` and the new-game
+#: form leaves it out.
+SCREENS = frozenset({"sushi-express", "sushi-go-party"})
+
+
 @bp.get("/titles")
 def titles() -> Response:
-    return jsonify(titles=[game.info.to_json() for game in available_games()])
+    return jsonify(
+        titles=[
+            {**game.info.to_json(), "screens": game.info.id in SCREENS}
+            for game in available_games()
+        ]
+    )
 
 
 @bp.post("/games")

@@ -15,7 +15,7 @@ from companion.games.base import Game
 GAME_IDS: dict[str, str | None] = {
     "sushi-express": "companion.games.sushi_express",
     "sushi-go-party": "companion.games.sushi_go_party",
-    "sushi-go": None,
+    "sushi-go": "companion.games.sushi_go",
     "sushi-roll": None,
 }
 

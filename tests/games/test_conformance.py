@@ -23,7 +23,10 @@ LIMIT = 20_000
 ENGINES = available_games()
 #: Ways of following a game besides the default, run through the same contract (a title with a
 #: ``mode`` option lists its modes; Sushi Go Party! also has a known-hands simulation).
-EXTRA_MODES: dict[str, tuple[str, ...]] = {"sushi-go-party": ("turns", "simulation")}
+EXTRA_MODES: dict[str, tuple[str, ...]] = {
+    "sushi-go-party": ("turns", "simulation"),
+    "sushi-go": ("turns", "simulation"),
+}
 CASES = [
     (game, options)
     for game in ENGINES

@@ -46,6 +46,13 @@ def test_titles_list_sushi_express_with_its_house_rules(client: FlaskClient) -> 
     keys = {o["key"] for o in express["options"]}
     assert {"start_player", "stack_lowest"} <= keys
     assert all(o["doc"] for o in express["options"])
+    assert express["screens"] is True
+
+
+def test_titles_say_which_have_screens_so_the_form_lists_only_those(client: FlaskClient) -> None:
+    titles = {t["id"]: t for t in client.get("/api/titles").get_json()["titles"]}
+    assert titles["sushi-go-party"]["screens"] is True
+    assert titles["sushi-go"]["screens"] is False  # scored with the CLI until its screens exist
 
 
 def test_a_new_game_answers_201_with_host_token_and_join_code(client: FlaskClient) -> None:

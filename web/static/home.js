@@ -206,7 +206,7 @@ async function init() {
   }
   showTab(["new", "join"].includes(location.hash.slice(1)) ? location.hash.slice(1) : "games");
   try {
-    state.titles = (await api("GET", "/api/titles")).titles;
+    state.titles = (await api("GET", "/api/titles")).titles.filter((t) => t.screens);
   } catch (err) {
     banner.show(err.message);
   }

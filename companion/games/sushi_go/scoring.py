@@ -1,0 +1,284 @@
+"""Sushi Go! scoring: a round from every table's :class:`~.tableau.Tableau`, and a whole game.
+
+Contract:
+
+* :func:`round_lines` gives each table its lines for one round (no validation: callers check the
+  round first with :func:`.tableau.check_round`). :func:`score_game` checks every round
+  (:func:`.tableau.check_game`), then scores them and, once the three rounds are in, the
+  desserts (:mod:`.desserts`). Every point is a :class:`ScoreLine` (``rule``, ``points``,
+  ``card``: a card id, or the type for a type scored as a whole such as ``futomaki``, and a
+  ``detail`` for a player to read); cards that score nothing get a 0-point line saying why.
+* The dummy of the dummy-player variant is a table in every comparison (rolls, lead token,
+  desserts) but not a player: :func:`score_game` ranks the players only; :func:`game_lines`
+  gives the dummy's lines too.
+* Sushi golf ranks the lowest total first (:class:`GolfScoreSheet`). The 2013 edition breaks
+  a tie for the win on pudding cards; the 10th anniversary rulebook gives no tie-break, so tied
+  players share the place.
+
+Tables (the same numbers as Sushi Go Party!'s, imported from it; D9 ties):
+
+* Nigiri 1 / 2 / 3 (egg, salmon, squid), tripled on a wasabi; tempura 5 per pair; sashimi 10 per
+  three; gyoza (dumplings) 1 / 3 / 6 / 10 / 15 for 1 / 2 / 3 / 4 / 5+.
+* Futomaki (maki): most icons 6, second 3; ties split rounded down, and no second place when
+  first is tied (:data:`~companion.games.common.majority.SPLIT_ROUND_DOWN`). 10th anniversary:
+  a table with no icons may place (ambiguity 30); 2013 and the "must have futomaki" rule: it
+  may not.
+* Strawberry pudding: +2 each time the player took the lead token this round.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from companion.games.base import JSON, PlayerScore, ScoreLine, ScoreSheet
+from companion.games.common.majority import SPLIT_ROUND_DOWN, place_players
+from companion.games.sushi_go.cards import (
+    CARDS_BY_ID,
+    DESSERT_IDS,
+    ICONS_OF,
+    NIGIRI_IDS,
+    WASABI_ID,
+    CardType,
+)
+from companion.games.sushi_go.desserts import dessert_lines
+from companion.games.sushi_go.lead import LEAD_POINTS
+from companion.games.sushi_go.options import ROUNDS, Rules
+from companion.games.sushi_go.tableau import Tableau, check_game, mochi_dice
+from companion.games.sushi_go_party.scoring import (
+    DUMPLING,
+    MAKI_AWARDS_2_5,
+    SASHIMI_SET,
+    TEMPURA_PAIR,
+    WASABI_FACTOR,
+)
+
+GAME_ID = "sushi-go"
+ROLL_AWARDS: tuple[int, ...] = MAKI_AWARDS_2_5  # 6 for most, 3 for second
+PUDDING_TIEBREAK = "pudding cards"
+
+_NIGIRI_ORDER = tuple(i for i in CARDS_BY_ID if i in NIGIRI_IDS)
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+@dataclass(frozen=True)
+class GolfScoreSheet(ScoreSheet):
+    """Sushi golf: the lowest total wins (the tie-break, if any, keeps its direction)."""
+
+    def ranking(self) -> list[JSON]:
+        ordered = sorted(self.players, key=lambda p: (p.total, [-t for t in p.tiebreak]))
+        ranks: list[JSON] = []
+        for i, p in enumerate(ordered):
+            prev = ordered[i - 1] if i else None
+            same = prev is not None and (prev.total, prev.tiebreak) == (p.total, p.tiebreak)
+            rank = ranks[-1]["rank"] if same else i + 1
+            ranks.append({"rank": rank, "name": p.player, "total": p.total})
+        return ranks
+
+    def to_json(self) -> JSON:
+        return {**super().to_json(), "lowest_wins": True}
+
+
+# --------------------------------------------------------------------------------- a round
+
+
+def round_lines(rules: Rules, tableaux: Sequence[Tableau]) -> list[list[ScoreLine]]:
+    """Each table's lines for one round, in seat order (the round is assumed checked)."""
+    out: list[list[ScoreLine]] = []
+    for t in tableaux:
+        counts = Counter(t.cards)
+        lines: list[ScoreLine] = []
+        _nigiri(t, counts, lines)
+        lines.extend(_set_lines("tempura", counts["tempura"], 2, TEMPURA_PAIR, "pair"))
+        lines.extend(_set_lines("sashimi", counts["sashimi"], 3, SASHIMI_SET, "set"))
+        gyoza = rules.edition.gyoza.value
+        lines.extend(_gyoza_lines(gyoza, counts[gyoza]))
+        if counts["chopsticks"]:
+            lines.append(_chopsticks_line(counts["chopsticks"]))
+        out.append(lines)
+    _rolls(rules, tableaux, out)
+    for t, lines in zip(tableaux, out, strict=True):
+        if t.lead_takes:
+            lines.append(_lead_line(t.lead_takes))
+        desserts = t.desserts()
+        if desserts:
+            lines.append(_kept_line(rules.dessert, len(desserts)))
+    return out
+
+
+def _nigiri(t: Tableau, counts: Counter[str], lines: list[ScoreLine]) -> None:
+    on = Counter(t.on_wasabi)
+    for card_id in _NIGIRI_ORDER:
+        if counts[card_id]:
+            lines.append(_nigiri_line(card_id, counts[card_id], False))
+        if on[card_id]:
+            lines.append(_nigiri_line(card_id, on[card_id], True))
+    empty = counts[WASABI_ID] - len(t.on_wasabi)
+    if empty > 0:
+        lines.append(ScoreLine("wasabi", 0, WASABI_ID, f"{_s(empty, 'wasabi')} with no nigiri"))
+
+
+@lru_cache(maxsize=256)
+def _nigiri_line(card_id: str, n: int, on_wasabi: bool) -> ScoreLine:
+    c = CARDS_BY_ID[card_id]
+    if not on_wasabi:
+        return ScoreLine(
+            "nigiri", n * c.nigiri_value, card_id, f"{n} x {c.name}, {c.nigiri_value} each"
+        )
+    value = c.nigiri_value * WASABI_FACTOR
+    return ScoreLine(
+        "nigiri on wasabi",
+        n * value,
+        card_id,
+        f"{n} x {c.name} on wasabi, {c.nigiri_value} x {WASABI_FACTOR} = {value} each",
+    )
+
+
+@lru_cache(maxsize=256)
+def _set_lines(card_id: str, n: int, size: int, value: int, word: str) -> tuple[ScoreLine, ...]:
+    """Points per complete set of ``size`` (tempura pairs, sashimi threes)."""
+    if not n:
+        return ()
+    sets, left = divmod(n, size)
+    out: list[ScoreLine] = []
+    if sets:
+        out.append(
+            ScoreLine(card_id, sets * value, card_id, f"{_s(sets, word)} of {size} x {value}")
+        )
+    if left:
+        out.append(
+            ScoreLine(card_id, 0, card_id, f"{left} {card_id} left out of a {word} of {size}")
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _gyoza_lines(card_id: str, n: int) -> tuple[ScoreLine, ...]:
+    if not n:
+        return ()
+    return (ScoreLine(card_id, DUMPLING[min(n, 5)], card_id, f"{n} {card_id} (1/3/6/10/15)"),)
+
+
+@lru_cache(maxsize=16)
+def _chopsticks_line(n: int) -> ScoreLine:
+    return ScoreLine("chopsticks", 0, "chopsticks", f"{_s(n, 'chopsticks card')} score nothing")
+
+
+@lru_cache(maxsize=16)
+def _lead_line(takes: int) -> ScoreLine:
+    return ScoreLine(
+        "strawberry pudding lead",
+        takes * LEAD_POINTS,
+        "strawberry_pudding",
+        f"took the lead token {_s(takes, 'time')} this round, {LEAD_POINTS} each",
+    )
+
+
+@lru_cache(maxsize=64)
+def _kept_line(dessert: CardType, n: int) -> ScoreLine:
+    name = dessert.value.replace("_", " ")
+    return ScoreLine(name, 0, dessert.value, f"{n} {name} card{'s' * (n != 1)} kept to game end")
+
+
+def roll_icons(t: Tableau) -> int:
+    return sum(ICONS_OF[c] for c in t.cards)
+
+
+def _rolls(rules: Rules, tableaux: Sequence[Tableau], out: list[list[ScoreLine]]) -> None:
+    icons = [roll_icons(t) for t in tableaux]
+    zero_places = rules.edition.zero_can_place and not rules.must_have_futomaki
+    policy = SPLIT_ROUND_DOWN.with_zero_placing(zero_places)
+    name = rules.roll_name
+    for placing, n, lines in zip(
+        place_players(icons, ROLL_AWARDS, policy), icons, out, strict=True
+    ):
+        if placing is None:
+            if n:
+                lines.append(ScoreLine(name, 0, name, f"{_s(n, f'{name} icon')}: no place (6/3)"))
+            elif rules.must_have_futomaki:
+                lines.append(
+                    ScoreLine(
+                        name,
+                        0,
+                        name,
+                        f"no {name}: left out of the {name} scoring (must have {name})",
+                    )
+                )
+            continue
+        place = "most" if placing.place == 1 else "second most"
+        tie = ""
+        if placing.tied > 1:
+            award = ROLL_AWARDS[placing.place - 1]
+            tie = f", {award} split {placing.tied} ways rounded down"
+            if placing.place == 1:
+                tie += " (no second place)"
+        rare = "" if n else " (no icons can still place when nobody has more)"
+        lines.append(
+            ScoreLine(
+                name, placing.points, name, f"{_s(n, f'{name} icon')}: the {place}{tie}{rare}"
+            )
+        )
+
+
+# --------------------------------------------------------------------------------- the game
+
+
+def kept_desserts(rounds: Sequence[Sequence[Tableau]], seat: int) -> tuple[str, ...]:
+    """The dessert cards ``seat`` kept over ``rounds``."""
+    return tuple(c for r in rounds for c in r[seat].desserts())
+
+
+def game_lines(rules: Rules, rounds: Sequence[Sequence[Tableau]]) -> list[list[ScoreLine]]:
+    """Every table's lines over ``rounds`` (``detail`` starts with the round), then, once the
+    three rounds are in, the desserts. Not checked: see :func:`score_game`."""
+    per_seat: list[list[ScoreLine]] = [[] for _ in range(rules.seats)]
+    for number, tableaux in enumerate(rounds, start=1):
+        for mine, got in zip(per_seat, round_lines(rules, tableaux), strict=True):
+            mine.extend(
+                ScoreLine(g.rule, g.points, g.card, f"round {number}: {g.detail}") for g in got
+            )
+    if len(rounds) == ROUNDS:
+        kept = [kept_desserts(rounds, s) for s in range(rules.seats)]
+        dice = mochi_dice(rounds, rules.seats)
+        for mine, got in zip(per_seat, dessert_lines(rules.dessert, kept, dice), strict=True):
+            mine.extend(ScoreLine(g.rule, g.points, g.card, f"game end: {g.detail}") for g in got)
+    return per_seat
+
+
+def score_game(
+    rules: Rules, names: Sequence[str], rounds: Sequence[Sequence[Tableau]]
+) -> ScoreSheet:
+    """The sheet of the rounds so far (the desserts once the game is over), checked first.
+
+    ``names``: every table's name (the players, then the dummy's)."""
+    check_game(rounds, rules, names)
+    return sheet_of(rules, names, game_lines(rules, rounds), rounds)
+
+
+def sheet_of(
+    rules: Rules,
+    names: Sequence[str],
+    lines: Sequence[Sequence[ScoreLine]],
+    rounds: Sequence[Sequence[Tableau]],
+) -> ScoreSheet:
+    """The sheet for the players' ``lines`` (the dummy's are left out)."""
+    players = []
+    for seat in range(rules.players):
+        tiebreak: tuple[int, ...] = ()
+        label = ""
+        if rules.edition.pudding_tiebreak:
+            tiebreak = (sum(1 for c in kept_desserts(rounds, seat) if c in DESSERT_IDS),)
+            label = PUDDING_TIEBREAK
+        players.append(PlayerScore(names[seat], tuple(lines[seat]), tiebreak, label))
+    cls = GolfScoreSheet if rules.golf else ScoreSheet
+    return cls(game=GAME_ID, players=tuple(players))
+
+
+def round_points(rules: Rules, tableaux: Sequence[Tableau]) -> tuple[int, ...]:
+    """Each table's points for one round."""
+    return tuple(sum(x.points for x in ls) for ls in round_lines(rules, tableaux))

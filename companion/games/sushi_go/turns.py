@@ -1,0 +1,237 @@
+"""Turn-by-turn and simulation play: reveals, the lead token, mochi rolls, passing hands.
+
+Our rulings (``docs/RULINGS_SUSHI_GO.md``):
+
+* Reveals are simultaneous, so they may be entered in any order (sushi battle: only the player
+  whose turn it is). Each card is placed at once; with chopsticks the second card is placed
+  right after the first, so a wasabi revealed first takes a nigiri revealed second.
+* Chopsticks: on the table since an earlier turn, one per turn, with at least two cards to
+  choose from; they go back into the hand at turn end (into the pyramid in sushi battle) and are
+  passed on with it.
+* After every reveal of the turn: the lead token (:func:`.lead.lead_taker`), then one mochi roll
+  per mochi card taken (the table enters each roll; the last one is the die's face).
+* Hands pass to the left (seat ``i``'s hand goes to seat ``i + 1``); to the right in round 2 of
+  the two-way road. With personal draw piles each player then draws the top card of their pile;
+  in the dummy-player variant the two hands are swapped and control of the dummy passes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.games.base import IllegalAction
+from companion.games.common.evolve import evolve
+from companion.games.sushi_go import actions as a
+from companion.games.sushi_go import events as ev
+from companion.games.sushi_go.cards import CHOPSTICKS_ID, MOCHI_ID, TYPE_OF, CardType
+from companion.games.sushi_go.desserts import strawberry_symbols
+from companion.games.sushi_go.lead import LEAD_POINTS, NOBODY, lead_taker
+from companion.games.sushi_go.options import Variant
+from companion.games.sushi_go.placing import (
+    Events,
+    check_supply,
+    has_chopsticks,
+    known_card,
+    place,
+    with_seat,
+)
+from companion.games.sushi_go.rounds import end_round, start_turn
+from companion.games.sushi_go.scoring import kept_desserts
+from companion.games.sushi_go.state import GameState, Mode, Phase, Seat
+
+_STRAWBERRY = CardType.STRAWBERRY_PUDDING
+
+
+def _need(state: GameState, phase: Phase, what: str) -> None:
+    if state.phase is not phase:
+        raise IllegalAction(f"{what} is not expected now (the game waits for: {state.phase})")
+
+
+# ------------------------------------------------------------------------------ reveal
+
+
+def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
+    _need(state, Phase.REVEAL, "a reveal")
+    who = action.player
+    seat = state.seat_of(who)
+    if seat == state.dummy_seat:
+        raise IllegalAction(
+            "the dummy does not reveal: the player controlling it names its card (dummy_card)"
+        )
+    if seat not in state.required():
+        raise IllegalAction(f"it is {state.names[state.mover]}'s turn to take a card")
+    s = state.seats[seat]
+    if s.revealed:
+        raise IllegalAction(f"{who} already revealed this turn (undo to change it)")
+    cards = [action.card, *([action.second] if action.second else [])]
+    controls = state.rules.dummy and seat == state.mover
+    if controls and not action.dummy_card:
+        raise IllegalAction(f"{who} controls the dummy this turn: name the card played for it")
+    if action.dummy_card and not controls:
+        raise IllegalAction(f"{who} does not control the dummy this turn")
+    taken = [*cards, *([action.dummy_card] if action.dummy_card else [])]
+    for card_id in taken:
+        known_card(state, card_id, who)
+    chopsticks = -1
+    if action.second:
+        chopsticks = has_chopsticks(s, state.turn)
+        if chopsticks < 0:
+            raise IllegalAction(
+                f"{who}: two cards need chopsticks on the table from an earlier turn"
+            )
+    _check_hand(state, seat, taken, who)
+    if chopsticks >= 0:
+        s = evolve(
+            s, table=(*s.table[:chopsticks], *s.table[chopsticks + 1 :]), chopsticks_used=True
+        )
+        events.append(ev.ChopsticksReturned(who))
+    if state.mode is Mode.SIMULATION:
+        state, s = _take(state, s, taken)
+    state = with_seat(state, seat, evolve(s, revealed=True))
+    state = place(state, seat, action.card, "reveal", events)
+    if action.second:
+        state = place(state, seat, action.second, "chopsticks", events)
+    if action.dummy_card:
+        state = place(state, state.dummy_seat, action.dummy_card, "dummy", events)
+    if all(state.seats[i].revealed for i in state.required()):
+        state = end_turn(state, events)
+    return state
+
+
+def _check_hand(state: GameState, seat: int, taken: list[str], who: str) -> None:
+    if state.mode is Mode.SIMULATION:
+        held = Counter(
+            state.pool if state.rules.variant is Variant.SUSHI_BATTLE else state.seats[seat].hand
+        )
+        held.subtract(taken)
+        if min(held.values(), default=0) < 0:
+            where = "in the pyramid" if state.pool else "in hand"
+            raise IllegalAction(f"{who}: those cards are not all {where}")
+        return
+    size = state.hand_size(seat)
+    if len(taken) > size:
+        raise IllegalAction(f"{who}: {len(taken)} cards taken but there are {size} to choose from")
+    for i, card_id in enumerate(taken):
+        check_supply(state, card_id, who, taken[:i])
+
+
+def _take(state: GameState, s: Seat, taken: list[str]) -> tuple[GameState, Seat]:
+    """Simulation: remove the cards taken from the hand (the pyramid in sushi battle)."""
+    battle = state.rules.variant is Variant.SUSHI_BATTLE
+    cards = list(state.pool if battle else s.hand)
+    for card_id in taken:
+        cards.remove(card_id)
+    if battle:
+        return evolve(state, pool=tuple(cards)), s
+    return state, evolve(s, hand=tuple(cards))
+
+
+# ------------------------------------------------------------------------------ turn end
+
+
+def end_turn(state: GameState, events: Events) -> GameState:
+    """Every reveal is in: the lead token, then the mochi rolls (or the turn's end)."""
+    if state.rules.dessert is _STRAWBERRY:
+        state = _lead(state, events)
+    if state.rules.dessert is CardType.MOCHI:
+        rolls: list[int] = []
+        for seat, s in enumerate(state.seats):
+            n = sum(1 for p in s.table if p.turn == state.turn and p.card == MOCHI_ID)
+            if n:
+                rolls.extend([seat] * n)
+                events.append(ev.MochiRollNeeded(state.names[seat], n))
+        if rolls:
+            return evolve(state, rolls=tuple(rolls), phase=Phase.MOCHI)
+    return finish_turn(state, events)
+
+
+def symbols_now(state: GameState) -> list[int]:
+    """Every table's strawberry symbols: kept from earlier rounds and on the table now."""
+    return [
+        strawberry_symbols(kept_desserts(state.rounds, i))
+        + strawberry_symbols([p.card for p in s.table])
+        for i, s in enumerate(state.seats)
+    ]
+
+
+def _lead(state: GameState, events: Events) -> GameState:
+    played = [
+        i
+        for i, s in enumerate(state.seats)
+        if any(p.turn == state.turn and TYPE_OF[p.card] is _STRAWBERRY for p in s.table)
+    ]
+    if not played:
+        return state
+    symbols = symbols_now(state)
+    taker = lead_taker(symbols, played, state.lead)
+    if taker == NOBODY:
+        tied = [i for i in played if symbols[i] == max(symbols)]
+        if len(tied) > 1:
+            holder = state.names[state.lead] if state.lead != NOBODY else ""
+            events.append(ev.LeadTied(tuple(state.names[i] for i in tied), holder))
+        return state
+    s = state.seats[taker]
+    events.append(ev.LeadTaken(state.names[taker], symbols[taker], LEAD_POINTS))
+    state = with_seat(state, taker, evolve(s, lead_takes=s.lead_takes + 1))
+    return evolve(state, lead=taker)
+
+
+def mochi_roll(state: GameState, action: a.MochiRoll, events: Events) -> GameState:
+    _need(state, Phase.MOCHI, "a mochi roll")
+    seat = state.seat_of(action.player)
+    if seat not in state.rolls:
+        waiting = ", ".join(dict.fromkeys(state.names[i] for i in state.rolls))
+        raise IllegalAction(
+            f"{action.player} took no mochi card this turn (waiting for: {waiting})"
+        )
+    if not 1 <= action.value <= 6:
+        raise IllegalAction(f"a mochi die shows 1 to 6, not {action.value}")
+    rolls = list(state.rolls)
+    rolls.remove(seat)
+    dice = list(state.dice)
+    dice[seat] = action.value
+    events.append(ev.MochiRolled(action.player, action.value))
+    state = evolve(state, rolls=tuple(rolls), dice=tuple(dice))
+    if rolls:
+        return state
+    return finish_turn(evolve(state, phase=Phase.REVEAL), events)
+
+
+def finish_turn(state: GameState, events: Events) -> GameState:
+    """Chopsticks back, hands passed (and piles drawn), the next turn or the round's end."""
+    rules = state.rules
+    passed = "left"
+    if rules.variant is Variant.SUSHI_BATTLE:
+        passed = ""
+    elif rules.players == 2 or rules.dummy:
+        passed = "swap"
+    elif rules.passes_right(state.round):
+        passed = "right"
+    if state.mode is Mode.SIMULATION:
+        state = _pass_hands(state, passed)
+    seats = tuple(evolve(s, revealed=False, chopsticks_used=False) for s in state.seats)
+    events.append(ev.TurnEnded(state.round, state.turn, passed))
+    state = evolve(state, seats=seats, turn=state.turn + 1, phase=Phase.REVEAL)
+    if state.turn > rules.turns:
+        return end_round(state, events)
+    return start_turn(state)
+
+
+def _pass_hands(state: GameState, passed: str) -> GameState:
+    rules = state.rules
+    back = [(CHOPSTICKS_ID,) if s.chopsticks_used else () for s in state.seats]
+    if rules.variant is Variant.SUSHI_BATTLE:
+        extra = tuple(c for b in back for c in b)
+        return evolve(state, pool=tuple(sorted((*state.pool, *extra))))
+    n = rules.players
+    hands = [(*state.seats[i].hand, *back[i]) for i in range(n)]
+    step = -1 if passed == "right" else 1
+    seats = list(state.seats)
+    for i in range(n):
+        seats[(i + step) % n] = evolve(seats[(i + step) % n], hand=hands[i])
+    if rules.variant is Variant.PERSONAL_DRAW_PILES:
+        seats = [
+            evolve(s, hand=(*s.hand, s.pile[0]), pile=s.pile[1:]) if s.pile and i < n else s
+            for i, s in enumerate(seats)
+        ]
+    return evolve(state, seats=tuple(seats))
