@@ -11,7 +11,8 @@ discarded at once and queued as a bonus action (:class:`~.state.Pending`) in cor
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from functools import lru_cache
 from itertools import chain
 
 from companion.games.base import IllegalAction, Message, UnreadableInput
@@ -19,6 +20,7 @@ from companion.games.common.evolve import evolve
 from companion.games.sushi_go_party import events as ev
 from companion.games.sushi_go_party.actions import FLIPPED
 from companion.games.sushi_go_party.cards import CARDS_BY_ID, CardType, Category
+from companion.games.sushi_go_party.menus import Menu
 from companion.games.sushi_go_party.state import GameState, Pending, Placed, Seat
 from companion.games.sushi_go_party.tableau import (
     SPECIAL_ORDER_ID,
@@ -71,13 +73,13 @@ def out_of_deck(state: GameState) -> Counter[str]:
     return out
 
 
-def _count_out(state: GameState, wanted: Callable[[str], bool], extra: Iterable[str]) -> int:
-    n = sum(1 for c in state.kept_out if wanted(c))
-    n += sum(1 for c in state.discards if wanted(c))
-    n += sum(1 for c in extra if wanted(c))
-    for s in state.seats:
-        n += sum(1 for p in s.table if wanted(p.card))
-    return n
+def _count_out(state: GameState, card_id: str, extra: tuple[str, ...]) -> int:
+    return state.kept_out.count(card_id) + state.out_round.count(card_id) + extra.count(card_id)
+
+
+def _desserts_out(state: GameState, extra: tuple[str, ...]) -> int:
+    cards = (*state.kept_out, *state.out_round, *extra)
+    return sum(1 for c in cards if c in DESSERT_IDS)
 
 
 def check_supply(
@@ -94,7 +96,7 @@ def check_supply(
     extra = tuple(extra)
     deck = state.deck_info
     most = deck.most(card_id)
-    out = _count_out(state, card_id.__eq__, extra)
+    out = _count_out(state, card_id, extra)
     if out + 1 > most:
         raise IllegalAction(
             f"{who}: one more {card_name(card_id)} would make {out + 1}, but the deck "
@@ -104,7 +106,7 @@ def check_supply(
         _check_known(state, card_id, who, out, from_hand)
     if card_id in DESSERT_IDS:
         shuffled = sum(deck.schedule[: state.round])
-        held = _count_out(state, DESSERT_IDS.__contains__, extra)
+        held = _desserts_out(state, extra)
         if held + 1 > shuffled:
             raise IllegalAction(
                 f"{who}: one more dessert card would make {held + 1}, but only {shuffled} were "
@@ -158,7 +160,7 @@ def place(
     the hand it comes from (``None``: the deck)."""
     who = state.names[seat]
     card_type = known_card(card_id, who)
-    if card_type not in state.menu.types:
+    if card_type not in menu_types(state.menu):
         raise IllegalAction(
             f"{who}: {card_name(card_id)} is not on this menu (a card type not on the menu is "
             "not in the deck)"
@@ -173,6 +175,7 @@ def place(
         )
     if copies and card_type is not CardType.SPECIAL_ORDER:
         raise IllegalAction(f"{who}: only a special order copies a card")
+    out_round = (*state.out_round, card_id)
     s = state.seats[seat]
     table = s.table
     if card_type in _QUEUED:
@@ -184,14 +187,37 @@ def place(
             state,
             pending=tuple(sorted((*state.pending, pending), key=_order)),
             discards=(*state.discards, card_id),
+            out_round=out_round,
         )
     if card_type is CardType.SPECIAL_ORDER:
-        return _special_order(state, seat, copies, on_wasabi, via, events)
+        return _special_order(state, seat, copies, on_wasabi, via, events, out_round)
     placed = Placed(card_id, state.turn)
     if card_type is CardType.NIGIRI:
         table, placed = _onto_wasabi(table, placed)
     events.append(ev.CardPlayed(who, card_id, card_id, via))
-    return with_table(state, seat, (*table, placed))
+    return _put(state, seat, (*table, placed), out_round)
+
+
+def _put(
+    state: GameState, seat: int, table: tuple[Placed, ...], out_round: tuple[str, ...]
+) -> GameState:
+    """``state`` with ``seat``'s new table and the cards out this round, in one copy."""
+    seats = list(state.seats)
+    seats[seat] = evolve(seats[seat], table=table)
+    return evolve(state, seats=tuple(seats), out_round=out_round)
+
+
+@lru_cache(maxsize=64)
+def menu_types(menu: Menu) -> frozenset[CardType]:
+    """The card types of ``menu`` (a frozenset, cached: ``Menu.types`` builds a tuple)."""
+    return frozenset(menu.types)
+
+
+def return_to_hand(state: GameState, card_id: str) -> GameState:
+    """``card_id`` left the table for a hand (used chopsticks, a spoon given away)."""
+    out = list(state.out_round)
+    out.remove(card_id)
+    return evolve(state, out_round=tuple(out))
 
 
 def _order(p: Pending) -> tuple[int, int]:
@@ -227,7 +253,13 @@ def _onto_wasabi(table: tuple[Placed, ...], placed: Placed) -> tuple[tuple[Place
 
 
 def _special_order(
-    state: GameState, seat: int, copies: str, on_wasabi: bool, via: str, events: Events
+    state: GameState,
+    seat: int,
+    copies: str,
+    on_wasabi: bool,
+    via: str,
+    events: Events,
+    out_round: tuple[str, ...],
 ) -> GameState:
     who = state.names[seat]
     table = state.seats[seat].table
@@ -239,7 +271,7 @@ def _special_order(
             )
         events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, "", via))
         events.append(ev.Discarded(who, SPECIAL_ORDER_ID, "a special order with nothing to copy"))
-        return evolve(state, discards=(*state.discards, SPECIAL_ORDER_ID))
+        return evolve(state, discards=(*state.discards, SPECIAL_ORDER_ID), out_round=out_round)
     if not copies:
         raise IllegalAction(f"{who}: say which card of the table the special order copies")
     if copies == FLIPPED:
@@ -249,7 +281,7 @@ def _special_order(
             raise IllegalAction(f"{who}: a flipped copy cannot lie on a wasabi")
         placed = Placed(SPECIAL_ORDER_ID, state.turn, flipped=True)
         events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, FLIPPED, via))
-        return with_table(state, seat, (*table, placed))
+        return _put(state, seat, (*table, placed), out_round)
     target_type = known_card(copies, f"{who}'s special order")
     if target_type is CardType.SPECIAL_ORDER:
         raise IllegalAction(
@@ -274,4 +306,4 @@ def _special_order(
         if not placed.on_wasabi:
             raise IllegalAction(f"{who}: there is no empty wasabi for the copy to go on")
     events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, copies, via))
-    return with_table(state, seat, (*table, placed))
+    return _put(state, seat, (*table, placed), out_round)

@@ -175,6 +175,7 @@ def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events
         seats=tuple(Seat() for _ in names),
         entered=(None,) * len(names) if state.mode is Mode.SCORING else (),
         discards=(),
+        out_round=(),
         pending=(),
         deck=(),
         drawn=(),

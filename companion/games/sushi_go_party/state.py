@@ -98,7 +98,9 @@ class GameState:
     cards not shuffled in yet, ``drawn`` the menu's cards being looked at. ``kept_out``: the
     physical cards kept with the desserts in completed rounds (special orders included).
     ``known`` (turn-by-turn mode): per hand (see :meth:`hand_of`), the cards known to be in it:
-    chopsticks that went back into it and spoons given to its holder."""
+    chopsticks that went back into it and spoons given to its holder. ``out_round``: every
+    physical card out of the deck and the hands this round, that is on a table or in
+    ``discards`` (kept in step with them, so supply checks count it at C speed)."""
 
     names: tuple[str, ...]
     mode: Mode
@@ -120,6 +122,7 @@ class GameState:
     round_points: tuple[tuple[int, ...], ...] = field(default=())
     kept_out: tuple[str, ...] = ()
     known: tuple[tuple[str, ...], ...] = ()
+    out_round: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:

@@ -39,6 +39,7 @@ from companion.games.sushi_go_party.placing import (
     check_supply,
     known_card,
     place,
+    return_to_hand,
     with_seat,
     with_table,
 )
@@ -62,13 +63,21 @@ def _need(state: GameState, phase: Phase, what: str) -> None:
 # ------------------------------------------------------------------------------------ reveal
 
 
+#: Corner numbers of the chopsticks and spoons, by kind (the ids a card on the table scores as).
+_BONUS_CORNERS: dict[str, dict[str, int]] = {
+    kind: {i: c for i, c in CORNER_OF.items() if TYPE_OF[i].value == kind}
+    for kind in ("chopsticks", "spoon")
+}
+
+
 def find_bonus(table: tuple[Placed, ...], kind: str, corner: int, turn: int) -> int:
     """Index of a usable chopsticks or spoon (``kind``) on ``table``: face up, played before
     ``turn``, with ``corner`` (0: the lowest corner); -1 when there is none."""
     best, best_corner = -1, 99
+    corners = _BONUS_CORNERS[kind]
     for i, p in enumerate(table):
-        c = CORNER_OF.get(p.scores_as)
-        if c is None or p.flipped or p.turn >= turn or TYPE_OF[p.scores_as].value != kind:
+        c = corners.get(p.copies or p.card)
+        if c is None or p.flipped or p.turn >= turn:
             continue
         if (corner == 0 and c < best_corner) or c == corner:
             best, best_corner = i, c
@@ -129,6 +138,8 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     seats = list(state.seats)
     seats[seat] = evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks)
     state = evolve(state, seats=tuple(seats), pending=pending)
+    for card in used_chopsticks:
+        state = return_to_hand(state, card)
     hand_index = state.hand_of(seat)
     state = place(
         state, seat, action.card, action.copies, action.on_wasabi, "reveal", events, hand_index
@@ -252,6 +263,7 @@ def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameSta
             f"{card_name(action.card)} does not answer a spoon asking for {head.ask}"
         )
     state, spoon = _remove_spoon(state)
+    state = return_to_hand(state, spoon)
     g = state.seats[giver]
     if state.mode is Mode.SIMULATION:
         expected = spoon_giver_after(state, head.seat, head.ask)

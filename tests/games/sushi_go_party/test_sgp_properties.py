@@ -162,6 +162,8 @@ def test_every_card_is_conserved_after_every_action(seed: int, table: tuple[int,
             kept_by_round[rounds] = kept(state)
             assert kept_physical(state) == kept_by_round[rounds]
         assert accounted(state, kept_by_round[rounds]) == everything, state.phase
+        on_tables = Counter(p.card for s in state.seats for p in s.table)
+        assert Counter(state.out_round) == on_tables + Counter(state.discards)
 
 
 @GAMES
