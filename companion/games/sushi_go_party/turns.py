@@ -38,6 +38,7 @@ from companion.games.sushi_go_party.placing import (
     card_name,
     check_supply,
     known_card,
+    menu_types,
     place,
     return_to_hand,
     with_seat,
@@ -97,7 +98,7 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     cards = [action.card] + ([action.second] if action.second else [])
     if action.second:
         known_card(action.second, who)
-    _check_hand(state, s, cards, who)
+    hand = _rest_of_hand(state, s, cards, who)
     table = s.table
     used_chopsticks: tuple[str, ...] = ()
     if action.second:
@@ -129,12 +130,6 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
         )
     elif action.spoon:
         raise IllegalAction(f"{who}: say what the spoon asks for")
-    hand = s.hand
-    if state.mode is Mode.SIMULATION:
-        rest = list(hand)
-        for c in cards:
-            rest.remove(c)
-        hand = tuple(rest)
     seats = list(state.seats)
     seats[seat] = evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks)
     state = evolve(state, seats=tuple(seats), pending=pending)
@@ -160,21 +155,25 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     return state
 
 
-def _check_hand(state: GameState, s: Seat, cards: list[str], who: str) -> None:
+def _rest_of_hand(state: GameState, s: Seat, cards: list[str], who: str) -> tuple[str, ...]:
+    """The known hand once ``cards`` are played (simulation), refusing a card not in it; with
+    hidden hands, refuse more cards than the hands hold."""
     if state.mode is Mode.SIMULATION:
         hand = list(s.hand)
         for c in cards:
             if c not in hand:
                 raise IllegalAction(f"{who} has no {card_name(c)} in hand")
             hand.remove(c)
-    elif len(cards) > state.hand_size:
+        return tuple(hand)
+    if len(cards) > state.hand_size:
         raise IllegalAction(
             f"{who}: {len(cards)} cards played but the hands hold {state.hand_size} this turn"
         )
+    return s.hand
 
 
 def _check_ask(state: GameState, ask: str, who: str) -> None:
-    types = {t.value for t in state.menu.types}
+    types = {t.value for t in menu_types(state.menu)}
     if ask in types:
         return
     t = TYPE_OF.get(ask)
