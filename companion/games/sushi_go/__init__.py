@@ -33,7 +33,7 @@ from companion.games.base import (
     UnreadableInput,
     check_players,
 )
-from companion.games.sushi_go import legal, record, rounds, rules, view
+from companion.games.sushi_go import describe, legal, record, rounds, rules, view
 from companion.games.sushi_go.actions import ACTIONS
 from companion.games.sushi_go.events import EVENTS
 from companion.games.sushi_go.options import (
@@ -164,6 +164,10 @@ class SushiGo:
 
     def private_to(self, state: GameState, action: Message) -> int | None:
         return None
+
+    def describe(self, action: Message) -> str:
+        """One short line for the history (:mod:`.describe`)."""
+        return describe.describe(action)
 
 
 GAME = SushiGo()
