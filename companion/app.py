@@ -1,8 +1,9 @@
-"""The composition root: builds the log, the session, the device fakes and the web app.
+"""The composition root: builds the log, the session, the devices and the web app.
 
-No logic of its own: :func:`build` wires the collaborators, :func:`serve` runs them until
-SIGINT/SIGTERM and shuts down cleanly (the log is durable after every change anyway, so a
-SIGKILL or a pulled plug loses nothing that was acknowledged).
+No logic of its own: :func:`build` wires the collaborators (nothing runs yet),
+:meth:`Service.start` starts the devices (the dice tower's bridge, per the ``tower`` setting),
+:func:`serve` runs everything until SIGINT/SIGTERM and shuts down cleanly (the log is durable
+after every change anyway, so a SIGKILL or a pulled plug loses nothing that was acknowledged).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import signal
 import socket
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import FrameType
 from typing import TextIO
 
@@ -19,9 +20,11 @@ from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from companion.devices import DeviceReport, probe_devices
+from companion.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.settings import Settings
+from companion.tower import TableTower
 from web import create_app
 
 
@@ -34,8 +37,17 @@ class Service:
     session: Session
     app: Flask
     devices: DeviceReport
+    rolls: RollDesk
+    tower: TableTower
+
+    def start(self) -> None:
+        """Start the devices; the tower's line of :attr:`devices` then says what it found."""
+        self.tower.start()
+        self.tower.settle_at_start()
+        self.devices = replace(self.devices, tower=self.tower.device_status())
 
     def close(self) -> None:
+        self.tower.stop()
         self.session.close()
         self.log.close()
 
@@ -46,7 +58,11 @@ def build(settings: Settings) -> Service:
     devices = probe_devices()
     log = GameLog(settings.db_path)
     session = Session(log)
-    return Service(settings, log, session, create_app(session), devices)
+    rolls = RollDesk(session)
+    tower = TableTower(settings.tower, settings.db_path, rolls)
+    devices = replace(devices, tower=tower.device_status())
+    app = create_app(session, rolls=rolls, tower=tower)
+    return Service(settings, log, session, app, devices, rolls, tower)
 
 
 def lan_addresses() -> list[str]:
@@ -71,9 +87,14 @@ def urls_for(settings: Settings, port: int) -> list[str]:
 def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     """Run the service until SIGINT or SIGTERM; returns the exit status."""
     service = build(settings)
-    server: BaseWSGIServer = make_server(
-        settings.host, settings.port, service.app, threaded=True
-    )
+    try:
+        server: BaseWSGIServer = make_server(
+            settings.host, settings.port, service.app, threaded=True
+        )
+        service.start()
+    except BaseException:
+        service.close()
+        raise
     port = server.socket.getsockname()[1]
     urls = urls_for(settings, port)
     service.app.config["PUBLIC_URL"] = settings.public_url or urls[0]

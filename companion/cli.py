@@ -2,7 +2,7 @@
 
 ```
 companion [--data-dir DIR] [--json] COMMAND ...
-  serve [--host H] [--port P] [--public-url URL]
+  serve [--host H] [--port P] [--public-url URL] [--tower {auto,virtual,off}]
                                      run the service (companion.app.serve)
   score GAME FILE                    score a record's final state (or replay its actions)
   replay FILE                        check a whole recorded game, print the scores
@@ -10,7 +10,9 @@ companion [--data-dir DIR] [--json] COMMAND ...
   import FILE                        restore games (one record or {"records": [...]})
 ```
 
-``--data-dir`` (or ``COMPANION_DATA_DIR``) chooses the data directory (``settings.py``).
+``--data-dir`` (or ``COMPANION_DATA_DIR``) chooses the data directory (``settings.py``);
+``--tower`` (or ``COMPANION_TOWER``) the dice tower: a real one if it answers (``auto``), the
+virtual one on a pty (``virtual``), or none (``off``).
 ``--json`` (before or after the command) makes a command print one JSON object on the LAST line
 of stdout, also on failure (``{"ok": false, "error", "reason"}``).
 
@@ -42,7 +44,7 @@ from companion.session.records import (
     load_record,
     replay_record,
 )
-from companion.settings import Settings, load_settings
+from companion.settings import TOWER_MODES, Settings, load_settings
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
@@ -103,6 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--public-url", help="base URL for the join link and QR code (default: the LAN address)"
     )
+    serve.add_argument(
+        "--tower", choices=TOWER_MODES,
+        help="dice tower: auto (a real one if it answers; the default), virtual (a simulated "
+             "tower on a pty), off (dice are tapped) (default: $COMPANION_TOWER or auto)",
+    )
 
     score = command("score", "score a game record's final state (or replay its actions)")
     score.add_argument("game", metavar="GAME", help="title id, e.g. sushi-express")
@@ -120,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     restore = command("import", "store the games of a record or bundle as new games")
     restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
+
     return parser
 
 
@@ -164,9 +172,13 @@ def main(
 
 def _run(args: argparse.Namespace, output: Output) -> int:
     if args.command == "serve":
-        settings = load_settings(
-            args.data_dir, args.host, args.port, public_url=args.public_url
-        )
+        try:
+            settings = load_settings(
+                args.data_dir, args.host, args.port, public_url=args.public_url,
+                tower=args.tower,
+            )
+        except ValueError as exc:  # COMPANION_TOWER or COMPANION_PORT mistyped
+            raise UsageError(str(exc)) from None
         from companion.app import serve  # lazily: it imports Flask and the devices
 
         return serve(settings)

@@ -1,7 +1,9 @@
 """Which table devices are present, and the fakes that stand in for missing ones.
 
 ``probe_devices()`` looks (cheaply, without opening anything) for a camera, a serial dice tower
-and the Pi's GPIO. For each device that is missing the service runs on a fake, and
+and the Pi's GPIO; the composition root replaces the tower's line with what the running bridge
+found (``companion/tower.py``: a real tower that answered the handshake, the virtual one, or
+none). For each device that is missing the service runs on a fake, and
 :meth:`DeviceReport.describe` says so in one line at start-up. GPIO uses gpiozero's own
 ``MockFactory`` as its fake pin factory; the camera and tower fakes are the ones shipped with the
 dice-camera and dice-tower work, and until a source is present dice are entered by tapping.
@@ -23,9 +25,12 @@ class DeviceStatus:
     name: str
     real: bool
     detail: str
+    #: What the line calls it instead of ``real``/``FAKE`` (the tower: ``virtual``, ``absent``).
+    label: str | None = None
 
     def describe(self) -> str:
-        return f"{self.name}: {'real' if self.real else 'FAKE'} ({self.detail})"
+        label = self.label or ("real" if self.real else "FAKE")
+        return f"{self.name}: {label} ({self.detail})"
 
 
 @dataclass(frozen=True)

@@ -127,12 +127,16 @@ class VirtualTray:
         self.values: tuple[int, ...] = ()
         self.settles_at = 0.0
         self.reported = 0
+        self.quality = protocol.QUALITY_OK
 
-    def throw(self, values: tuple[int, ...], settle_s: float = 0.02) -> tuple[int, float]:
-        """Dice showing ``values`` once they stop in ``settle_s``: ``(generation, settle time)``."""
+    def throw(self, values: tuple[int, ...], settle_s: float = 0.02,
+              quality: int = protocol.QUALITY_OK) -> tuple[int, float]:
+        """Dice showing ``values`` once they stop in ``settle_s``: ``(generation, settle time)``.
+        ``quality`` is how :class:`VirtualTraySource` reports them (a die cocked, ...)."""
         with self._lock:
             self.generation += 1
             self.values = tuple(values)
+            self.quality = quality
             self.settles_at = self.clock() + settle_s
             return self.generation, self.settles_at
 
@@ -170,7 +174,7 @@ class VirtualTraySource:
             return None
         self._done = generation
         self.tray.reported = generation
-        return (2, values, protocol.QUALITY_OK)  # EVENT_SETTLED
+        return (2, values, self.tray.quality)  # EVENT_SETTLED
 
 
 class SimCamera:

@@ -1,6 +1,6 @@
 """The dice tower as one service: the durable inbox plus the link, for the composition root.
 
-``companion serve`` (wired later by the lead) builds one::
+``companion serve`` builds one (``companion/tower.py``)::
 
     tower = TowerService(settings.db_path, ports=[...])   # or patterns only
     tower.start()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
+from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES
 from companion.games import available_games
 from companion.session.session import Act, Correct, Redo, Undo
 from web.body import int_field, json_object, list_field, object_field, text_field
@@ -25,14 +26,15 @@ def list_games() -> Response:
 #: Titles the web screens can show. A title whose engine is built but whose screens are not yet
 #: (it is scored with the CLI or the API) is listed with ``"screens": false`` and the new-game
 #: form leaves it out.
-SCREENS = frozenset({"sushi-express", "sushi-go-party"})
+SCREENS = frozenset({"sushi-express", "sushi-go-party", "sushi-go"})
 
 
 @bp.get("/titles")
 def titles() -> Response:
     return jsonify(
         titles=[
-            {**game.info.to_json(), "screens": game.info.id in SCREENS}
+            {**game.info.to_json(), "screens": game.info.id in SCREENS,
+             "dice": game.info.id in DICE_TITLES}
             for game in available_games()
         ]
     )
@@ -40,11 +42,12 @@ def titles() -> Response:
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
-    data = json_object({"game", "players", "options"})
+    data = json_object({"game", "players", "options", "roll_source"})
     game = text_field(data, "game")
     players = list_field(data, "players")  # each entry is read by the session
     options = object_field(data, "options", {})
-    created = get_session().create_game(game, players, options)
+    roll_source = data.get("roll_source", DEFAULT_ROLL_SOURCE)  # checked by the session
+    created = get_session().create_game(game, players, options, roll_source)
     body = {"id": created.game_pk, "host_token": created.host_token,
             "join_code": created.join_code}
     return jsonify(body), 201

@@ -7,12 +7,20 @@ cannot act for a player: its requests arrive without a credential and are refuse
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import current_app, request
 
 from companion.session import access
 from companion.session.session import Session, Viewer
 
+if TYPE_CHECKING:
+    from companion.rolls import RollDesk
+    from companion.tower import TableTower
+
 SESSION_KEY = "companion.session"
+ROLLS_KEY = "companion.rolls"
+TOWER_KEY = "companion.tower"
 TOKEN_HEADER = "X-Companion-Token"
 
 
@@ -20,6 +28,18 @@ def get_session() -> Session:
     """The session given to :func:`web.create_app`."""
     session: Session = current_app.extensions[SESSION_KEY]
     return session
+
+
+def get_rolls() -> RollDesk | None:
+    """The roll desk given to :func:`web.create_app` (``None``: no table devices)."""
+    rolls: RollDesk | None = current_app.extensions.get(ROLLS_KEY)
+    return rolls
+
+
+def get_tower() -> TableTower | None:
+    """The dice tower given to :func:`web.create_app` (``None``: none in this app)."""
+    tower: TableTower | None = current_app.extensions.get(TOWER_KEY)
+    return tower
 
 
 def header_token() -> str | None:

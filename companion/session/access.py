@@ -1,6 +1,8 @@
 """Who may send what (``docs/INTERNALS.md``), as pure functions of the state and the action.
 
 * A **watcher** (no or unknown credential) may send nothing.
+* The **table** (a device reporting what lies on the table: the dice tower, the camera) may send
+  table inputs only (actor ``None``), never a decision or a private action.
 * A **seat** may send actions whose actor (``GAME.actor``) is its own seat, and table inputs
   (actor ``None``: dice values, customer cards turned up).
 * The **host** may send any action except private ones.
@@ -18,18 +20,19 @@ from typing import Any, Literal
 from companion.games.base import JSON, Game, IllegalAction, Message, PlayerSpec, UnreadableInput
 from companion.session.errors import Forbidden
 
-Role = Literal["host", "seat", "watcher"]
+Role = Literal["host", "seat", "watcher", "table"]
 
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who is looking or acting: the host, a seat (with its index) or a watcher."""
+    """Who is looking or acting: the host, a seat (with its index), a watcher, or the table
+    (a device such as the dice tower; it only acts, it has no screen)."""
 
     role: Role
     seat: int | None = None
 
     def __post_init__(self) -> None:
-        if self.role not in ("host", "seat", "watcher"):
+        if self.role not in ("host", "seat", "watcher", "table"):
             raise ValueError(f"unknown viewer role {self.role!r}")
         if (self.role == "seat") != (self.seat is not None):
             raise ValueError("a seat viewer needs a seat index, and only a seat viewer has one")
@@ -40,6 +43,7 @@ class Viewer:
 
 HOST = Viewer("host")
 WATCHER = Viewer("watcher")
+TABLE = Viewer("table")
 
 
 def seat_viewer(seat: int) -> Viewer:
@@ -77,6 +81,10 @@ def authorize(
     if viewer.role == "host":
         return
     actor = game.actor(state, action)
+    if viewer.role == "table":
+        if actor is None:
+            return
+        raise Forbidden(f"a table device enters what lies on the table, not {action.kind}")
     if actor is None or actor == viewer.seat:
         return
     raise Forbidden(

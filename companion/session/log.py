@@ -7,9 +7,9 @@ Contract:
   nobody about a change before the call returned, so an acknowledged change survives a pulled
   plug. A failed call leaves the file as it was (the transaction is rolled back).
 * Tables (``docs/INTERNALS.md``): ``games`` (id, game, options, players, created, updated,
-  status, join code, host token hash, round, final), ``seats`` (game, seat, token hash) and
-  ``entries`` (game, seq, type, payload JSON, author, time). ``seq`` counts 1, 2, 3, ... per game;
-  the last ``seq`` is the game's *version*.
+  status, join code, host token hash, round, final, roll source), ``seats`` (game, seat, token
+  hash) and ``entries`` (game, seq, type, payload JSON, author, time). ``seq`` counts 1, 2,
+  3, ... per game; the last ``seq`` is the game's *version*.
 * Tokens are never stored, only their SHA-256; a token is 32 random bytes (``secrets``) in
   URL-safe base64. Join codes are 6 characters from an alphabet without look-alikes (no 0/O,
   1/I/L).
@@ -79,8 +79,14 @@ MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (game, seq)
     ) WITHOUT ROWID;
     """,
+    # Where a game's dice come from (``companion/dice_input.py``): tapped on a screen, the dice
+    # tower or the camera. Games stored before it existed were all tapped.
+    1: "ALTER TABLE games ADD COLUMN roll_source TEXT NOT NULL DEFAULT 'tap'",
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
+_GAME_COLUMNS = (
+    "id, game, options, players, created, updated, status, join_code, round, final, roll_source"
+)
 
 
 def new_token() -> str:
@@ -125,6 +131,7 @@ class GameRow:
     join_code: str
     round: int | None
     final: JSON | None
+    roll_source: str = "tap"
 
     def to_json(self) -> JSON:
         """The ``/api/games`` list item."""
@@ -136,6 +143,7 @@ class GameRow:
             "created": self.created,
             "updated": self.updated,
             "round": self.round,
+            "roll_source": self.roll_source,
         }
 
 
@@ -234,6 +242,7 @@ class GameLog:
         status: str = "playing",
         round: int | None = None,
         final: JSON | None = None,
+        roll_source: str = "tap",
     ) -> tuple[GameRow, str]:
         """Store a new game (and its first ``entries``, for an import) in one transaction.
 
@@ -244,10 +253,11 @@ class GameLog:
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, options, players, created, updated, status, join_code,"
-                " host_token_hash, round, final) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " host_token_hash, round, final, roll_source)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, _dumps(options), _dumps(list(players)), now, now, status,
                  new_join_code(), hash_token(token), round,
-                 None if final is None else _dumps(final)),
+                 None if final is None else _dumps(final), roll_source),
             )
             game_pk = cursor.lastrowid
             assert game_pk is not None
@@ -259,9 +269,7 @@ class GameLog:
         """The row of game ``game_pk``; :class:`NotFound` when there is none."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, options, players, created, updated, status, join_code, round,"
-                " final FROM games WHERE id = ?",
-                (game_pk,),
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_pk,)
             ).fetchone()
         if row is None:
             raise NotFound(f"there is no game {game_pk}")
@@ -271,10 +279,20 @@ class GameLog:
         """Every stored game, newest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, game, options, players, created, updated, status, join_code, round,"
-                " final FROM games ORDER BY id DESC"
+                f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC"
             ).fetchall()
         return [_game_row(row) for row in rows]
+
+    def set_roll_source(self, game_pk: int, roll_source: str) -> GameRow:
+        """Store where game ``game_pk``'s dice come from (the caller checked the value);
+        the updated row. :class:`NotFound` when there is no such game."""
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE games SET roll_source = ? WHERE id = ?", (roll_source, game_pk)
+            )
+            if cursor.rowcount != 1:
+                raise NotFound(f"there is no game {game_pk}")
+        return self.game(game_pk)
 
     # -- credentials ------------------------------------------------------------------------
 
@@ -373,7 +391,7 @@ class GameLog:
 
 
 def _game_row(row: tuple[Any, ...]) -> GameRow:
-    pk, game, options, players, created, updated, status, code, rnd, final = row
+    pk, game, options, players, created, updated, status, code, rnd, final, source = row
     return GameRow(
         id=int(pk),
         game=game,
@@ -385,4 +403,5 @@ def _game_row(row: tuple[Any, ...]) -> GameRow:
         join_code=code,
         round=rnd,
         final=None if final is None else json.loads(final),
+        roll_source=source,
     )

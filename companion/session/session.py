@@ -19,6 +19,7 @@ See ``docs/INTERNALS.md`` for the interface and ``docs/API.md`` for the snapshot
 from __future__ import annotations
 
 import hmac
+import itertools
 import logging
 import queue
 import threading
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from companion.dice_input import DEFAULT_ROLL_SOURCE, check_roll_source
 from companion.games import find_game
 from companion.games.base import (
     JSON,
@@ -40,6 +42,7 @@ from companion.games.registry import UnknownGame
 from companion.session import history as hist
 from companion.session.access import (
     HOST,
+    TABLE,
     WATCHER,
     Viewer,
     authorize,
@@ -62,6 +65,7 @@ from companion.session.throttle import JoinThrottle
 
 __all__ = [
     "HOST",
+    "TABLE",
     "WATCHER",
     "Act",
     "Correct",
@@ -141,16 +145,17 @@ class Subscription:
     reader); :meth:`get` builds the snapshot of the newest version in the reader's thread, so
     changes that arrive faster than a reader reads are coalesced into the latest one. The first
     :meth:`get` answers at the first change after :meth:`Session.subscribe` (take the current
-    snapshot with :meth:`Session.snapshot`).
+    snapshot with :meth:`Session.snapshot`). A change is any publication: a committed entry (a
+    new version) or a change of the game's settings such as its roll source (same version).
     """
 
-    def __init__(self, session: Session, game_pk: int, viewer: Viewer, version: int) -> None:
+    def __init__(self, session: Session, game_pk: int, viewer: Viewer, revision: int) -> None:
         self.game_pk = game_pk
         self.viewer = viewer
         self._session = session
         self._cond = threading.Condition()
-        self._seen = version
-        self._latest = version
+        self._seen = revision
+        self._latest = revision
         self._closed = False
 
     @property
@@ -165,7 +170,7 @@ class Subscription:
             if not ready or self._closed:
                 return None
         pub = self._session._published[self.game_pk]
-        self._seen = pub.version
+        self._seen = pub.revision
         return snapshot(pub, self.viewer)
 
     def close(self) -> None:
@@ -175,9 +180,9 @@ class Subscription:
             self._cond.notify_all()
         self._session._unsubscribe(self)
 
-    def _wake(self, version: int) -> None:
+    def _wake(self, revision: int) -> None:
         with self._cond:
-            self._latest = max(self._latest, version)
+            self._latest = max(self._latest, revision)
             self._cond.notify_all()
 
     def __enter__(self) -> Subscription:
@@ -222,6 +227,7 @@ class Session:
         self._published: dict[int, Published] = {}
         self._subs: dict[int, set[Subscription]] = {}
         self._subs_lock = threading.Lock()
+        self._revisions = itertools.count(1)  # numbers every publication (writer thread only)
         self._closing = threading.Lock()
         self._closed = False
         self._thread = threading.Thread(
@@ -285,13 +291,17 @@ class Session:
         game_id: str,
         players: Sequence[PlayerSpec | JSON | str],
         options: Mapping[str, Any] | None = None,
+        roll_source: str = DEFAULT_ROLL_SOURCE,
     ) -> Created:
         """Validate through the engine (title, players, options, setup) and commit a new game.
 
-        Raises :class:`UnreadableInput` (unknown title or option, bad player entry) or
-        :class:`IllegalAction` (player count, repeated names, a setup the rules refuse).
+        ``roll_source`` is where its dice come from (:mod:`companion.dice_input`).
+        Raises :class:`UnreadableInput` (unknown title, option or roll source, bad player
+        entry) or :class:`IllegalAction` (player count, repeated names, a setup the rules
+        refuse, a dice device for a title without dice).
         """
         game = self._game(game_id)
+        check_roll_source(game.info.id, roll_source)
         specs = tuple(p if isinstance(p, PlayerSpec) else PlayerSpec.from_json(p)
                       for p in players)
         check_players(game.info, specs)
@@ -303,7 +313,7 @@ class Session:
         def write() -> Created:
             row, token = self.log.create_game(
                 game.info.id, resolved, [p.to_json() for p in specs],
-                status=_status(game, initial), round=_round(initial),
+                status=_status(game, initial), round=_round(initial), roll_source=roll_source,
             )
             runtime = _Runtime(row, game, specs, hist.History(game, initial), 0)
             self._runtimes[row.id] = runtime
@@ -364,11 +374,43 @@ class Session:
         """Replace the host token of ``game_pk`` (for an operator at the console)."""
         return self._call(lambda: self.log.new_host_token(game_pk))
 
+    def set_roll_source(self, game_pk: int, viewer: Viewer, roll_source: Any) -> str:
+        """Change where game ``game_pk``'s dice come from (host only); every screen gets a new
+        snapshot (same version: no action changed). Errors as :meth:`create_game`'s, plus
+        :class:`Forbidden` and :class:`NotFound`."""
+        require_host(viewer, "choose where the dice come from")
+
+        def write() -> str:
+            runtime = self._runtime(game_pk)
+            source = check_roll_source(runtime.game.info.id, roll_source)
+            if source != runtime.row.roll_source:
+                runtime.row = self.log.set_roll_source(game_pk, source)
+                self._publish(runtime)
+            return source
+
+        return self._call(write)
+
     # -- intents ----------------------------------------------------------------------------
 
     def submit(self, game_pk: int, viewer: Viewer, intent: Intent) -> Outcome:
         """Queue ``intent`` and wait until it is committed (the answer) or refused (raises)."""
         return self._call(lambda: self._submit(game_pk, viewer, intent))
+
+    def submit_from_view(
+        self, game_pk: int, viewer: Viewer, build: Callable[[JSON], Any]
+    ) -> Outcome:
+        """Submit ``Act(build(view))`` where ``view`` is the game's current view for the host
+        (``snapshot(...)["view"]``), read and submitted on the writer thread in one step: no
+        other change comes between reading what the game waits for and applying the action.
+        ``build`` refuses by raising (:class:`IllegalAction`, :class:`UnreadableInput`);
+        nothing changes then. Used by table devices (``companion/rolls.py``)."""
+
+        def run() -> Outcome:
+            self._runtime(game_pk)
+            view = snapshot(self._published[game_pk], HOST)["view"]
+            return self._submit(game_pk, viewer, Act(build(view)))
+
+        return self._call(run)
 
     def _submit(self, game_pk: int, viewer: Viewer, intent: Intent) -> Outcome:
         runtime = self._runtime(game_pk)
@@ -378,7 +420,7 @@ class Session:
         step = runtime.history.prepare(entry)
         runtime.history.install(step)
         state = runtime.history.state
-        author = "host" if viewer.role == "host" else f"seat:{viewer.seat}"
+        author = _author(viewer)
         try:
             stored = self.log.append(
                 game_pk, NewEntry(entry.type.value, entry.payload(), author),
@@ -438,13 +480,13 @@ class Session:
     def subscribe(self, game_pk: int, viewer: Viewer) -> Subscription:
         """A :class:`Subscription` to this game's changes, seen as ``viewer``."""
         pub = self._published_for(game_pk)
-        sub = Subscription(self, game_pk, viewer, pub.version)
+        sub = Subscription(self, game_pk, viewer, pub.revision)
         with self._subs_lock:
             if self._closed:
                 sub._closed = True
             self._subs.setdefault(game_pk, set()).add(sub)
         # A change published between reading ``pub`` and registering must still wake us.
-        sub._wake(self._published[game_pk].version)
+        sub._wake(self._published[game_pk].revision)
         return sub
 
     def _unsubscribe(self, sub: Subscription) -> None:
@@ -463,7 +505,7 @@ class Session:
         pub = self._published_for(game_pk)
         actions = [it.action for it in pub.items if viewer is None or sees(viewer, it.private_to)]
         meta = {"id": pub.row.id, "created": pub.row.created, "status": pub.status,
-                "version": pub.version}
+                "version": pub.version, "roll_source": pub.row.roll_source}
         final = pub.row.final
         if final is None and pub.game.is_over(pub.state):
             final = pub.game.final_json(pub.state)
@@ -480,12 +522,13 @@ class Session:
         loaded = load_record(record, self._find)
         replayed = replay_record(loaded)
         entries = [NewEntry("act", hist.act(a).payload(), "import") for a in loaded.actions]
+        roll_source = _imported_roll_source(loaded.game, loaded.meta)
 
         def write() -> int:
             row, _token = self.log.create_game(
                 loaded.game.info.id, loaded.options, [p.to_json() for p in loaded.players],
                 entries=entries, status=_status(loaded.game, replayed.state),
-                round=_round(replayed.state), final=loaded.final,
+                round=_round(replayed.state), final=loaded.final, roll_source=roll_source,
             )
             return row.id
 
@@ -533,12 +576,13 @@ class Session:
             can_undo=h.can_undo,
             can_redo=h.can_redo,
             conflicts=h.conflicts,
+            revision=next(self._revisions),
         )
         self._published[runtime.row.id] = pub
         with self._subs_lock:
             subs = list(self._subs.get(runtime.row.id, ()))
         for sub in subs:
-            sub._wake(pub.version)
+            sub._wake(pub.revision)
 
     @staticmethod
     def _item(runtime: _Runtime, action: Message) -> Item:
@@ -558,6 +602,13 @@ class Session:
             raise UnreadableInput(exc.reason) from None
 
 
+def _author(viewer: Viewer) -> str:
+    """The log's ``author`` of a change: ``host``, ``seat:N`` or ``table`` (a device)."""
+    if viewer.role == "seat":
+        return f"seat:{viewer.seat}"
+    return viewer.role
+
+
 def _status(game: Game, state: Any) -> str:
     return "over" if game.is_over(state) else "playing"
 
@@ -565,6 +616,16 @@ def _status(game: Game, state: Any) -> str:
 def _round(state: Any) -> int | None:
     value = getattr(state, "round", None)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _imported_roll_source(game: Game, meta: JSON | None) -> str:
+    """The roll source an exported record's ``meta`` names, when this title takes it; else
+    the default (``meta`` is free-form: a record from elsewhere may say anything there)."""
+    source = (meta or {}).get("roll_source", DEFAULT_ROLL_SOURCE)
+    try:
+        return check_roll_source(game.info.id, source)
+    except (UnreadableInput, IllegalAction):
+        return DEFAULT_ROLL_SOURCE
 
 
 def _decode(game: Game, game_pk: int, stored: Iterable[Any]) -> list[hist.Entry]:

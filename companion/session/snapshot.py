@@ -43,6 +43,9 @@ class Published:
     can_undo: bool
     can_redo: bool
     conflicts: tuple[Conflict, ...]
+    #: Numbers the publications of the session (a settings change publishes without a new
+    #: version); subscriptions wake on it.
+    revision: int = 0
     _cache: dict[Viewer, JSON] = field(default_factory=dict, compare=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
@@ -87,6 +90,7 @@ def _build(pub: Published, viewer: Viewer) -> JSON:
     out["can_redo"] = pub.can_redo
     if host:
         out["conflicts"] = [conflict_json(pub.game, pub.state, c) for c in pub.conflicts]
+    out["roll_source"] = pub.row.roll_source
     out["view"] = _view(pub, viewer)
     return out
 

@@ -134,7 +134,7 @@ def test_many_games_are_listed_newest_first(log: GameLog) -> None:
     ids = [log.create_game("tally", {}, PLAYERS)[0].id for _ in range(5)]
     assert [g.id for g in log.games()] == ids[::-1]
     assert log.games()[0].to_json().keys() == {
-        "id", "game", "players", "status", "created", "updated", "round"}
+        "id", "game", "players", "status", "created", "updated", "round", "roll_source"}
 
 
 def test_an_unknown_game_is_not_found(log: GameLog) -> None:

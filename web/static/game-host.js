@@ -73,11 +73,11 @@ export function historyCard(g, describe = null) {
 
 function choicesFor(g, action, key) {
   const names = g.view.players.map((p) => p.name);
-  if (key === "player") return names;
+  if (key === "player") return g.view.dummy ? [...names, g.view.dummy.name] : names; // Sushi Go!'s Dummy
   if (g.view.game !== "sushi-express") {
     const cards = (g.view.menu?.cards ?? []).map((c) => c.id);
     if (key === "giver") return ["", ...names];
-    if (["card", "second"].includes(key)) return [...(key === "card" ? [] : [""]), ...cards];
+    if (["card", "second", "dummy_card"].includes(key)) return [...(key === "card" ? [] : [""]), ...cards];
     return null;
   }
   if (key === "card" && action.kind === "record_draw") return Object.keys(ACTION_CARDS);

@@ -8,6 +8,7 @@ import { dicePanel } from "./game-dice.js";
 import { historyCard, hostCard } from "./game-host.js";
 import { movePanel, renderRing } from "./game-ring.js";
 import { scorePanel } from "./game-score.js";
+import * as sushiGo from "./sg-game.js";
 import * as party from "./sgp-game.js";
 import {
   deliverPanel, displayCard, handCard, playersCard, revealPanel, tipsPanel,
@@ -19,6 +20,9 @@ const PANELS = {
 };
 /** What the table enters (dice, customer cards turned up): the host or any claimed seat. */
 const TABLE_INPUTS = new Set(["reveal", "roll"]);
+/** Titles with screens of their own (Sushi Express is this module's): render, decisionKey and,
+ * optionally, describe (a history line). */
+const TITLE_SCREENS = { [party.GAME_ID]: party, [sushiGo.GAME_ID]: sushiGo };
 const PHASE_NAMES = {
   reveal: "customers", guess: "guesses", roll: "dice", move: "vans",
   deliver: "deliveries", tips: "tips", over: "final score",
@@ -33,7 +37,7 @@ const G = {
   snap: null,
   ui: {},
   uiKey: "",
-  /** Player name -> colour when the view has none (Sushi Go Party!). */
+  /** Player name -> colour when the view has none (Sushi Go Party!, Sushi Go!). */
   colours: null,
   get view() { return this.snap.view; },
   get token() { return this.cred?.token ?? null; },
@@ -71,7 +75,8 @@ const G = {
 
 /** Transient choices (dice picked, cards picked) last as long as the decision they are for. */
 function decisionKey(view) {
-  if (view.game === party.GAME_ID) return party.decisionKey(view);
+  const screens = TITLE_SCREENS[view.game];
+  if (screens) return screens.decisionKey(view);
   const r = view.roll;
   return [view.round, view.phase, view.to_act?.seat, view.to_act?.what,
     r ? `${r.roller}/${r.try}/${r.awaiting}/${r.dice}` : "", view.move?.mover,
@@ -114,10 +119,11 @@ function render() {
   document.body.dataset.role = G.role;
   document.body.dataset.title = v.game;
   renderWhoami();
-  if (v.game === party.GAME_ID) {
-    party.render(G, section);
+  const screens = TITLE_SCREENS[v.game];
+  if (screens) {
+    screens.render(G, section);
     section("host", hostCard);
-    section("history", (g) => historyCard(g));
+    section("history", (g) => historyCard(g, screens.describe ?? null));
     return;
   }
   for (const sgpOnly of ["live-score", "round-info", "scoreboard"]) section(sgpOnly, () => null);

@@ -1,6 +1,8 @@
 // The home page: games to resume, a new game, join a game with its code.
 import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common.js";
+import * as sushiGo from "./sg-setup.js";
 import * as party from "./sgp-setup.js";
+import * as dice from "./tower.js";
 
 const MAX_DEFAULT = 6;
 const state = { titles: [], players: [], start: 0, options: {} };
@@ -69,6 +71,10 @@ function isParty() {
   return title()?.id === party.GAME_ID;
 }
 
+function isSushiGo() {
+  return title()?.id === sushiGo.GAME_ID;
+}
+
 function colours() {
   return isParty() ? party.COLOURS : PLAYER_COLOURS;
 }
@@ -116,6 +122,7 @@ function renderPlayers() {
   document.getElementById("add-player").hidden = state.players.length >= max;
   renderStart();
   renderMenu();
+  if (isSushiGo()) renderRules(); // its options depend on the player count
 }
 
 /** Sushi Go Party!: the menu picker (its limits depend on the player count). */
@@ -134,28 +141,52 @@ function renderStart() {
   }, playerDot(p.colour), p.name.trim() || `Player ${i + 1}`)));
 }
 
+/** Whether option ``o`` is asked (Sushi Go!'s 2-player rule only with 2 players). */
+function shown(o) {
+  if (o.key === "start_player" || (isParty() && o.key === "menu")) return false;
+  return !isSushiGo() || sushiGo.optionShown(o.key, state.players.length);
+}
+
+/** The start player: Sushi Express; Sushi Go! only where a variant names one (no start player
+ * otherwise: hands pass in seat order). */
+function startLabel() {
+  if (isParty()) return null;
+  if (isSushiGo()) return sushiGo.startLabel(state.options);
+  return "Start player";
+}
+
 function renderRules() {
-  const options = (title()?.options ?? []).filter((o) => o.key !== "start_player"
-    && !(isParty() && o.key === "menu"));
-  document.getElementById("rules-label").textContent = isParty() ? "Options" : "House rules";
-  document.getElementById("start-field").hidden = isParty(); // no start player: seat order passes
+  const all = title()?.options ?? [];
+  const options = all.filter(shown);
+  for (const o of all) if (!shown(o) && o.key !== "start_player") delete state.options[o.key];
+  document.getElementById("rules-label").textContent = isParty() || isSushiGo() ? "Options" : "House rules";
+  const start = startLabel();
+  document.getElementById("start-field").hidden = !start;
+  if (start) document.getElementById("start-label").textContent = start;
   document.getElementById("rules-field").hidden = options.length === 0;
+  dice.renderRollSource(title());
   document.getElementById("house-rules").replaceChildren(...options.map((o) => {
     if (!(o.key in state.options)) state.options[o.key] = o.default;
-    const choices = o.choices.map((c) => h("button", {
-      type: "button", class: "btn", "aria-pressed": String(state.options[o.key] === c),
-      "data-option": o.key, "data-value": String(c),
-      onclick: () => { state.options[o.key] = c; renderRules(); },
-    }, choiceLabel(c), c === o.default ? h("span", { class: "muted small" }, " (default)") : null));
-    return h("div", { class: "rule" },
+    const choices = o.choices.map((c) => {
+      const note = isSushiGo() ? sushiGo.choiceNote(o.key, c, state.options, state.players.length) : null;
+      return h("button", {
+        type: "button", class: `btn${note ? " noted" : ""}${note?.unfit ? " unfit" : ""}`, "aria-pressed": String(state.options[o.key] === c),
+        "data-option": o.key, "data-value": String(c),
+        onclick: () => { state.options[o.key] = c; renderRules(); },
+      }, choiceLabel(o.key, c), c === o.default ? h("span", { class: "muted small" }, " (default)") : null,
+      note ? h("span", { class: "choice-note" }, note.text) : null);
+    });
+    return h("div", { class: "rule", "data-rule": o.key },
       h("div", { class: "field-label" }, o.label),
       h("div", { class: "choice-row" }, choices),
       h("div", { class: "doc" }, o.doc));
   }));
 }
 
-function choiceLabel(value) {
+function choiceLabel(key, value) {
   if (isParty() && party.CHOICE_LABELS[value]) return party.CHOICE_LABELS[value];
+  const words = isSushiGo() ? sushiGo.choiceLabel(key, value, state.options) : null;
+  if (words) return words;
   if (value === true) return "Yes";
   if (value === false) return "No";
   return String(value).replaceAll("_", " ");
@@ -178,9 +209,10 @@ async function createGame(event) {
   }
   let order = players;
   if (t.options.some((o) => o.key === "start_player")) options.start_player = state.start;
-  else order = [...players.slice(state.start), ...players.slice(0, state.start)];
+  else if (startLabel()) order = [...players.slice(state.start), ...players.slice(0, state.start)];
   try {
-    const created = await api("POST", "/api/games", { game: t.id, players: order, options });
+    const created = await api("POST", "/api/games", {
+      game: t.id, players: order, options, roll_source: dice.rollSource(t) });
     store.set(created.id, { token: created.host_token, role: "host", seat: null });
     location.href = `/games/${created.id}`;
   } catch (err) {

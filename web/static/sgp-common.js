@@ -42,11 +42,13 @@ function fruitParts(id) {
   return id.split("_").slice(1);
 }
 
-/** The short word on a tile under the type name: "Egg", "2", "Triangle", "7", "Melon Pine". */
+/** The short word on a tile under the type name: "Egg", "2", "Triangle", "7", "Melon Pine"; a
+ * number printed on a Sushi Go! dessert ("strawberry_pudding_4", "frozen_yogurt_0") too. */
 export function variantLabel(card) {
   if (card.type === "nigiri") return card.name.replace(/ Nigiri$/, "");
   if (card.icons) return String(card.icons);
   if (card.corner) return String(card.corner);
+  if (typeof card.value === "number" && card.id.endsWith(`_${card.value}`)) return String(card.value);
   if (card.type === "onigiri") {
     const shape = card.id.split("_")[1];
     return shape[0].toUpperCase() + shape.slice(1);

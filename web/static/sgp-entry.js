@@ -6,6 +6,10 @@
 // tap). "Face down" switches the tiles to the cards a
 // take-out box flipped. Drafts are kept per player until sent, so live updates from other
 // phones never eat a half-entered tableau.
+//
+// The panel is shared with Sushi Go! (sg-entry.js): ``entryPanel(g, title)`` takes what differs
+// between titles (the tables to enter, the action, extra questions such as the lead token or a
+// mochi die); PARTY below is Sushi Go Party!'s.
 import { h } from "./common.js";
 import {
   DISCARDED_ON_USE, MAY_LEAVE, SPECIAL_ORDER, URAMAKI_PLACES, WASABI, cardName, cardOf, chip,
@@ -23,30 +27,47 @@ function covered(d) {
 }
 
 /** A draft from a tableau already entered (to correct it before the round is complete): the
- * wasabi cards under a nigiri go back into their pairs. */
-function draftFrom(player, t) {
+ * wasabi cards under a nigiri go back into their pairs. Keys a title does not have stay empty. */
+export function draftFrom(player, t) {
   const d = emptyDraft(player);
   d.onWasabi = [...t.on_wasabi];
-  d.orders = t.special_orders.map((so) => ({ copies: so.copies, on_wasabi: so.on_wasabi }));
+  d.orders = (t.special_orders ?? []).map((so) => ({ copies: so.copies, on_wasabi: so.on_wasabi }));
   d.cards = [...t.cards];
   for (let n = covered(d); n > 0; n -= 1) removeOne(d.cards, WASABI);
-  d.flipped = [...t.flipped];
-  d.places = [...t.uramaki_places];
+  d.flipped = [...(t.flipped ?? [])];
+  d.places = [...(t.uramaki_places ?? [])];
   return d;
+}
+
+/** Every wasabi of a draft, the empty ones and those under a nigiri (what ``cards`` holds). */
+export function cardsWithWasabi(d) {
+  return [...d.cards, ...Array(covered(d)).fill(WASABI)];
 }
 
 /** The enter_tableau action: every wasabi in ``cards``, the empty ones and those under a nigiri. */
 export function actionOf(d) {
   return {
     kind: "enter_tableau", player: d.player,
-    cards: [...d.cards, ...Array(covered(d)).fill(WASABI)], on_wasabi: d.onWasabi,
+    cards: cardsWithWasabi(d), on_wasabi: d.onWasabi,
     special_orders: d.orders.map((o) => o.copies),
     special_orders_on_wasabi: d.orders.filter((o) => o.on_wasabi).map((o) => o.copies),
     flipped: d.flipped, uramaki_places: [...d.places].sort(),
   };
 }
 
-function cardCount(d) {
+/** Sushi Go Party!: the players' tableaux, the uramaki places scored during the round. */
+export const PARTY = {
+  /** The tables whose tableau is entered: {name, entered, tableau}. */
+  tables: (g) => g.view.players,
+  draftFrom,
+  actionOf,
+  /** Questions after the card tiles. */
+  extras: (g, d) => uramakiPlaces(g, d),
+  /** Why the draft cannot be sent yet (the send button says it), or null. */
+  missing: () => null,
+};
+
+export function cardCount(d) {
   return d.cards.length + d.onWasabi.length + d.orders.length + d.flipped.length + covered(d);
 }
 
@@ -57,8 +78,8 @@ function removeOne(list, id) {
 
 /** The player the panel is for: the one picked, else this phone's seat, else the first to enter.
  * A player the panel moved on to by itself is left when another phone enters their tableau. */
-function currentPlayer(g) {
-  const players = g.view.players;
+function currentPlayer(g, title) {
+  const players = title.tables(g);
   const picked = players.find((p) => p.name === g.ui.entryPlayer);
   const draft = picked ? g.ui.drafts?.[picked.name] : null;
   const overtaken = picked && g.ui.entryAuto && picked.entered && !(draft && cardCount(draft));
@@ -68,37 +89,39 @@ function currentPlayer(g) {
   return (players.find((p) => !p.entered) ?? players[0]).name;
 }
 
-function draftFor(g, name) {
+function draftFor(g, name, title) {
   g.ui.drafts ??= {};
   if (!g.ui.drafts[name]) {
-    const p = g.view.players.find((q) => q.name === name);
-    g.ui.drafts[name] = p?.tableau ? draftFrom(name, p.tableau) : emptyDraft(name);
+    const p = title.tables(g).find((q) => q.name === name);
+    g.ui.drafts[name] = p?.tableau ? title.draftFrom(name, p.tableau) : emptyDraft(name);
   }
   return g.ui.drafts[name];
 }
 
 /** Warnings the engine will probably refuse; the engine still decides when the tableau is sent. */
-function warnings(g, d) {
+function warnings(g, d, title) {
   const menu = g.view.menu;
   const out = [];
   const table = [];
-  for (const p of g.view.players) {
+  for (const p of title.tables(g)) {
     if (p.name === d.player) continue;
     const t = p.tableau;
-    if (t) table.push(...t.cards, ...t.on_wasabi, ...t.flipped, ...t.special_orders.map(() => SPECIAL_ORDER));
+    if (t) {
+      table.push(...t.cards, ...t.on_wasabi, ...(t.flipped ?? []),
+        ...(t.special_orders ?? []).map(() => SPECIAL_ORDER));
+    }
   }
-  const mine = actionOf(d);
-  table.push(...mine.cards, ...d.onWasabi, ...d.flipped, ...d.orders.map(() => SPECIAL_ORDER));
+  table.push(...cardsWithWasabi(d), ...d.onWasabi, ...d.flipped, ...d.orders.map(() => SPECIAL_ORDER));
   for (const [id, n] of counts(table)) {
     const most = cardOf(menu, id).copies;
-    if (n > most) out.push(`${n} × ${cardName(menu, id)} on the table this round; the deck holds ${most}.`);
+    if (typeof most === "number" && n > most) out.push(`${n} × ${cardName(menu, id)} on the table this round; the deck holds ${most}.`);
   }
   return out;
 }
 
-function playerRow(g, current) {
+function playerRow(g, current, title) {
   return h("div", { class: "sgp-players", role: "group", "aria-label": "Whose tableau" },
-    g.view.players.map((p) => {
+    title.tables(g).map((p) => {
       const draft = g.ui.drafts?.[p.name];
       const n = draft ? cardCount(draft) : 0;
       return h("button", {
@@ -244,11 +267,11 @@ function uramakiPlaces(g, d) {
     }, `${["1st", "2nd", "3rd"][place - 1]} · ${points}`)))];
 }
 
-async function send(g, d) {
+async function send(g, d, title) {
   const { round } = g.view;
-  const entered = g.view.players.filter((p) => p.entered).length;
-  const replacing = g.view.players.find((p) => p.name === d.player)?.entered;
-  const answer = await g.send(actionOf(d));
+  const entered = title.tables(g).filter((p) => p.entered).length;
+  const replacing = title.tables(g).find((p) => p.name === d.player)?.entered;
+  const answer = await g.send(title.actionOf(d, g));
   if (!answer) {
     g.ui.refusal = { player: d.player, reason: g.lastError };
     g.rerender();
@@ -259,8 +282,8 @@ async function send(g, d) {
   g.ui.entryPlayer = null;
   // The round goes on with the next player still to enter; the live snapshot may arrive before
   // or after this answer, so the round and the count from before the send decide.
-  const next = g.view.players.find((p) => !p.entered && p.name !== d.player);
-  const more = replacing || entered + 1 < g.view.players.length;
+  const next = title.tables(g).find((p) => !p.entered && p.name !== d.player);
+  const more = replacing || entered + 1 < title.tables(g).length;
   if (next && more && g.view.round === round) {
     g.ui.entryPlayer = next.name;
     g.ui.entryAuto = true;
@@ -268,20 +291,23 @@ async function send(g, d) {
   g.rerender();
 }
 
-export function entryPanel(g) {
+/** The entry panel of ``title`` (Sushi Go Party!'s by default). */
+export function entryPanel(g, title = PARTY) {
   const v = g.view;
   if (!g.canTable) return null;
-  const name = currentPlayer(g);
-  const d = draftFor(g, name);
-  const player = v.players.find((p) => p.name === name);
+  const tables = title.tables(g);
+  const name = currentPlayer(g, title);
+  const d = draftFor(g, name, title);
+  const player = tables.find((p) => p.name === name);
   const n = cardCount(d);
-  const warn = warnings(g, d);
+  const warn = warnings(g, d, title);
   const refusal = g.ui.refusal?.player === name ? g.ui.refusal.reason : null;
   const notes = v.menu.specials.filter((t) => DISCARDED_ON_USE.has(t));
+  const missing = title.missing(g, d);
   return [
     h("h2", null, "Enter the tableaux", h("span", { class: "aside" },
-      `${v.players.filter((p) => p.entered).length} of ${v.players.length} entered`)),
-    playerRow(g, name),
+      `${tables.filter((p) => p.entered).length} of ${tables.length} entered`)),
+    playerRow(g, name, title),
     h("div", { class: "sgp-summary" },
       h("span", null, h("strong", null, name), player?.entered ? " · entered, tap cards to correct" : ""),
       h("span", null, h("span", { class: "n", "data-card-count": n }, n), ` card${n === 1 ? "" : "s"}`,
@@ -292,12 +318,12 @@ export function entryPanel(g) {
     orderChooser(g, d),
     notes.length ? h("p", { class: "sgp-note" }, `${notes.map((t) => v.menu.type_names[t]).join(" and ")}`
       + " cards leave the table when used: don't enter them (cards a take-out box flipped go in Face down).") : null,
-    uramakiPlaces(g, d),
+    title.extras(g, d),
     refusal ? h("p", { class: "sgp-refusal", role: "alert", "data-refusal": "" }, refusal)
       : warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
     h("button", {
-      type: "button", class: "btn primary big act", "data-do": "enter-tableau",
-      onclick: () => send(g, d),
-    }, `${player?.entered ? "Replace" : "Enter"} ${name}'s tableau · ${plural(n, "card")}`),
+      type: "button", class: "btn primary big act", "data-do": "enter-tableau", disabled: Boolean(missing),
+      onclick: () => send(g, d, title),
+    }, missing ?? `${player?.entered ? "Replace" : "Enter"} ${name}'s tableau · ${plural(n, "card")}`),
   ];
 }

@@ -69,8 +69,9 @@ function panel(g) {
 
 let colourRequest = null;
 
-/** Player colours are not in the engine's view: read them once from the games list. */
-function loadColours(g) {
+/** Player colours are not in the engine's view: read them once from the games list (Sushi Go!
+ * too). */
+export function loadColours(g) {
   if (g.colours || colourRequest) return;
   colourRequest = api("GET", "/api/games").then((answer) => {
     const game = answer.games.find((x) => x.id === g.id);

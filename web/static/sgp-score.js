@@ -1,5 +1,8 @@
 // Sushi Go Party! scores: the round about to be played (deal size, desserts), the live breakdown
 // of the round in progress, the scoreboard (rounds, desserts, totals) and the final ranking.
+// Sushi Go! (sg-game.js) shows the same cards with a few options: its tables (the dummy's too),
+// chips for the lead token and the mochi dice, a dessert column that stays empty until the game
+// ends, and sushi golf's note that the lowest total wins.
 import { h, playerDot } from "./common.js";
 import {
   SPECIAL_ORDER, breakdownList, cardName, chip, counts, menuTypes, plural, sumPoints,
@@ -13,21 +16,28 @@ function dessertName(v) {
 }
 
 /** Nothing entered or revealed yet in this round: the moment to deal and shuffle desserts in. */
-export function roundStarting(v) {
+export function roundStarting(v, tables = v.players) {
   if (v.over) return false;
-  if (v.mode === "scoring") return v.players.every((p) => !p.entered);
-  return v.turn === 1 && v.phase === "reveal" && v.players.every((p) => !p.table?.length && !p.revealed);
+  if (v.mode === "scoring") return tables.every((p) => !p.entered);
+  return v.turn === 1 && v.phase === "reveal" && tables.every((p) => !p.table?.length && !p.revealed);
 }
 
-/** The callout at the top of the panel at the start of a round. */
-export function roundStart(g) {
+function partyDeal(v) {
+  return [`Deal ${v.deal} cards to each player`,
+    `Shuffle ${plural(v.desserts_this_round, `${dessertName(v)} card`)} into the deck first.`];
+}
+
+/** The callout at the top of the panel at the start of a round; ``deal(view)`` gives its two
+ * lines (what to deal, what to do first). */
+export function roundStart(g, deal = partyDeal) {
   const v = g.view;
   if (!roundStarting(v)) return null;
   const last = v.round > 1 ? v.players.map((p) => `${p.name} ${p.round_points[v.round - 2]}`).join(" · ") : null;
+  const [what, first] = deal(v);
   return h("div", { class: "round-start", "data-round-start": v.round },
     h("span", { class: "big" }, `R${v.round}`),
-    h("strong", null, `Deal ${v.deal} cards to each player`),
-    h("span", null, `Shuffle ${plural(v.desserts_this_round, `${dessertName(v)} card`)} into the deck first.`),
+    h("strong", null, what),
+    h("span", null, first),
     last ? h("span", { class: "small", style: "grid-column: 1 / -1" }, `Round ${v.round - 1} scored: ${last}`) : null);
 }
 
@@ -52,7 +62,8 @@ export function roundInfoCard(g) {
 function entryChips(g, t) {
   const menu = g.view.menu;
   const cards = [...t.cards];
-  const under = t.on_wasabi.length + t.special_orders.filter((so) => so.on_wasabi).length;
+  const orders = t.special_orders ?? [];
+  const under = t.on_wasabi.length + orders.filter((so) => so.on_wasabi).length;
   for (let n = under; n > 0; n -= 1) {
     const i = cards.lastIndexOf("wasabi");
     if (i >= 0) cards.splice(i, 1);
@@ -61,35 +72,40 @@ function entryChips(g, t) {
     [...counts(cards)].map(([id, n]) => chip(menu, id, { count: n })),
     [...counts(t.on_wasabi)].map(([id, n]) => chip(menu, id, { count: n, onWasabi: true,
       label: `${cardName(menu, id)} on a wasabi` })),
-    t.special_orders.map((so) => chip(menu, SPECIAL_ORDER, { onWasabi: so.on_wasabi,
+    orders.map((so) => chip(menu, SPECIAL_ORDER, { onWasabi: so.on_wasabi,
       label: `Special order → ${cardName(menu, so.copies)}${so.on_wasabi ? " on a wasabi" : ""}` })),
-    [...counts(t.flipped)].map(([id, n]) => chip(menu, id, { count: n, flipped: true, label: "Face down" })),
-    t.uramaki_places.map((p) => h("span", { class: "sgp-chip t-uramaki" }, `Uramaki ${ROUND_WORDS[p - 1]} place`)),
+    [...counts(t.flipped ?? [])].map(([id, n]) => chip(menu, id, { count: n, flipped: true, label: "Face down" })),
+    (t.uramaki_places ?? []).map((p) => h("span", { class: "sgp-chip t-uramaki" }, `Uramaki ${ROUND_WORDS[p - 1]} place`)),
   ];
 }
 
-function colourOf(g, name) {
+export function colourOf(g, name) {
   return g.colours?.get(name) || "black";
 }
 
-/** Each player's breakdown if the round ended now (view.live), with what is on their table. */
-export function liveCard(g) {
+/** Each player's breakdown if the round ended now (view.live), with what is on their table.
+ * ``opts.tables``: the tables in view.live's order (default: the players); ``opts.chips(g, p,
+ * i)``: more chips for a table (the lead token, a mochi die); ``opts.state(g, p)``: the word
+ * after the name, when the default ("entered", "to reveal", ...) does not fit (null: default). */
+export function liveCard(g, opts = {}) {
   const v = g.view;
   if (v.over) return null;
+  const tables = opts.tables ?? v.players;
   const scoring = v.mode === "scoring";
-  const started = scoring ? v.players.some((p) => p.entered) : v.players.some((p) => p.table.length);
+  const started = scoring ? tables.some((p) => p.entered) : tables.some((p) => p.table.length);
   if (!started) return null;
-  const rows = v.players.map((p, i) => {
+  const rows = tables.map((p, i) => {
     const lines = v.live?.[i] ?? [];
     const known = !scoring || p.entered;
-    const state = scoring ? (p.entered ? "entered" : "not entered yet")
-      : (v.phase === "reveal" ? (p.revealed ? "revealed" : "to reveal") : "");
+    const state = opts.state?.(g, p) ?? (scoring ? (p.entered ? "entered" : "not entered yet")
+      : (v.phase === "reveal" ? (p.revealed ? "revealed" : "to reveal") : ""));
     return h("div", { class: `live-player pc pc-${colourOf(g, p.name)}`, "data-live": p.name },
       h("div", { class: "live-head" }, playerDot(colourOf(g, p.name)), h("strong", null, p.name),
         h("span", { class: "state" }, state),
         h("span", { class: "pts", "data-live-points": known && v.live ? sumPoints(lines) : "" },
           known && v.live ? sumPoints(lines) : "–")),
-      h("div", { class: "sgp-tray" }, scoring ? (p.tableau ? entryChips(g, p.tableau) : null) : tableChips(g, p)),
+      h("div", { class: "sgp-tray" }, scoring ? (p.tableau ? entryChips(g, p.tableau) : null) : tableChips(g, p),
+        opts.chips?.(g, p, i) ?? null),
       known && v.live && lines.length ? h("details", { open: g.ui.openLive?.[p.name] ?? false,
         ontoggle: (e) => { g.ui.openLive = { ...(g.ui.openLive ?? {}), [p.name]: e.target.open }; },
       }, h("summary", null, "Breakdown"), breakdownList(lines)) : null);
@@ -105,8 +121,20 @@ function dessertsKept(p) {
   return p.kept_desserts.length;
 }
 
-/** Rounds, desserts and totals for every player; the ranking once the game is over. */
-export function scoreTable(g) {
+/** The desserts cell: what the kept desserts score (Sushi Go Party! counts them as the game
+ * goes, greyed until the end), and how many dessert cards are kept. */
+function partyDesserts(g, p, sheet) {
+  const v = g.view;
+  const roundSum = p.round_points.reduce((a, b) => a + b, 0);
+  const desserts = sheet.total - roundSum;
+  return h("td", { "data-desserts": desserts, class: v.over ? "" : "soon",
+    title: `${plural(dessertsKept(p), "dessert card")} kept` },
+  `${desserts}`, h("span", { class: "small" }, ` (${dessertsKept(p)})`));
+}
+
+/** Rounds, desserts and totals for every player; the ranking once the game is over.
+ * ``opts.desserts(g, p, sheet)``: the desserts cell; ``opts.rows``: more rows (not ranked). */
+export function scoreTable(g, opts = {}) {
   const v = g.view;
   const byName = new Map(v.score.players.map((p) => [p.name, p]));
   const rankOf = new Map(v.score.ranking.map((r) => [r.name, r.rank]));
@@ -122,7 +150,6 @@ export function scoreTable(g) {
     h("tbody", null, order.map((p) => {
       const sheet = byName.get(p.name);
       const roundSum = p.round_points.reduce((a, b) => a + b, 0);
-      const desserts = sheet.total - roundSum;
       // Desserts score at game end: until then they are shown apart, not in the total.
       const total = v.over ? sheet.total : roundSum;
       return h("tr", { "data-player": p.name, class: v.over && rankOf.get(p.name) === 1 ? "first" : "" },
@@ -130,32 +157,37 @@ export function scoreTable(g) {
         h("td", { class: "who" }, h("span", { class: "row" }, playerDot(colourOf(g, p.name)), p.name)),
         rounds.map((r) => h("td", { "data-round": r + 1, class: r < p.round_points.length ? "" : "soon" },
           r < p.round_points.length ? p.round_points[r] : "·")),
-        h("td", { "data-desserts": desserts, class: v.over ? "" : "soon",
-          title: `${plural(dessertsKept(p), "dessert card")} kept` },
-        `${desserts}`, h("span", { class: "small" }, ` (${dessertsKept(p)})`)),
+        (opts.desserts ?? partyDesserts)(g, p, sheet),
         h("td", { class: "total", "data-total": total }, total));
-    })));
+    }), opts.rows ?? null));
 }
 
-export function scoreboardCard(g) {
+const PARTY_NOTE = "Desserts score at game end: until then the column shows, greyed and left out of "
+  + "the total, what the dessert cards kept so far (in brackets) would score.";
+
+/** The scoreboard during the game; ``opts``: scoreTable's, and ``note`` under it. */
+export function scoreboardCard(g, opts = {}) {
   const v = g.view;
   if (v.over) return null;
   const scored = v.players[0].round_points.length;
   return [
     h("h2", null, "Scoreboard", h("span", { class: "aside" },
       scored ? `${plural(scored, "round")} scored` : "no round scored yet")),
-    scoreTable(g),
-    h("p", { class: "muted small" }, "Desserts score at game end: until then the column shows, greyed and "
-      + "left out of the total, what the dessert cards kept so far (in brackets) would score."),
+    opts.before ?? null,
+    scoreTable(g, opts),
+    h("p", { class: "muted small" }, opts.note ?? PARTY_NOTE),
   ];
 }
 
-export function finalPanel(g) {
+/** The final ranking with every player's breakdown; ``opts``: scoreTable's, and ``before``
+ * (parts shown above the table, such as sushi golf's note). */
+export function finalPanel(g, opts = {}) {
   const v = g.view;
   const byName = new Map(v.score.players.map((p) => [p.name, p]));
   return [
     h("h2", null, "Final score"),
-    scoreTable(g),
+    opts.before ?? null,
+    scoreTable(g, opts),
     v.score.ranking.map((r) => {
       const p = byName.get(r.name);
       const tiebreak = p.tiebreak_label && p.tiebreak.length

@@ -41,8 +41,8 @@ function withoutOne(g, table, kind) {
   return i < 0 ? table : [...table.slice(0, i), ...table.slice(i + 1)];
 }
 
-/** Tiles of every card the menu may bring (``skip``: types left out). */
-function cardGrid(g, chosen, pick, skip = new Set(), only = null) {
+/** Tiles of every card the menu may bring (``skip``: types left out; shared with Sushi Go!). */
+export function cardGrid(g, chosen, pick, skip = new Set(), only = null) {
   const menu = g.view.menu;
   const cells = [];
   for (const group of menuTypes(menu)) {
@@ -201,7 +201,7 @@ export function revealPanel(g) {
   ];
 }
 
-function refusalLine(g) {
+export function refusalLine(g) {
   return g.ui.refusal ? h("p", { class: "sgp-refusal", role: "alert", "data-refusal": "" }, g.ui.refusal) : null;
 }
 
@@ -316,11 +316,12 @@ async function bonus(g, action) {
   g.rerender();
 }
 
-/** A player's table this round as chips (position order; face down, on wasabi marked). */
+/** A player's table this round as chips (position order; face down, on wasabi marked). A Sushi
+ * Go! card has no ``scores_as``: it scores as itself. */
 export function tableChips(g, p) {
   const menu = g.view.menu;
   if (!p.table?.length) return h("span", { class: "muted small" }, "No card yet.");
-  return p.table.map((c) => chip(menu, c.flipped ? c.card : c.scores_as, {
+  return p.table.map((c) => chip(menu, c.flipped ? c.card : c.scores_as ?? c.card, {
     flipped: c.flipped, onWasabi: c.on_wasabi,
     label: c.flipped ? "Face down"
       : `${c.card === SPECIAL_ORDER ? "Special order → " : ""}${c.name}${c.on_wasabi ? " on wasabi" : ""}`,

@@ -1,0 +1,241 @@
+"""Settled rolls from table devices into games: apply, hold for a confirm, or leave alone.
+
+:class:`RollDesk` is the one place where a roll a device read (the dice tower today, the camera
+later) meets the games. Device adapters (``companion/tower.py``) call :meth:`RollDesk.offer`
+for every new roll, on their own thread; the tablet's endpoints (``web/tower.py``) call
+:meth:`RollDesk.pending`, :meth:`RollDesk.confirm` and :meth:`RollDesk.dismiss`.
+
+Contract of :meth:`RollDesk.offer`:
+
+1. The roll goes to the game whose roll source is the roll's source, that is not over and that
+   waits for a roll now (:func:`companion.dice_input.request_for` on its view); when several
+   do, the one changed last. When none does, nothing happens: the roll stays unclaimed in the
+   device's inbox (the outcome says ``unwanted``).
+2. The game takes it (``claim(game_pk)``: the inbox marks the roll as that game's). A roll of
+   quality ``ok`` is submitted at once as a table input (viewer ``TABLE``, author ``table``),
+   undoable like any action; the view is read and the action applied in one step on the
+   session's writer (:meth:`Session.submit_from_view`), and only for the decision it was read
+   for (the request's ``slot``).
+3. A ``cocked`` or ``uncertain`` roll, and an ``ok`` roll the engine refuses (with the engine's
+   reason, nothing applied), become the game's *pending roll*, which a screen confirms (submits
+   the values read), corrects (submits the values a person tapped) or dismisses. A game holds at
+   most one pending roll: a newer roll replaces it, an applied roll clears it, and one whose
+   decision has passed (the dice were tapped in meanwhile) or whose game no longer takes rolls
+   from that source is dropped when next read.
+
+Pending rolls live in memory: after a restart the game still waits for its roll, which is then
+tapped in (the roll itself stays in the inbox, claimed by the game).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.dice_input import RollRequest, check_values, request_for
+from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.session.access import HOST, TABLE, Viewer
+from companion.session.errors import Forbidden, NotFound
+from companion.session.session import Outcome, Session
+
+log = logging.getLogger(__name__)
+
+#: Roll qualities a device reports (``hardware/PROTOCOL.md``); only ``ok`` applies at once.
+QUALITIES = ("ok", "cocked", "uncertain")
+
+
+@dataclass(frozen=True)
+class TableRoll:
+    """A settled roll a device read: ``ref`` is its id in that device's inbox."""
+
+    source: str
+    ref: int
+    values: tuple[int, ...]
+    quality: str
+    received: str = ""
+
+    def to_json(self) -> JSON:
+        return {"source": self.source, "roll": self.ref, "values": list(self.values),
+                "quality": self.quality, "received": self.received}
+
+
+@dataclass(frozen=True)
+class PendingRoll:
+    """A roll a game took that waits for a person: ``reason`` is the engine's refusal, if any."""
+
+    roll: TableRoll
+    game: int
+    request: RollRequest
+    reason: str | None = None
+
+    def to_json(self) -> JSON:
+        return {**self.roll.to_json(), "game": self.game, **self.request.to_json(),
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Offered:
+    """What :meth:`RollDesk.offer` did with a roll: ``applied``, ``pending`` (waits for a
+    confirm), ``refused`` (the engine's ``reason``; pending for a correction), ``unwanted``
+    (no game waits for it: left unclaimed) or ``taken`` (already claimed elsewhere)."""
+
+    roll: TableRoll
+    outcome: str
+    game: int | None = None
+    reason: str = ""
+    version: int | None = None
+
+    def to_json(self) -> JSON:
+        return {**self.roll.to_json(), "outcome": self.outcome, "game": self.game,
+                "reason": self.reason, "version": self.version}
+
+
+class RollDesk:
+    """Routes device rolls into ``session``'s games (see the module docstring)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._pending: dict[int, PendingRoll] = {}
+        self._lock = threading.Lock()
+        self._last: Offered | None = None
+
+    # -- from devices ------------------------------------------------------------------------
+
+    def offer(self, roll: TableRoll, claim: Callable[[int], bool] | None = None) -> Offered:
+        """Route ``roll`` (see the module docstring); ``claim(game_pk)`` marks it as taken in
+        the device's inbox and answers ``False`` when another game already has it."""
+        found = self._wanted_by(roll.source)
+        if found is None:
+            offered = Offered(roll, "unwanted",
+                              reason=f"no game waits for a roll from the {roll.source}")
+        elif claim is not None and not claim(found[0]):
+            offered = Offered(roll, "taken", found[0], "this roll was already taken")
+        else:
+            offered = self._take(roll, *found)
+        self._last = offered
+        log.info("%s roll %s %s: %s%s", roll.source, roll.ref, list(roll.values),
+                 offered.outcome, f" (game {offered.game})" if offered.game else "")
+        return offered
+
+    @property
+    def last(self) -> Offered | None:
+        """What happened to the last roll offered (for the status)."""
+        return self._last
+
+    def _wanted_by(self, source: str) -> tuple[int, RollRequest] | None:
+        """The game (and its request) that takes a roll from ``source`` now, if any."""
+        games = [g for g in self.session.list_games()
+                 if g.get("roll_source") == source and g.get("status") != "over"]
+        games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
+        for g in games:
+            try:
+                view = self.session.snapshot(g["id"], HOST)["view"]
+            except (NotFound, UnreadableInput):  # a game the engines cannot load any more
+                continue
+            request = request_for(g["game"], view)
+            if request is not None:
+                return g["id"], request
+        return None
+
+    def _take(self, roll: TableRoll, game_pk: int, request: RollRequest) -> Offered:
+        if roll.quality != "ok":
+            self._hold(PendingRoll(roll, game_pk, request))
+            return Offered(roll, "pending", game_pk, f"the {roll.source} read a {roll.quality}"
+                                                     " roll: confirm or correct it")
+        try:
+            outcome = self._apply(game_pk, TABLE, request, roll.values)
+        except (IllegalAction, UnreadableInput, Forbidden) as exc:
+            reason = getattr(exc, "reason", str(exc))
+            self._hold(PendingRoll(roll, game_pk, request, reason))
+            return Offered(roll, "refused", game_pk, reason)
+        self._drop(game_pk)
+        return Offered(roll, "applied", game_pk, version=outcome.version)
+
+    def _apply(
+        self, game_pk: int, viewer: Viewer, request: RollRequest, values: Sequence[int]
+    ) -> Outcome:
+        """Submit ``values`` for ``request`` if the game still waits for that very decision."""
+        game_id = request.game
+
+        def build(view: JSON) -> JSON:
+            now = request_for(game_id, view)
+            if now is None or now.slot != request.slot:
+                raise IllegalAction("the game no longer waits for this roll"
+                                    f" ({request.prompt}); it moved on")
+            return now.action(values)
+
+        return self.session.submit_from_view(game_pk, viewer, build)
+
+    # -- pending rolls -----------------------------------------------------------------------
+
+    def _hold(self, pending: PendingRoll) -> None:
+        with self._lock:
+            self._pending[pending.game] = pending
+
+    def _drop(self, game_pk: int, ref: int | None = None) -> None:
+        with self._lock:
+            held = self._pending.get(game_pk)
+            if held is not None and (ref is None or held.roll.ref == ref):
+                del self._pending[game_pk]
+
+    def pending(self, game_pk: int | None = None) -> list[PendingRoll]:
+        """The pending rolls (of one game), dropping those whose decision has passed."""
+        with self._lock:
+            held = [p for p in self._pending.values() if game_pk in (None, p.game)]
+        live = []
+        for p in held:
+            if self._still_wanted(p):
+                live.append(p)
+            else:
+                self._drop(p.game, p.roll.ref)
+        return sorted(live, key=lambda p: p.roll.ref)
+
+    def _still_wanted(self, pending: PendingRoll) -> bool:
+        """The game still takes rolls from this source and waits for this very decision."""
+        try:
+            snap = self.session.snapshot(pending.game, HOST)
+        except NotFound:
+            return False
+        if snap["roll_source"] != pending.roll.source:
+            return False
+        now = request_for(pending.request.game, snap["view"])
+        return now is not None and now.slot == pending.request.slot
+
+    def _find(self, game_pk: int, ref: int) -> PendingRoll:
+        for p in self.pending(game_pk):
+            if p.roll.ref == ref:
+                return p
+        raise NotFound(f"there is no pending roll {ref} in game {game_pk}"
+                       " (it was confirmed, dismissed or replaced, or the game moved on)")
+
+    def confirm(self, game_pk: int, ref: int, viewer: Viewer, values: Any = None) -> Outcome:
+        """Submit pending roll ``ref`` of game ``game_pk`` as ``viewer`` (a host or a seat):
+        the values read, or ``values`` typed as a correction. Refused (raises) with the
+        roll still pending and the reason kept on it."""
+        pending = self._find(game_pk, ref)
+        chosen = pending.roll.values if values is None else check_values(
+            values, pending.request.dice)
+        if viewer.role == "watcher":
+            raise Forbidden("watchers cannot enter dice: claim a seat with the join code")
+        try:
+            outcome = self._apply(game_pk, viewer, pending.request, chosen)
+        except (IllegalAction, UnreadableInput) as exc:
+            self._hold(replace(pending, reason=exc.reason))
+            raise
+        self._drop(game_pk, ref)
+        return outcome
+
+    def dismiss(self, game_pk: int, ref: int, viewer: Viewer) -> None:
+        """Forget pending roll ``ref`` (the dice are rolled again or tapped in instead)."""
+        if viewer.role == "watcher":
+            raise Forbidden("watchers cannot dismiss a roll: claim a seat with the join code")
+        self._find(game_pk, ref)
+        self._drop(game_pk, ref)
+
+    def status(self) -> JSON:
+        """For the tablet: the pending rolls and what became of the last roll."""
+        return {"pending": [p.to_json() for p in self.pending()],
+                "last_offer": self._last.to_json() if self._last else None}

@@ -1,0 +1,244 @@
+"""The dice tower inside ``companion serve``: the bridge, the virtual tower, rolls into games.
+
+:class:`TableTower` is built by the composition root (``companion/app.py``) from the ``tower``
+setting (``companion/settings.py``):
+
+* ``auto``: a :class:`~firmware_bridge.service.TowerService` probing the candidate serial ports
+  (``/dev/ttyACM*``, ``/dev/ttyUSB*``) for the tower's handshake, and watching for hot-plug;
+* ``virtual``: the same service connected to a :class:`~firmware_bridge.fake.VirtualTower` that
+  runs the real firmware on a pseudo-terminal (its symlink and flash file live in a temporary
+  directory removed at :meth:`TableTower.stop`); :meth:`TableTower.throw` drops dice in it;
+* ``off``: nothing runs; rolls are tapped.
+
+The service's roll inbox is the ``tower_rolls`` table of the session's SQLite file. One thread
+(``tower-rolls``) takes every committed roll from the service's feed and offers it to the games
+through :class:`~companion.rolls.RollDesk` (which claims it in the inbox when a game takes it),
+so neither the link thread nor the session's writer waits for the other.
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.devices import DeviceStatus
+from companion.games.base import JSON, UnreadableInput
+from companion.rolls import RollDesk, TableRoll
+from firmware_bridge.fake import VirtualTower
+from firmware_bridge.inbox import StoredRoll
+from firmware_bridge.link import DEFAULT_PATTERNS, LinkTiming
+from firmware_bridge.protocol import MAX_DICE, QUALITY_NAMES
+from firmware_bridge.service import RollFeed, TowerService
+
+log = logging.getLogger(__name__)
+NAME = "dice tower"
+#: How many unclaimed rolls the status lists (it counts them all).
+RECENT = 5
+#: Quality name -> the code the virtual tower's roll source reports.
+_QUALITY_CODES = {name: code for code, name in enumerate(QUALITY_NAMES)}
+
+
+class TableTower:
+    """The tower for one service run (see the module docstring)."""
+
+    def __init__(
+        self,
+        mode: str,
+        db_path: str | Path,
+        desk: RollDesk | None = None,
+        *,
+        patterns: Sequence[str] = DEFAULT_PATTERNS,
+        timing: LinkTiming | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if mode not in ("auto", "virtual", "off"):
+            raise ValueError(f"unknown tower mode {mode!r}")
+        self.mode = mode
+        self.desk = desk
+        self.virtual: VirtualTower | None = None
+        self.service: TowerService | None = None
+        self._workdir: Path | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._feed: RollFeed | None = None
+        self._lock = threading.Lock()
+        self._unclaimed: list[StoredRoll] = []
+        if mode == "off":
+            return
+        ports: list[str] = []
+        if mode == "virtual":
+            self._workdir = Path(tempfile.mkdtemp(prefix="companion-tower-"))
+            link = self._workdir / "tty"
+            rng_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+            self.virtual = VirtualTower(link, self._workdir, seed=rng_seed)
+            ports, patterns = [str(link)], ()
+        self.service = TowerService(db_path, ports=ports, patterns=patterns, timing=timing,
+                                    seed=seed)
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Plug in the virtual tower (virtual mode), start the bridge and the roll feed."""
+        if self.service is None or self._thread is not None:
+            return
+        if self.virtual is not None:
+            self.virtual.start()
+        self._feed = self.service.subscribe()  # before the link runs: no roll slips past
+        self._refresh_unclaimed()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="tower-rolls", daemon=True)
+        self._thread.start()
+        self.service.start()
+
+    def stop(self) -> None:
+        """Stop the feed, the bridge (closing the inbox) and the virtual tower (idempotent)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5.0)
+            self._thread = None
+        if self._feed is not None:
+            self._feed.close()
+            self._feed = None
+        if self.service is not None:
+            self.service.stop()
+            self.service = None
+        if self.virtual is not None:
+            self.virtual.stop()
+            self.virtual = None
+        if self._workdir is not None:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._workdir = None
+
+    def wait_connected(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the link to be up; whether it is."""
+        deadline = time.monotonic() + timeout
+        while self.service is not None:
+            if self.service.status().connected:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
+        return False
+
+    def settle_at_start(self) -> None:
+        """Give the bridge its first chance to find the tower before the device line is
+        printed: the virtual tower answers at once; in ``auto`` mode every candidate port is
+        probed once (up to about a second each, 3 s in all)."""
+        if self.service is None:
+            return
+        if self.virtual is not None:
+            self.wait_connected(3.0)
+            return
+        ports = self.service.link.candidates()
+        if ports:
+            probe = self.service.link.timing.probe_timeout_s
+            self.wait_connected(min(3.0, probe * len(ports) + 0.5))
+
+    # -- rolls -------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            feed = self._feed
+            stored = feed.get(timeout=0.2) if feed is not None else None
+            if stored is not None:
+                self._offer(stored)
+
+    def _offer(self, stored: StoredRoll) -> None:
+        service = self.service
+        if self.desk is not None and service is not None:
+            roll = TableRoll("tower", stored.id, tuple(stored.roll.values), stored.roll.quality,
+                             stored.received)
+            try:
+                self.desk.offer(roll, claim=lambda pk: service.inbox.claim(stored.id, pk))
+            except Exception:  # the feed must outlive any one roll (a closing session, ...)
+                log.exception("tower roll %s could not be offered to the games", stored.id)
+        self._refresh_unclaimed()
+
+    def _refresh_unclaimed(self) -> None:
+        service = self.service
+        if service is None:
+            return
+        try:
+            unclaimed = service.inbox.unclaimed()
+        except Exception as exc:  # a closed inbox at shutdown
+            log.debug("cannot read the unclaimed rolls: %s", exc)
+            return
+        with self._lock:
+            self._unclaimed = unclaimed
+
+    def throw(self, values: Any, quality: Any = "ok") -> None:
+        """Virtual mode: drop dice showing ``values`` in the virtual tower's tray; it reports
+        them with ``quality`` once they lie still. :class:`UnreadableInput` for bad values or
+        when there is no virtual tower."""
+        from companion.dice_input import check_values
+
+        faces = check_values(values)
+        if len(faces) > MAX_DICE:
+            raise UnreadableInput(f"a tower roll is at most {MAX_DICE} dice")
+        if quality not in _QUALITY_CODES:
+            raise UnreadableInput(f"'quality' must be one of {', '.join(QUALITY_NAMES)}")
+        if self.virtual is None:
+            raise UnreadableInput("there is no virtual tower (start with --tower virtual)")
+        self.virtual.tray.throw(faces, 0.15, quality=_QUALITY_CODES[quality])
+
+    # -- what screens and the console see -------------------------------------------------------
+
+    def kind(self) -> str:
+        """``real``, ``virtual``, ``absent`` (auto mode, no tower answering) or ``off``."""
+        if self.mode == "off":
+            return "off"
+        if self.mode == "virtual":
+            return "virtual"
+        service = self.service
+        return "real" if service is not None and service.status().connected else "absent"
+
+    def device_status(self) -> DeviceStatus:
+        """The tower's part of the device line ``companion serve`` prints."""
+        kind = self.kind()
+        if kind == "off":
+            return DeviceStatus(NAME, False, "tower setting off; dice are tapped", "off")
+        status = self.service.status() if self.service is not None else None
+        tower = status.tower if status is not None else None
+        if kind == "virtual":
+            where = f" on {tower.port}" if tower else ""
+            state = "connected" if status is not None and status.connected else "not answering"
+            return DeviceStatus(NAME, False, f"virtual tower on a pty{where}, {state}", "virtual")
+        if kind == "real" and tower is not None:
+            return DeviceStatus(NAME, True, f"{tower.device_id} on {tower.port}, firmware "
+                                            f"{tower.firmware}", "real")
+        link = self.service.link if self.service is not None else None
+        present = link is not None and any(
+            glob.glob(pattern) for pattern in [*link.ports, *link.patterns])
+        found = "no tower answered on a serial port" if present else "no serial port found"
+        return DeviceStatus(NAME, False, f"{found}; watching for one (dice are tapped"
+                                         " meanwhile)", "absent")
+
+    def status_json(self) -> JSON:
+        """``GET /api/tower`` (``docs/API.md``): the link, the rolls no game took, the pending
+        rolls and what became of the last roll."""
+        out: JSON = {"mode": self.mode, "kind": self.kind(), "enabled": self.service is not None}
+        service = self.service
+        if service is None:
+            reason = ("no dice tower: the tower setting is off" if self.mode == "off"
+                      else "the tower is stopped")
+            out.update(state="off", connected=False, reason=reason, firmware=None,
+                       last_roll=None)
+        else:
+            out.update(service.status().to_json())
+        with self._lock:
+            unclaimed = list(self._unclaimed)
+        out["unclaimed"] = {"count": len(unclaimed),
+                            "recent": [r.to_json() for r in unclaimed[-RECENT:]]}
+        if self.desk is not None:
+            out.update(self.desk.status())
+        else:
+            out.update(pending=[], last_offer=None)
+        return out

@@ -1,0 +1,166 @@
+"""Rolls from the virtual tower, over a real pty, into games: the whole path of ``companion
+serve`` (TowerService -> inbox -> the roll feed -> RollDesk -> dice_input -> Session.submit).
+
+The virtual tower runs the real firmware; the bridge commits every roll to the inbox in the
+session's SQLite file before it acknowledges it; the desk offers it to the game whose roll
+source is the tower and that waits for a roll.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.base import IllegalAction
+from companion.rolls import Offered, RollDesk
+from companion.session.errors import Forbidden, NotFound
+from companion.session.log import GameLog
+from companion.session.session import HOST, WATCHER, Act, Session, Undo, seat_viewer
+from companion.tower import TableTower
+from firmware_bridge.link import LinkTiming
+
+FAST = LinkTiming(probe_timeout_s=0.3, hello_every_s=0.1, backoff_max_s=0.2)
+TRIO = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"},
+        {"name": "Cat", "colour": "green"}]
+TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
+           {"kind": "guess", "player": "Ann", "number": 7},
+           {"kind": "guess", "player": "Ben", "number": 8},
+           {"kind": "guess", "player": "Cat", "number": 9})
+
+
+def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+    return value
+
+
+@dataclass
+class Table:
+    session: Session
+    desk: RollDesk
+    tower: TableTower
+
+    def game_at_roll(self, roll_source: str = "tower") -> int:
+        """A Sushi Express game for three where Cat (on 9) rolls try 1."""
+        pk = self.session.create_game("sushi-express", TRIO, {}, roll_source).game_pk
+        for action in TO_ROLL:
+            self.session.submit(pk, HOST, Act(action))
+        return pk
+
+    def throw(self, values: tuple[int, ...], quality: str = "ok") -> Offered:
+        """Drop dice in the virtual tower; what the desk did with the roll they became."""
+        before = self.desk.last.roll.ref if self.desk.last else 0
+        self.tower.throw(list(values), quality)
+        offered: Offered = wait_for(
+            lambda: self.desk.last if self.desk.last and self.desk.last.roll.ref > before
+            else None)
+        return offered
+
+    def snap(self, pk: int) -> dict[str, Any]:
+        return self.session.snapshot(pk, HOST)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    log = GameLog(tmp_path / "companion.sqlite3")
+    session = Session(log)
+    desk = RollDesk(session)
+    tower = TableTower("virtual", log.path, desk, timing=FAST, seed=11)
+    tower.start()
+    try:
+        assert tower.wait_connected(5.0), tower.status_json()["reason"]
+        yield Table(session, desk, tower)
+    finally:
+        tower.stop()
+        session.close()
+        log.close()
+
+
+def test_an_ok_roll_from_the_tower_is_the_rollers_roll_and_can_be_undone(table: Table) -> None:
+    pk = table.game_at_roll()
+    offered = table.throw((5, 4))
+    assert (offered.outcome, offered.game) == ("applied", pk)
+    snap = table.snap(pk)
+    assert snap["history"][-1]["action"] == {"kind": "roll", "player": "Cat", "dice": [5, 4]}
+    assert snap["view"]["phase"] == "move"
+    assert table.session.log.entries(pk)[-1].author == "table"
+    assert table.tower.service is not None
+    stored = table.tower.service.inbox.rolls()[-1]
+    assert (stored.roll.values, stored.game) == ((5, 4), pk), "claimed by the game"
+    table.session.submit(pk, HOST, Undo())
+    assert table.snap(pk)["view"]["roll"]["awaiting"] == "roll"
+
+
+def test_a_cocked_roll_waits_for_a_confirm_or_a_correction(table: Table) -> None:
+    pk = table.game_at_roll()
+    version = table.snap(pk)["version"]
+    offered = table.throw((1, 2), "cocked")
+    assert offered.outcome == "pending"
+    assert table.snap(pk)["version"] == version, "nothing applied yet"
+    [pending] = table.tower.status_json()["pending"]
+    assert (pending["game"], pending["values"], pending["quality"]) == (pk, [1, 2], "cocked")
+    assert pending["player"] == "Cat" and pending["reason"] is None
+    with pytest.raises(Forbidden):
+        table.desk.confirm(pk, pending["roll"], WATCHER)
+    table.desk.confirm(pk, pending["roll"], HOST)  # as read: Cat misses try 1
+    assert table.snap(pk)["view"]["roll"]["dice"] == [1, 2]
+    second = table.throw((3, 4), "uncertain")
+    assert second.outcome == "pending" and table.desk.pending(pk)[0].request.prompt.startswith(
+        "Cat's roll, try 2")
+    table.desk.confirm(pk, second.roll.ref, seat_viewer(0), [6, 5])  # Ann taps the right faces
+    snap = table.snap(pk)
+    assert snap["history"][-1]["action"]["dice"] == [6, 5]
+    assert snap["view"]["phase"] == "move" and table.desk.pending(pk) == []
+
+
+def test_a_roll_the_engine_refuses_shows_its_reason_and_changes_nothing(table: Table) -> None:
+    pk = table.game_at_roll()
+    before = table.snap(pk)
+    offered = table.throw((1, 2, 3))
+    assert offered.outcome == "refused"
+    assert offered.reason == "A roll is two dice showing 1 to 6, not [1, 2, 3]"
+    after = table.snap(pk)
+    assert (after["version"], after["view"]) == (before["version"], before["view"])
+    [pending] = table.desk.pending(pk)
+    assert pending.reason == offered.reason, "the tablet shows why"
+    with pytest.raises(IllegalAction):  # confirming the same dice is refused the same way
+        table.desk.confirm(pk, pending.roll.ref, HOST)
+    table.desk.confirm(pk, pending.roll.ref, HOST, [4, 5])  # the correction goes in
+    assert table.snap(pk)["history"][-1]["action"]["dice"] == [4, 5]
+
+
+def test_a_roll_no_game_waits_for_stays_unclaimed(table: Table) -> None:
+    tapped = table.game_at_roll(roll_source="tap")
+    waiting_for_cards = table.session.create_game("sushi-express", TRIO, {}, "tower").game_pk
+    offered = table.throw((6, 6))
+    assert (offered.outcome, offered.game) == ("unwanted", None)
+    assert table.snap(tapped)["version"] == 4 and table.snap(waiting_for_cards)["version"] == 0
+    assert table.tower.service is not None
+    assert [r.roll.values for r in table.tower.service.inbox.unclaimed()] == [(6, 6)]
+    status = table.tower.status_json()
+    assert status["unclaimed"]["count"] == 1 and status["last_offer"]["outcome"] == "unwanted"
+
+
+def test_a_pending_roll_lapses_when_the_dice_are_tapped_in_instead(table: Table) -> None:
+    pk = table.game_at_roll()
+    offered = table.throw((2, 2), "cocked")
+    table.session.submit(pk, seat_viewer(1), Act({"kind": "roll", "player": "Cat",
+                                                  "dice": [6, 6]}))
+    assert table.desk.pending(pk) == []
+    with pytest.raises(NotFound):
+        table.desk.confirm(pk, offered.roll.ref, HOST)
+
+
+def test_a_pending_roll_lapses_when_the_host_goes_back_to_tapping(table: Table) -> None:
+    pk = table.game_at_roll()
+    table.throw((2, 3), "uncertain")
+    assert len(table.desk.pending(pk)) == 1
+    table.session.set_roll_source(pk, HOST, "tap")
+    assert table.desk.pending(pk) == []

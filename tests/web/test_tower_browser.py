@@ -1,0 +1,123 @@
+"""The dice tower on the tablet, in Debian's Chromium: the badge follows the cable, and a cocked
+roll is corrected with a few taps.
+
+The service runs as ``companion serve --tower virtual`` wires it (the virtual tower on a real
+pty, the bridge, the roll desk); the host creates the game on the home page choosing the dice
+tower; pulling the virtual tower's cable (closing its pty) must show "Tower disconnected" within
+5 s, and plugging it back must bring "Dice tower connected" back without a restart.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.rolls import RollDesk
+from companion.session.session import Session
+from companion.tower import TableTower
+from firmware_bridge.link import LinkTiming
+from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
+from tests.web.web_support import PLAYERS, LiveServer
+from web import create_app
+
+pytestmark = pytest.mark.browser
+TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
+           {"kind": "guess", "player": "Ann", "number": 7},
+           {"kind": "guess", "player": "Ben", "number": 8},
+           {"kind": "guess", "player": "Cat", "number": 9})
+BADGE = "#tower-badge"
+
+
+@pytest.fixture
+def towered(session: Session) -> Iterator[tuple[LiveServer, TableTower]]:
+    desk = RollDesk(session)
+    tower = TableTower("virtual", session.log.path, desk, seed=4,
+                       timing=LinkTiming(backoff_max_s=0.5))
+    tower.start()
+    server = make_server("127.0.0.1", 0, create_app(session, rolls=desk, tower=tower),
+                         threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        assert tower.wait_connected(5.0)
+        yield LiveServer(server, session), tower
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+        tower.stop()
+
+
+def create_with_the_tower(host: Screen, server: LiveServer) -> int:
+    page = host.page
+    page.goto(f"{server.url}/#new")
+    page.wait_for_selector("[data-roll-source=tower]")
+    rows = page.locator(".player-row input")
+    for i, player in enumerate(PLAYERS):
+        rows.nth(i).fill(player["name"])
+        page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
+    host.tap("[data-roll-source=tower]")
+    host.shot("tower-01-new-game")
+    page.click("text=Start the game")
+    page.wait_for_url("**/games/*")
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def badge_says(screen: Screen, text: str, within_s: float) -> float:
+    """Seconds until the badge shows ``text`` (fails after ``within_s``)."""
+    started = time.monotonic()
+    screen.page.wait_for_function(
+        "([sel, text]) => { const b = document.querySelector(sel);"
+        " return b && !b.hidden && b.textContent === text; }",
+        arg=[BADGE, text], timeout=within_s * 1000)
+    return time.monotonic() - started
+
+
+def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
+    browser: Any, shots: Path, towered: tuple[LiveServer, TableTower],
+) -> None:
+    server, tower = towered
+    host = Screen(browser, TABLET, "tablet", shots)
+    game_id = create_with_the_tower(host, server)
+    token = host.token(game_id)
+    assert api_snapshot(server, game_id, token)["roll_source"] == "tower"
+    for action in TO_ROLL:
+        post_json(server, f"/api/games/{game_id}/actions", action, token)
+    host.wait_version(4)
+    badge_says(host, "Dice tower connected", 5)
+    host.page.wait_for_selector("#tower >> text=Waiting for Cat's roll, try 1")
+
+    assert tower.virtual is not None
+    tower.virtual.unplug(down_s=4.0)  # the cable is pulled: the pty closes
+    lost_after = badge_says(host, "Tower disconnected", 5)
+    assert lost_after < 5
+    host.shot("tower-02-disconnected")
+    badge_says(host, "Dice tower connected", 12)  # plugged back: no restart needed
+
+    tower.throw([3, 4], "cocked")
+    host.page.wait_for_selector("#tower >> text=The tower read 3 + 4")
+    host.page.wait_for_selector("#tower >> text=a die is cocked")
+    assert api_snapshot(server, game_id, token)["version"] == 4, "nothing applied yet"
+    host.shot("tower-03-cocked-roll")
+    host.tap("[data-do=correct-roll]")
+    host.tap("[data-fix-die='0'][data-face='6']")
+    host.tap("[data-fix-die='1'][data-face='5']")
+    host.tap("[data-do=enter-fixed]")
+    host.wait_version(5)
+    snap = api_snapshot(server, game_id, token)
+    assert snap["history"][-1]["action"] == {"kind": "roll", "player": "Cat", "dice": [6, 5]}
+    host.page.wait_for_function("() => document.querySelector('#tower').dataset.pending === '0'")
+    assert host.taps == 5 and not host.errors
+
+    phone = Screen(browser, PHONE, "phone", shots)
+    phone.page.goto(f"{server.url}/games/{game_id}")
+    phone.wait_version(5)
+    badge_says(phone, "Dice tower connected", 5)
+    phone.shot("tower-04-watcher")
+    assert not phone.errors

@@ -1,0 +1,109 @@
+// Sushi Go! scoring mode: each table's round-end tableau on Sushi Go Party!'s entry panel
+// (sgp-entry.js: one tap per card, a nigiri on a wasabi one tap for the pair), with the
+// questions only Sushi Go! asks:
+//
+// * strawberry pudding: how many times the player took the lead token this round (0 up to the
+//   strawberry puddings they played) and, when several players took it, whether they hold it
+//   now (the engine fills the holder in when it is certain);
+// * mochi: the face the player's die shows now, asked only when they took a mochi card this
+//   round (otherwise it is unchanged, and the panel says so).
+//
+// In the dummy-player variant the Dummy's tableau is entered like a player's.
+import { h } from "./common.js";
+import { MOCHI, STRAWBERRY, dieOf, dieRow, smallDie, tables, typeOf } from "./sg-common.js";
+import { cardsWithWasabi, draftFrom, entryPanel as sharedEntryPanel } from "./sgp-entry.js";
+
+function puddings(g, d) {
+  return d.cards.filter((id) => typeOf(g.view, id) === STRAWBERRY).length;
+}
+
+function mochis(d) {
+  return d.cards.filter((id) => id === MOCHI).length;
+}
+
+/** The lead takes entered, never more than the strawberry puddings now in the draft. */
+function takes(g, d) {
+  return Math.min(d.takes ?? 0, puddings(g, d));
+}
+
+function actionOf(d, g) {
+  const t = takes(g, d);
+  return {
+    kind: "enter_tableau", player: d.player, cards: cardsWithWasabi(d), on_wasabi: d.onWasabi,
+    lead_takes: t, holds_lead: Boolean(t && d.holds),
+    mochi_die: mochis(d) ? d.die ?? 0 : 0,
+  };
+}
+
+function fromTableau(name, t) {
+  const d = draftFrom(name, t);
+  d.takes = t.lead_takes;
+  d.holds = t.holds_lead;
+  d.die = t.mochi_die;
+  return d;
+}
+
+function change(g, fn) {
+  return () => { fn(); g.ui.refusal = null; g.rerender(); };
+}
+
+function leadQuestion(g, d) {
+  const v = g.view;
+  const most = puddings(g, d);
+  const now = takes(g, d);
+  const start = v.lead.holder ? `${v.lead.holder} held the lead token at the start of the round`
+    : "Nobody held the lead token at the start of the round";
+  return h("div", { class: "sg-question", "data-lead": "" },
+    h("div", { class: "sgp-section-label" }, "Lead token (strawberry pudding)"),
+    h("p", { class: "sgp-note" }, `${start}. Each take scores ${v.lead.points}.`),
+    most ? [
+      h("div", { class: "field-label small" }, `Times ${d.player} took the lead this round`),
+      h("div", { class: "row", role: "group", "aria-label": "Lead takes" },
+        Array.from({ length: most + 1 }, (_, k) => h("button", {
+          type: "button", class: "btn", "aria-pressed": String(now === k), "data-lead-takes": k,
+          onclick: change(g, () => { d.takes = k; }),
+        }, k === 0 ? "Never" : `${k}×`))),
+      now ? h("button", {
+        type: "button", class: "btn wide-toggle", "aria-pressed": String(Boolean(d.holds)), "data-holds-lead": "",
+        onclick: change(g, () => { d.holds = !d.holds; }),
+      }, d.holds ? `✓ ${d.player} holds the token now` : `${d.player} holds the token now?`) : null,
+      now ? h("p", { class: "sgp-note" }, "Say who holds it only when several players took it this round.") : null,
+    ] : h("p", { class: "sgp-note" }, "No strawberry pudding in this tableau: no lead taken."));
+}
+
+function mochiQuestion(g, d) {
+  const before = dieOf(g.view, d.player);
+  const taken = mochis(d);
+  if (!taken) {
+    return h("div", { class: "sg-question", "data-mochi-question": "" },
+      h("div", { class: "sgp-section-label" }, "Mochi die"),
+      h("p", { class: "sg-die-line" }, smallDie(before, `Mochi die: ${before}`),
+        `Still ${before}: no mochi card this round, so the die was not rolled.`));
+  }
+  return h("div", { class: "sg-question", "data-mochi-question": "" },
+    h("div", { class: "sgp-section-label" }, `Mochi die: the face it shows now (it showed ${before})`),
+    h("p", { class: "sgp-note" }, `Rolled for each mochi card taken (${taken} this round): the last roll counts.`),
+    dieRow("Mochi die", d.die || null, (value) => { d.die = value; g.ui.refusal = null; g.rerender(); },
+      "data-mochi-die"));
+}
+
+const SUSHI_GO = {
+  tables: (g) => tables(g.view),
+  draftFrom: fromTableau,
+  actionOf,
+  extras(g, d) {
+    const v = g.view;
+    return [
+      v.dessert === STRAWBERRY ? leadQuestion(g, d) : null,
+      v.dessert === MOCHI ? mochiQuestion(g, d) : null,
+    ];
+  },
+  missing(g, d) {
+    if (g.view.dessert === MOCHI && mochis(d) && !d.die) return `Tap the face ${d.player}'s mochi die shows`;
+    return null;
+  },
+};
+
+export function entryPanel(g) {
+  return sharedEntryPanel(g, SUSHI_GO);
+}

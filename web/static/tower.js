@@ -1,0 +1,224 @@
+// Dice from the table: the dice tower's badge and card on the game screen, and the roll source
+// choice of the new-game form.
+//
+// On a game page (body.game) this module starts itself: it polls GET /api/tower?game=ID every
+// POLL_MS (and at once when the page becomes visible again), shows the badge "Dice tower
+// connected" / "Tower disconnected" in the top bar while the game's dice come from the tower,
+// and the card with the pending roll (confirm, correct, dismiss), the host's roll source switch
+// and, with the virtual tower, buttons that throw dice into it. The game itself still arrives
+// through game.js's live stream once a roll is applied.
+import { api, banner, h, store } from "./common.js";
+import { dieFace } from "./game-dice.js";
+
+const POLL_MS = 2000;
+const SOURCES = { tap: "Tap on a screen", tower: "Dice tower", camera: "Camera" };
+const QUALITY = {
+  cocked: "a die is cocked (leaning on an edge or another die)",
+  uncertain: "the tower is not sure of a face",
+};
+
+/** This module's own styles (so the shared stylesheet stays as it is). */
+function addStyles() {
+  if (document.getElementById("tower-css")) return;
+  document.head.append(h("link", { id: "tower-css", rel: "stylesheet",
+    href: new URL("./tower.css", import.meta.url).href }));
+}
+
+// ---------- the new-game form ----------
+
+const form = { chosen: "tap", tower: null };
+
+/** The roll source for a new game of ``title`` (always "tap" for titles without dice). */
+export function rollSource(title) {
+  return title?.dice ? form.chosen : "tap";
+}
+
+/** Show the roll source choice in #roll-source-field for ``title`` (only titles with dice). */
+export function renderRollSource(title) {
+  const field = document.getElementById("roll-source-field");
+  if (!field) return;
+  addStyles();
+  field.hidden = !title?.dice;
+  if (field.hidden) return;
+  if (form.tower === null) {
+    form.tower = {};
+    api("GET", "/api/tower").then((s) => { form.tower = s; renderRollSource(title); }, () => {});
+  }
+  const choices = ["tap", "tower"].map((source) => h("button", {
+    type: "button", class: "btn", "aria-pressed": String(form.chosen === source),
+    "data-roll-source": source,
+    onclick: () => { form.chosen = source; renderRollSource(title); },
+  }, SOURCES[source], source === "tap" ? h("span", { class: "muted small" }, " (default)") : null));
+  document.getElementById("roll-source").replaceChildren(...choices);
+  const t = form.tower;
+  let note = "Tap the dice on a screen after every roll.";
+  if (form.chosen === "tower") {
+    note = t?.connected ? "A dice tower is connected: its rolls go straight into this game."
+      : "No dice tower answers now; its rolls go to this game once it is plugged in.";
+  }
+  document.getElementById("roll-source-note").textContent = note;
+}
+
+// ---------- the game screen ----------
+
+const screen = { id: null, data: null, shown: "", picks: {}, timer: null };
+
+function token() {
+  return store.get(screen.id)?.token ?? null;
+}
+
+function faces(values) {
+  return values.join(" + ");
+}
+
+/** The badge in the top bar: only while this game's dice come from the tower. */
+function renderBadge(status, game) {
+  const badge = document.getElementById("tower-badge");
+  if (!badge) return;
+  badge.hidden = game?.roll_source !== "tower";
+  const on = Boolean(status.connected);
+  badge.classList.toggle("on", on);
+  badge.dataset.state = on ? "connected" : "disconnected";
+  badge.textContent = on ? "Dice tower connected" : "Tower disconnected";
+  badge.title = on ? `Firmware ${status.firmware ?? "?"} on ${status.port ?? "?"}`
+    : (status.reason || "The dice tower is not connected");
+}
+
+function post(path, body) {
+  return api("POST", `/api/games/${screen.id}${path}`, body, token()).then((answer) => {
+    banner.hide();
+    return answer;
+  }, (err) => {
+    banner.show(err.message);
+    return null;
+  }).finally(poll);
+}
+
+function pendingCard(p, canAct) {
+  const what = p.reason ? `Not entered: ${p.reason}` : p.quality !== "ok"
+    ? `Check it: ${QUALITY[p.quality] ?? p.quality}.` : "";
+  const parts = [
+    h("h3", null, `The tower read ${faces(p.values)}`, h("span", { class: "muted small" }, ` · ${p.prompt}`)),
+    h("div", { class: "dice-now" }, p.values.map((v) => (v >= 1 && v <= 6
+      ? dieFace(v, { class: "static" }) : h("span", null, String(v))))),
+    what ? h("p", { class: p.reason ? "tower-refused" : "hint", "data-pending-note": "" }, what) : null,
+  ];
+  if (!canAct) return [...parts, h("p", { class: "hint" }, "A seated player or the host confirms it.")];
+  const picks = screen.picks[p.roll];
+  if (!picks) {
+    parts.push(h("div", { class: "row tower-actions" },
+      p.reason ? null : h("button", { type: "button", class: "btn primary", "data-do": "confirm-roll",
+        onclick: () => post("/pending-roll", { roll: p.roll }) }, `Confirm ${faces(p.values)}`),
+      h("button", { type: "button", class: "btn", "data-do": "correct-roll",
+        onclick: () => { screen.picks[p.roll] = Array(p.dice).fill(null); render(true); } }, "Correct"),
+      h("button", { type: "button", class: "btn ghost", "data-do": "dismiss-roll",
+        onclick: () => post("/pending-roll/dismiss", { roll: p.roll }) }, "Dismiss")));
+    return parts;
+  }
+  for (let die = 0; die < p.dice; die += 1) {
+    parts.push(h("div", { class: "muted small" }, p.dice > 1 ? `Die ${die + 1}` : "The die"),
+      h("div", { class: "die-row" }, [1, 2, 3, 4, 5, 6].map((v) => dieFace(v, {
+        class: picks[die] === v ? "selected" : "", "aria-pressed": String(picks[die] === v),
+        "aria-label": `Die ${die + 1}: ${v}`, "data-fix-die": die, "data-face": v,
+        onclick: () => { picks[die] = v; render(true); },
+      }))));
+  }
+  const ready = picks.every((v) => v !== null);
+  parts.push(h("div", { class: "row tower-actions" },
+    h("button", { type: "button", class: "btn primary", disabled: !ready, "data-do": "enter-fixed",
+      onclick: () => { delete screen.picks[p.roll]; post("/pending-roll", { roll: p.roll, values: picks }); },
+    }, ready ? `Enter ${faces(picks)}` : "Tap the faces"),
+    h("button", { type: "button", class: "btn ghost",
+      onclick: () => { delete screen.picks[p.roll]; render(true); } }, "Back")));
+  return parts;
+}
+
+function sourceSwitch(game) {
+  return h("div", { class: "tower-source" },
+    h("div", { class: "field-label" }, "Dice come from"),
+    h("div", { class: "choice-row" }, ["tap", "tower"].map((source) => h("button", {
+      type: "button", class: "btn", "aria-pressed": String(game.roll_source === source),
+      "data-roll-source": source,
+      onclick: () => post("/roll-source", { roll_source: source }),
+    }, SOURCES[source]))));
+}
+
+function virtualThrow() {
+  const die = () => 1 + Math.floor(Math.random() * 6);
+  const dice = (screen.data.game.waiting?.dice ?? 2);
+  const values = () => Array.from({ length: dice }, die);
+  return h("div", { class: "tower-virtual" },
+    h("div", { class: "field-label" }, "Virtual tower"),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", "data-do": "throw",
+        onclick: () => post("/tower/throw", { values: values() }) }, `Throw ${dice === 1 ? "a die" : `${dice} dice`}`),
+      h("button", { type: "button", class: "btn", "data-do": "throw-cocked",
+        onclick: () => post("/tower/throw", { values: values(), quality: "cocked" }) }, "Throw, one cocked")));
+}
+
+function linkLine(status, game) {
+  if (!status.connected) {
+    return [h("p", { class: "tower-refused" }, "Tower disconnected: check its USB cable."
+      + (game.waiting ? " Tap the dice meanwhile." : "")),
+    status.reason ? h("p", { class: "muted small" }, status.reason) : null];
+  }
+  if (game.pending.length) return null;
+  return h("p", { class: "hint" }, game.waiting
+    ? `Waiting for ${game.waiting.prompt}: drop the dice in the tower.`
+    : "Rolls from the tower go to this game.");
+}
+
+function cardParts(status, game) {
+  const role = game.viewer.role;
+  const canAct = role === "host" || role === "seat";
+  const fromTower = game.roll_source === "tower" && game.status !== "over";
+  const showSwitch = role === "host" && game.dice && game.status !== "over"
+    && (status.enabled || game.roll_source !== "tap");
+  const busy = game.waiting || game.pending.length;
+  if (!showSwitch && !(fromTower && busy)) return null;
+  const parts = [h("h2", null, "Dice tower", h("span", { class: "aside" },
+    fromTower ? (status.connected ? `firmware ${status.firmware}` : "not connected") : "not used"))];
+  if (fromTower) {
+    parts.push(linkLine(status, game));
+    for (const p of game.pending) parts.push(pendingCard(p, canAct));
+    if (status.kind === "virtual" && status.connected && canAct && game.waiting
+      && !game.pending.length) parts.push(virtualThrow());
+  }
+  if (showSwitch) parts.push(sourceSwitch(game));
+  return parts;
+}
+
+function render(force = false) {
+  const data = screen.data;
+  if (!data?.game) return;
+  renderBadge(data, data.game);
+  const key = JSON.stringify([data.connected, data.reason, data.kind, data.firmware, data.game,
+    screen.picks]);
+  if (!force && key === screen.shown) return;
+  screen.shown = key;
+  const card = document.getElementById("tower");
+  const parts = cardParts(data, data.game);
+  card.hidden = !parts;
+  card.dataset.pending = String(data.game.pending.length);
+  if (parts) card.replaceChildren(...parts.flat(Infinity).filter(Boolean));
+}
+
+async function poll() {
+  clearTimeout(screen.timer);
+  try {
+    screen.data = await api("GET", `/api/tower?game=${screen.id}`, undefined, token());
+    render();
+  } catch {
+    // offline: the live dot says so; keep the last state
+  }
+  if (!document.hidden) screen.timer = setTimeout(poll, POLL_MS);
+}
+
+function startGameScreen() {
+  addStyles();
+  screen.id = Number(document.body.dataset.gameId);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+  poll();
+}
+
+if (document.body.classList.contains("game") && document.body.dataset.gameId) startGameScreen();

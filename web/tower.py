@@ -1,0 +1,101 @@
+"""The dice tower and roll sources over HTTP (``docs/API.md``, "Dice from the table").
+
+* ``GET /api/tower[?game=ID]`` - the tower's status (link, last roll, unclaimed and pending
+  rolls); with ``game`` also that game's roll source, what it waits for and who is asking.
+* ``POST /api/games/<id>/roll-source`` - the host changes where the game's dice come from.
+* ``POST /api/games/<id>/pending-roll`` - confirm the game's pending roll (or correct it with
+  ``values``); ``.../pending-roll/dismiss`` forgets it. The host or any claimed seat.
+* ``POST /api/games/<id>/tower/throw`` - virtual tower only: drop dice in its tray (demos and
+  tests; the host or a claimed seat of that game).
+
+Polled by ``web/static/tower.js`` every two seconds; the game's snapshot itself arrives through
+the live stream as usual once a roll is applied.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.dice_input import DICE_TITLES, request_for
+from companion.games.base import JSON, UnreadableInput
+from companion.rolls import RollDesk
+from companion.session.access import HOST
+from companion.session.errors import Forbidden, NotFound
+from web.body import int_field, json_object, text_field
+from web.context import get_rolls, get_session, get_tower, request_viewer
+
+bp = Blueprint("tower", __name__, url_prefix="/api")
+
+OFF: JSON = {"mode": "off", "kind": "off", "enabled": False, "state": "off", "connected": False,
+             "reason": "no dice tower in this service", "firmware": None, "last_roll": None,
+             "unclaimed": {"count": 0, "recent": []}, "pending": [], "last_offer": None}
+
+
+@bp.get("/tower")
+def status() -> Response:
+    tower = get_tower()
+    out = dict(OFF) if tower is None else tower.status_json()
+    game = request.args.get("game")
+    if game is not None:
+        if not game.isdigit():
+            raise UnreadableInput("'game' must be a game id (a whole number)")
+        out["game"] = _game_part(int(game))
+    return jsonify(out)
+
+
+def _game_part(game_pk: int) -> JSON:
+    session = get_session()
+    viewer = request_viewer(game_pk)
+    host_view = session.snapshot(game_pk, HOST)
+    title = host_view["game"]
+    waiting = request_for(title, host_view["view"])
+    desk = get_rolls()
+    pending = [p.to_json() for p in desk.pending(game_pk)] if desk is not None else []
+    return {"id": game_pk, "title": title, "roll_source": host_view["roll_source"],
+            "dice": title in DICE_TITLES, "status": host_view["status"],
+            "waiting": waiting.to_json() if waiting is not None else None,
+            "pending": pending, "viewer": viewer.to_json()}
+
+
+@bp.post("/games/<int:game_id>/roll-source")
+def roll_source(game_id: int) -> Response:
+    data = json_object({"roll_source"})
+    source = text_field(data, "roll_source")
+    chosen = get_session().set_roll_source(game_id, request_viewer(game_id), source)
+    return jsonify(ok=True, roll_source=chosen)
+
+
+def _desk() -> RollDesk:
+    desk = get_rolls()
+    if desk is None:
+        raise NotFound("this companion runs no dice tower or camera: there are no pending rolls")
+    return desk
+
+
+@bp.post("/games/<int:game_id>/pending-roll")
+def confirm(game_id: int) -> Response:
+    data = json_object({"roll", "values"})
+    roll = int_field(data, "roll")
+    viewer = request_viewer(game_id)
+    outcome = _desk().confirm(game_id, roll, viewer, data.get("values"))
+    return jsonify(ok=True, version=outcome.version, events=outcome.events)
+
+
+@bp.post("/games/<int:game_id>/pending-roll/dismiss")
+def dismiss(game_id: int) -> Response:
+    data = json_object({"roll"})
+    _desk().dismiss(game_id, int_field(data, "roll"), request_viewer(game_id))
+    return jsonify(ok=True)
+
+
+@bp.post("/games/<int:game_id>/tower/throw")
+def throw(game_id: int) -> Response:
+    data = json_object({"values", "quality"})
+    viewer = request_viewer(game_id)
+    if viewer.role not in ("host", "seat"):
+        raise Forbidden("only the host or a seated player may throw the virtual tower's dice")
+    tower = get_tower()
+    if tower is None:
+        raise UnreadableInput("there is no virtual tower (start with --tower virtual)")
+    tower.throw(data.get("values"), data.get("quality", "ok"))
+    return jsonify(ok=True)
