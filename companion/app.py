@@ -98,17 +98,18 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     port = server.socket.getsockname()[1]
     urls = urls_for(settings, port)
     service.app.config["PUBLIC_URL"] = settings.public_url or urls[0]
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    # before the start-up lines: whoever reads them may stop the service at once
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     print(f"companion: data in {settings.db_path}", file=out)
     print(f"companion: {service.devices.describe()}", file=out)
     for url in urls:
         print(f"companion: open {url} on a phone or tablet", file=out)
     out.flush()
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        threading.Thread(target=server.shutdown, daemon=True).start()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
     try:
         server.serve_forever()
     finally:
