@@ -248,8 +248,8 @@ def _onto_wasabi(table: tuple[Placed, ...], placed: Placed) -> tuple[tuple[Place
     i = _empty_wasabi(table)
     if i < 0:
         return table, placed
-    covered = (*table[:i], evolve(table[i], covered=True), *table[i + 1 :])
-    return covered, evolve(placed, on_wasabi=True)
+    covered = (*table[:i], table[i]._replace(covered=True), *table[i + 1 :])
+    return covered, placed._replace(on_wasabi=True)
 
 
 def _special_order(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from companion.games.base import IllegalAction
 from companion.games.sushi_go_party.menus import Deck, Menu
@@ -43,9 +44,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A card on a player's table this round.
+class Placed(NamedTuple):
+    """A card on a player's table this round (a named tuple: made many times a turn, and
+    cheap to make; change one with ``_replace``).
 
     ``card``: the physical card id; ``copies``: for a special order, the id it scores as.
     ``on_wasabi``: a nigiri (or a copy of one) lying on a wasabi; ``covered``: a wasabi (or a copy

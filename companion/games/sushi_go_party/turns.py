@@ -375,7 +375,7 @@ def flip(state: GameState, action: a.Flip, events: Events) -> GameState:
                 "round (a take-out box flips only those)"
             )
     for pos in action.positions:
-        table[pos] = evolve(table[pos], flipped=True, on_wasabi=False, covered=False)
+        table[pos] = table[pos]._replace(flipped=True, on_wasabi=False, covered=False)
         if table[pos].scores_as == WASABI_ID and state.seats[head.seat].table[pos].covered:
             _drop_a_nigiri(table)
     events.append(
@@ -393,7 +393,7 @@ def _drop_a_nigiri(table: list[Placed]) -> None:
     covered = sum(1 for p in table if p.covered and not p.flipped)
     on = [i for i, p in enumerate(table) if p.on_wasabi and not p.flipped]
     for i in on[covered:]:
-        table[i] = evolve(table[i], on_wasabi=False)
+        table[i] = table[i]._replace(on_wasabi=False)
 
 
 # ------------------------------------------------------------------------------------ turn end
