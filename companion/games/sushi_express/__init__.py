@@ -45,7 +45,6 @@ Decisions where the rulebook (or the brief) is silent; each is also stated in it
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -63,7 +62,7 @@ from companion.games.sushi_express import legal, rules, scoring, view
 from companion.games.sushi_express.actions import ACTIONS
 from companion.games.sushi_express.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushi_express.events import EVENTS
-from companion.games.sushi_express.state import GameState, Phase
+from companion.games.sushi_express.state import OVER, GameState
 
 INFO = GameInfo(
     id=scoring.GAME_ID,
@@ -120,17 +119,15 @@ class SushiExpress:
         resolved = self.info.resolve_options(options)
         return rules.setup(players, rules.make_rules(resolved, len(players)))
 
-    def legal_actions(self, state: GameState) -> list[Message]:
-        return legal.legal_actions(state)
-
-    def chance_action(self, state: GameState, rng: random.Random) -> Message | None:
-        return legal.chance_action(state, rng)
-
-    def apply(self, state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
-        return rules.apply(state, action)
+    # The three calls a game makes for every action are the module functions themselves (no
+    # wrapper call in between): legal.legal_actions(state), legal.chance_action(state, rng)
+    # and rules.apply(state, action).
+    legal_actions = staticmethod(legal.legal_actions)
+    chance_action = staticmethod(legal.chance_action)
+    apply = staticmethod(rules.apply)
 
     def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def score(self, state: GameState) -> ScoreSheet:
         """Final once over; provisional before (see :mod:`.scoring`)."""

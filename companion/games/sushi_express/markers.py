@@ -13,22 +13,23 @@ Contract:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from types import MappingProxyType
 
 from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS
-from companion.games.sushi_express.state import GameState, StackLowest
+from companion.games.sushi_express.state import GameState, StackLowest, numbers_on
 
 Board = tuple[tuple[int, ...], ...]
 NUMBERS = range(LOWEST_GUESS, HIGHEST_GUESS + 1)
 EMPTY_BOARD: Board = ((),) * len(NUMBERS)
+_BOTTOM = StackLowest.BOTTOM
 
 
 def place(board: Board, seat: int, number: int) -> Board:
     """``board`` with ``seat``'s marker on top of ``number``."""
+    stacks = list(board)
     i = number - LOWEST_GUESS
-    return (*board[:i], (*board[i], seat), *board[i + 1 :])
+    stacks[i] = (*stacks[i], seat)
+    return tuple(stacks)
 
 
 def exchange(board: Board, first: int, second: int) -> Board:
@@ -50,15 +51,20 @@ def guesses(board: Board, seats: int) -> tuple[int | None, ...]:
 
 def live_order(state: GameState) -> list[int]:
     """Seats whose markers are still on the board: highest number first, stacks top to bottom."""
-    gone = state.gone
-    return [s for stack in reversed(state.board) for s in reversed(stack) if s not in gone]
+    return list(state._live)
 
 
 def roller(state: GameState) -> int | None:
     """The seat that rolls (phase 2) or moves (phase 3) next, or ``None`` when nobody is left."""
-    return top_live(state.board, state.gone)
+    live = state._live  # live_markers(state.board, state.gone), kept with the state
+    return live[0] if live else None
 
 
+# A board is fixed from the last guess to the end of the round while rolls and moves look it
+# up again and again, so these look-ups are cached per board (and per set of gone markers).
+
+
+@lru_cache(maxsize=1024)
 def top_live(board: Board, gone: frozenset[int]) -> int | None:
     """The top marker of the highest number among the markers not ``gone``."""
     for seat in _top_down(board):
@@ -69,14 +75,24 @@ def top_live(board: Board, gone: frozenset[int]) -> int | None:
 
 def number_of(state: GameState, seat: int) -> int:
     """The number ``seat``'s marker is on (it must have been placed this round)."""
-    number = _numbers(state.board).get(seat)
+    number = state._numbers.get(seat)  # numbers_on(state.board), kept with the state
     if number is None:
-        raise ValueError(f"seat {seat} has no marker on the board")
+        raise no_marker(seat)
     return number
 
 
-# A board is fixed from the last guess to the end of the round while rolls and moves look it
-# up again and again, so these two tables are computed once per board.
+def no_marker(seat: int) -> ValueError:
+    """The error for looking up the number of a seat that has no marker on the board."""
+    return ValueError(f"seat {seat} has no marker on the board")
+
+
+@lru_cache(maxsize=1024)
+def number_on(board: Board, seat: int) -> int:
+    """The number ``seat``'s marker is on in ``board`` (it must be there)."""
+    number = numbers_on(board).get(seat)
+    if number is None:
+        raise no_marker(seat)
+    return number
 
 
 @lru_cache(maxsize=256)
@@ -85,30 +101,27 @@ def _top_down(board: Board) -> tuple[int, ...]:
     return tuple(seat for stack in reversed(board) for seat in reversed(stack))
 
 
-@lru_cache(maxsize=256)
-def _numbers(board: Board) -> Mapping[int, int]:
-    """The number each seat's marker is on."""
-    return MappingProxyType(
-        {seat: number for number, stack in zip(NUMBERS, board, strict=True) for seat in stack}
-    )
-
-
 def lowest(board: Board, rule: StackLowest) -> int | None:
     """The lowest guess of the round under ruling D4, or ``None`` on an empty board."""
     for stack in board:
         if stack:
-            return stack[0] if rule is StackLowest.BOTTOM else stack[-1]
+            return stack[0] if rule is _BOTTOM else stack[-1]
     return None
 
 
 def neighbours_to_exchange(state: GameState) -> list[tuple[int, int]]:
     """Pairs of neighbouring numbers (low, high) that both hold live markers."""
-    gone = state.gone
+    return list(exchangeable_pairs(state.board, state.gone))
+
+
+@lru_cache(maxsize=256)
+def exchangeable_pairs(board: Board, gone: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    """:func:`neighbours_to_exchange` for ``board`` and the ``gone`` markers."""
     pairs: list[tuple[int, int]] = []
     below = False  # whether the number below holds a live marker
-    for number, stack in zip(NUMBERS, state.board, strict=True):
+    for number, stack in zip(NUMBERS, board, strict=True):
         held = bool(stack) and not gone.issuperset(stack)
         if held and below:
             pairs.append((number - 1, number))
         below = held
-    return pairs
+    return tuple(pairs)

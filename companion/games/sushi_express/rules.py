@@ -18,18 +18,22 @@ from typing import Any
 
 from companion.games.base import IllegalAction, Message, PlayerSpec
 from companion.games.sushi_express import actions as a
-from companion.games.sushi_express.cards import ACTION_DECK, STARTING_HAND, ActionCard
+from companion.games.sushi_express.cards import ACTION_DECK, STARTING_HAND, TRIES, ActionCard
 from companion.games.sushi_express.hand import count_accounted
 from companion.games.sushi_express.phases import deliver, guess, move, record, reveal, roll, tips
 from companion.games.sushi_express.phases.common import Events
 from companion.games.sushi_express.state import (
     FULL_CUSTOMER_SUPPLY,
+    GUESS,
+    MOVE,
+    ROLL,
     GameState,
     Hand,
     Phase,
     Player,
     Rules,
     StackLowest,
+    plain_dict,
 )
 
 Handler = Callable[[GameState, Any, Events], GameState]
@@ -74,8 +78,8 @@ def setup(players: Sequence[PlayerSpec], rules: Rules) -> GameState:
     """A new game: vans on Sushi Express, two starting cards each, waiting for the first
     reveal of one customer card per player. Players are checked by the caller."""
     starting = Hand(known=tuple(sorted(STARTING_HAND, key=list(ActionCard).index)))
-    seats = tuple(Player(name=p.name, colour=p.colour, hand=starting) for p in players)
-    return GameState(
+    seats = tuple(plain_dict(Player(name=p.name, colour=p.colour, hand=starting)) for p in players)
+    state = GameState(
         players=seats,
         rules=rules,
         phase=Phase.REVEAL,
@@ -85,6 +89,7 @@ def setup(players: Sequence[PlayerSpec], rules: Rules) -> GameState:
         action_supply=sum(ACTION_DECK.values()) - len(STARTING_HAND) * len(players),
         accounted=count_accounted(seats, ()),
     )
+    return plain_dict(state)
 
 
 def apply(state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
@@ -93,7 +98,21 @@ def apply(state: GameState, action: Message) -> tuple[GameState, tuple[Message, 
     if handler is None:
         raise IllegalAction(f"Sushi Express has no {action.kind!r} action")
     events: Events = []
-    new = settle(handler(state, action, events), events)
+    new = handler(state, action, events)
+    # settle(new, events), with its first step inlined
+    phase = new.phase
+    if phase is GUESS or phase is MOVE:  # the usual phases after an action: no steps
+        return new, tuple(events)
+    if phase is ROLL:
+        # roll.auto_step acts only after a failed second try
+        rt = new.rolling
+        if rt is None or rt.dice is None or rt.try_number < TRIES:
+            return new, tuple(events)
+    step = AUTO_STEPS.get(phase)
+    if step is not None:
+        following = step(new, events)
+        if following is not None:
+            new = settle(following, events)
     return new, tuple(events)
 
 

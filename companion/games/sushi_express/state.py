@@ -20,12 +20,15 @@ Contract:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from operator import attrgetter
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import Any, ClassVar, TypeVar
 
+from companion.games.sushi_express.actions import RecordDraw
 from companion.games.sushi_express.cards import (
+    ACTION_DECK,
     CUSTOMER_DECK,
     LOWEST_GUESS,
     ActionCard,
@@ -167,12 +170,32 @@ class GameState:
         """The number of players (and of display places)."""
         return len(self.players)
 
+    # Values derived from the fields, kept with each state (not fields: equality, repr and
+    # the constructor ignore them). ``__post_init__`` computes them; :func:`evolve` recomputes
+    # them when their fields change; the engine's handlers, which copy a state's ``__dict__``,
+    # update them where they change ``board``, ``gone`` or ``players``.
+
+    #: The seat of each player's name (the first seat should two share a name).
+    _seats: ClassVar[Mapping[str, int]]
+    #: :func:`live_markers` of ``board`` and ``gone``: who rolls or moves next, and after them.
+    _live: ClassVar[tuple[int, ...]]
+    #: :func:`taken_numbers` of ``board``: which numbers hold a marker (gone or not).
+    _taken: ClassVar[int]
+    #: :func:`numbers_on` ``board``: the number each seat's marker is on (do not change it).
+    _numbers: ClassVar[Mapping[int, int]]
+    #: :func:`record_options` of ``players`` and ``accounted``.
+    _record: ClassVar[tuple[RecordDraw, ...]]
+
+    def __post_init__(self) -> None:
+        _set_attribute(self, "_seats", seat_index(self.players))
+        _set_attribute(self, "_live", live_markers(self.board, self.gone))
+        _set_attribute(self, "_taken", taken_numbers(self.board))
+        _set_attribute(self, "_numbers", numbers_on(self.board))
+        _set_attribute(self, "_record", record_options(self.players, self.accounted))
+
     def seat_of(self, name: str) -> int | None:
         """The seat of the player called ``name``, or ``None``."""
-        try:
-            return list(map(_NAME, self.players)).index(name)
-        except ValueError:
-            return None
+        return self._seats.get(name)
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -187,20 +210,34 @@ class GameState:
         return sum(self.supply)
 
 
-_NAME = attrgetter("name")
+#: The phases as plain module constants: an ``Enum`` class attribute lookup costs several
+#: times a global lookup, and the engine compares phases on every action.
+REVEAL, GUESS, ROLL, MOVE, DELIVER, TIPS, OVER = (
+    Phase.REVEAL,
+    Phase.GUESS,
+    Phase.ROLL,
+    Phase.MOVE,
+    Phase.DELIVER,
+    Phase.TIPS,
+    Phase.OVER,
+)
 
 
 def replace_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
     """``players`` with the one at ``seat`` replaced."""
-    return (*players[:seat], player, *players[seat + 1 :])
+    changed = list(players)
+    changed[seat] = player
+    return tuple(changed)
 
 
 T = TypeVar("T", "GameState", "Player")
 _FIELDS: dict[type, frozenset[str]] = {
     cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, Player)
 }
-_new_object = object.__new__
-_set_attribute = object.__setattr__
+#: The two steps of :func:`rebuilt`, for the hottest handlers to do inline:
+#: ``new = new_object(GameState)`` then ``set_attribute(new, "__dict__", fields)``.
+new_object = _new_object = object.__new__
+set_attribute = _set_attribute = object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -215,6 +252,128 @@ def evolve(obj: T, **changes: Any) -> T:
         names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
+    copied = dict(obj.__dict__)
+    copied.update(changes)
+    if cls is GameState:
+        if "players" in changes:
+            copied["_seats"] = seat_index(copied["players"])
+        if "players" in changes or "accounted" in changes:
+            copied["_record"] = record_options(copied["players"], copied["accounted"])
+        if "board" in changes or "gone" in changes:
+            copied["_live"] = live_markers(copied["board"], copied["gone"])
+            copied["_taken"] = taken_numbers(copied["board"])
+            copied["_numbers"] = numbers_on(copied["board"])
     new = _new_object(cls)
-    _set_attribute(new, "__dict__", obj.__dict__ | changes)
+    _set_attribute(new, "__dict__", copied)
+    return new
+
+
+def seat_index(players: tuple[Player, ...]) -> dict[str, int]:
+    """The seat of each name in ``players`` (the first, should two players share a name)."""
+    seats: dict[str, int] = {}
+    for seat, player in enumerate(players):
+        seats.setdefault(player.name, seat)
+    return seats
+
+
+@lru_cache(maxsize=1024)
+def live_markers(board: tuple[tuple[int, ...], ...], gone: frozenset[int]) -> tuple[int, ...]:
+    """The seats with a marker on ``board`` that is not ``gone``, in the order they roll and
+    move: highest number first, each stack top to bottom."""
+    return tuple(seat for stack in reversed(board) for seat in reversed(stack) if seat not in gone)
+
+
+def record_options(
+    players: tuple[Player, ...], accounted: tuple[int, ...]
+) -> tuple[RecordDraw, ...]:
+    """``RecordDraw`` for every unrecorded card and every card it could be: the private
+    decisions :func:`~.legal.legal_actions` lists in every phase but the end."""
+    options: tuple[RecordDraw, ...] = ()
+    possible = -1
+    for player in players:
+        if player.hand.unknown:
+            if possible < 0:
+                possible = _not_all_accounted(accounted)
+            options += _record_options(player.name, possible, player.tips_declared is None)
+    return options
+
+
+@lru_cache(maxsize=1024)
+def _not_all_accounted(accounted: tuple[int, ...]) -> int:
+    """A bit mask of the cards (bit ``i`` for the i-th :class:`ActionCard`) with a copy not
+    ``accounted`` for: what an unrecorded card may be."""
+    return sum(
+        1 << i for i, (deck, known) in enumerate(zip(_DECK, accounted, strict=True)) if deck > known
+    )
+
+
+@lru_cache(maxsize=1024)
+def _record_options(name: str, possible: int, tips: bool) -> tuple[RecordDraw, ...]:
+    """``RecordDraw(name, card)`` for every card in the bit mask ``possible`` (in
+    :class:`ActionCard` order); Tip cards only when ``tips``."""
+    return tuple(
+        RecordDraw(name, card)
+        for i, card in enumerate(_CARDS)
+        if possible >> i & 1 and (tips or card is not ActionCard.TIP)
+    )
+
+
+_CARDS = tuple(ActionCard)
+_DECK = tuple(ACTION_DECK[card] for card in _CARDS)
+
+
+@lru_cache(maxsize=256)
+def numbers_on(board: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """The number each seat's marker is on (a shared dict: do not change it)."""
+    return {
+        seat: number for number, stack in enumerate(board, start=LOWEST_GUESS) for seat in stack
+    }
+
+
+def taken_numbers(board: tuple[tuple[int, ...], ...]) -> int:
+    """A bit mask of the numbers that hold a marker: bit ``i`` for ``LOWEST_GUESS + i``."""
+    return sum(1 << i for i, stack in enumerate(board) if stack)
+
+
+def without(live: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """``live`` (see :func:`live_markers`) once ``seat``'s marker is gone too."""
+    if live and live[0] == seat:  # the usual case: the roller or mover leaves
+        return live[1:]
+    return tuple(s for s in live if s != seat)
+
+
+def plain_dict(obj: T) -> T:
+    """``obj`` (just built by its class) with its attributes in a plain dict of its own.
+
+    CPython 3.11 keeps a new object's attributes in a table shared by its class; a copy of that
+    ``__dict__`` is again a shared-table dict, on which attribute reads are not specialised
+    (they take the slow generic path). The engine copies states and players by their
+    ``__dict__``, so it starts every game from objects with plain dicts; behaviour is the
+    same either way."""
+    _set_attribute(obj, "__dict__", dict(obj.__dict__))
+    return obj
+
+
+def rebuilt(fields_: dict[str, Any]) -> GameState:
+    """The state whose fields are ``fields_`` (a changed copy of another state's ``__dict__``;
+    the caller owns it and uses only field names). The engine's hot paths build each new
+    state this way, once per action, instead of chaining :func:`evolve` calls."""
+    new: GameState = _new_object(GameState)
+    _set_attribute(new, "__dict__", fields_)
+    return new
+
+
+def player_with(player: Player, **changes: Any) -> Player:
+    """:func:`evolve` for a :class:`Player` without the field-name check (engine use only)."""
+    new: Player = _new_object(Player)
+    _set_attribute(new, "__dict__", player.__dict__ | changes)
+    return new
+
+
+def player_with_field(player: Player, field: str, value: Any) -> Player:
+    """:func:`player_with` for one field (cheaper: no keyword arguments)."""
+    copied = player.__dict__.copy()
+    copied[field] = value
+    new: Player = _new_object(Player)
+    _set_attribute(new, "__dict__", copied)
     return new

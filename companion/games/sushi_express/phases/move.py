@@ -14,25 +14,46 @@ Contract:
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import markers
 from companion.games.sushi_express.actions import Move, TakeCustomer
-from companion.games.sushi_express.board import drive
-from companion.games.sushi_express.cards import CUSTOMER_NAMES, ActionCard
-from companion.games.sushi_express.events import CustomerTaken, DrawReason, VanMoved
+from companion.games.sushi_express.board import drive_unchecked
+from companion.games.sushi_express.cards import CUSTOMER_NAMES, PARK_TILE, ActionCard
+from companion.games.sushi_express.events import (
+    DrawReason,
+    VanMoved,
+    customer_taken,
+)
 from companion.games.sushi_express.phases.common import (
     Events,
     draw_card,
+    no_player,
     play_cards,
-    require_phase,
     seat_of,
+    wrong_phase,
 )
-from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
+from companion.games.sushi_express.state import (
+    DELIVER,
+    MOVE,
+    GameState,
+    Player,
+    new_object,
+    player_with_field,
+    rebuilt,
+    replace_player,
+    set_attribute,
+)
+
+ONE_TILE_FURTHER = ActionCard.ONE_TILE_FURTHER
+PARK = DrawReason.PARK
+_TILE = attrgetter("tile")
 
 
 def mover(state: GameState) -> int | None:
     """The seat to act in phase 3: the van taking a customer, else the next van to move."""
-    if state.phase is not Phase.MOVE:
+    if state.phase is not MOVE:
         return None
     if state.pending_take is not None:
         return state.pending_take
@@ -40,83 +61,92 @@ def mover(state: GameState) -> int | None:
 
 
 def move(state: GameState, action: Move, events: Events) -> GameState:
-    require_phase(state, Phase.MOVE, action)
-    seat = seat_of(state, action.player)
+    if state.phase is not MOVE:
+        raise wrong_phase(state, action)
+    who = action.player
+    seat = state._seats.get(who)
+    if seat is None:
+        raise no_player(who)
+    players = state.players
     if state.pending_take is not None:
         raise IllegalAction(
-            f"{state.name(state.pending_take)} first takes a customer card from the display"
+            f"{players[state.pending_take].name} first takes a customer card from the display"
         )
-    turn = markers.roller(state)
+    live = state._live
+    turn = live[0] if live else None  # markers.roller(state)
     if seat != turn:
-        who = state.name(turn) if turn is not None else "nobody"
-        raise IllegalAction(f"It is {who}'s turn to move, not {action.player}'s")
-    if action.further < 0:
-        raise IllegalAction(f"{action.player} cannot move {action.further} tiles further")
-    state = play_cards(state, seat, ActionCard.ONE_TILE_FURTHER, action.further, events)
-    player = state.players[seat]
-    number = markers.number_of(state, seat)
-    occupied = {p.tile for s, p in enumerate(state.players) if s != seat}
+        name = players[turn].name if turn is not None else "nobody"
+        raise IllegalAction(f"It is {name}'s turn to move, not {who}'s")
+    further = action.further
+    if further < 0:
+        raise IllegalAction(f"{who} cannot move {further} tiles further")
+    changed = state.__dict__.copy()
+    if further:
+        play_cards(state, seat, ONE_TILE_FURTHER, further, events, changed)
+        players = changed["players"]
+    player = players[seat]
+    number = state._numbers.get(seat)  # markers.number_of(state, seat)
+    if number is None:
+        raise markers.no_marker(seat)
+    tiles = number + further
+    occupied = list(map(_TILE, players))  # the other vans' tiles
+    del occupied[seat]
     rules = state.rules
-    trip = drive(
+    # drive(), whose checks cannot fail here: tiles >= 2, at most 5 other vans
+    trip = drive_unchecked(
         player.tile,
-        number + action.further,
+        tiles,
         occupied,
-        express_passed_when_occupied=rules.express_passed_when_occupied,
-        first_departure_passes=rules.first_lap_from_start and not player.left_start,
+        rules.express_passed_when_occupied,
+        rules.first_lap_from_start and not player.left_start,
     )
-    events.append(
-        VanMoved(
-            player=player.name,
-            from_tile=trip.start,
-            to_tile=trip.end,
-            tiles=number + action.further,
-            further=action.further,
-            skipped=trip.skipped,
-            passed_express=trip.passed_express,
-        )
-    )
-    players = replace_player(state.players, seat, evolve(player, tile=trip.end, left_start=True))
-    supply = state.action_supply
-    if trip.ends_on_park:
-        players, supply = draw_card(players, supply, seat, DrawReason.PARK, events)
-    gone = state.gone | {seat}
-    pending = seat if trip.passed_express and state.display else None
-    return evolve(
-        state,
-        players=players,
-        action_supply=supply,
-        gone=gone,
-        pending_take=pending,
-        phase=_phase_after(state.board, gone, pending),
-    )
+    start, end, passed, skipped = trip
+    events.append(VanMoved(player.name, start, end, tiles, further, skipped, passed))
+    # replace_player(players, seat, player_with(player, tile=end, left_start=True)), inlined
+    moved = player.__dict__.copy()
+    moved["tile"] = end
+    moved["left_start"] = True
+    player = new_object(Player)
+    set_attribute(player, "__dict__", moved)
+    seats = list(players)
+    seats[seat] = player
+    changed["players"] = tuple(seats)
+    if end == PARK_TILE:
+        draw_card(changed, seat, PARK, events)
+    live = live[1:]  # without(live, seat): the mover is the first live marker
+    pending = seat if passed and state.display else None
+    changed["gone"] = state.gone | {seat}
+    changed["_live"] = live
+    changed["pending_take"] = pending
+    changed["phase"] = MOVE if pending is not None or live else DELIVER
+    new = new_object(GameState)  # rebuilt(changed), inlined
+    set_attribute(new, "__dict__", changed)
+    return new
 
 
 def take_customer(state: GameState, action: TakeCustomer, events: Events) -> GameState:
-    require_phase(state, Phase.MOVE, action)
-    seat = seat_of(state, action.player)
+    if state.phase is not MOVE:
+        raise wrong_phase(state, action)
+    who = action.player
+    seat = seat_of(state, who)
     pending = state.pending_take
     if pending is None:
         raise IllegalAction("Nobody may take a customer card now")
+    players = state.players
     if seat != pending:
-        raise IllegalAction(f"{state.name(pending)} takes a customer card now, not {action.player}")
-    if action.card not in state.display:
-        raise IllegalAction(f"There is no {CUSTOMER_NAMES[action.card]} customer in the display")
+        raise IllegalAction(f"{players[pending].name} takes a customer card now, not {who}")
+    card = action.card
     display = list(state.display)
-    display.remove(action.card)
-    player = state.players[seat]
-    player = evolve(player, customers=(*player.customers, action.card))
-    events.append(CustomerTaken(player=action.player, card=action.card))
-    return evolve(
-        state,
-        players=replace_player(state.players, seat, player),
-        display=tuple(display),
-        pending_take=None,
-        phase=_phase_after(state.board, state.gone, None),
-    )
-
-
-def _phase_after(board: markers.Board, gone: frozenset[int], pending: int | None) -> Phase:
-    """MOVE while a customer is to be taken or a van is still to move, else DELIVER."""
-    if pending is not None or markers.top_live(board, gone) is not None:
-        return Phase.MOVE
-    return Phase.DELIVER
+    if card not in display:
+        raise IllegalAction(f"There is no {CUSTOMER_NAMES[card]} customer in the display")
+    display.remove(card)
+    player = players[seat]
+    player = player_with_field(player, "customers", (*player.customers, card))
+    events.append(customer_taken(who, card))
+    changed = state.__dict__.copy()
+    changed["players"] = replace_player(players, seat, player)
+    changed["display"] = tuple(display)
+    changed["pending_take"] = None
+    # MOVE while a van is still to move, else DELIVER
+    changed["phase"] = MOVE if state._live else DELIVER
+    return rebuilt(changed)

@@ -13,24 +13,35 @@ from companion.games.sushi_express import hand as hands
 from companion.games.sushi_express.actions import RecordDraw
 from companion.games.sushi_express.cards import ActionCard
 from companion.games.sushi_express.phases.common import Events, seat_of
-from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
+from companion.games.sushi_express.state import (
+    OVER,
+    GameState,
+    player_with_field,
+    rebuilt,
+    record_options,
+    replace_player,
+)
+
+TIP = ActionCard.TIP
 
 
 def record_draw(state: GameState, action: RecordDraw, events: Events) -> GameState:
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         raise IllegalAction("The game is over; drawn cards are no longer recorded")
     seat = seat_of(state, action.player)
     player = state.players[seat]
-    if action.card is ActionCard.TIP and player.tips_declared is not None:
+    card = action.card
+    if card is TIP and player.tips_declared is not None:
         raise IllegalAction(
             f"{player.name} declared {player.tips_declared} Tip cards; "
             "their other cards are not Tips"
         )
-    free = hands.unaccounted(state.accounted, action.card)
-    hands.check_record(player.name, player.hand, action.card, free)
-    player = evolve(player, hand=hands.add_known(player.hand, action.card, from_unknown=True))
-    return evolve(
-        state,
-        players=replace_player(state.players, seat, player),
-        accounted=hands.account(state.accounted, action.card, 1),
-    )
+    accounted = state.accounted
+    free = hands.unaccounted(accounted, card)
+    hands.check_record(player.name, player.hand, card, free)
+    player = player_with_field(player, "hand", hands.add_known(player.hand, card, True))
+    changed = state.__dict__.copy()
+    changed["players"] = players = replace_player(state.players, seat, player)
+    changed["accounted"] = accounted = hands.account(accounted, card, 1)
+    changed["_record"] = record_options(players, accounted)
+    return rebuilt(changed)
