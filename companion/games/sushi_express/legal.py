@@ -274,7 +274,7 @@ def chance_action(state: GameState, rng: random.Random) -> Message | None:
         return None
     if phase is REVEAL:
         need = len(state.players) - len(state.display)
-        return RevealCustomers(cards=tuple(rng.sample(_pool(state.supply), need)))
+        return RevealCustomers(tuple(rng.sample(_pool(state.supply), need)))
     return None
 
 

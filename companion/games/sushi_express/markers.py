@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS
-from companion.games.sushi_express.state import GameState, StackLowest, numbers_on
+from companion.games.sushi_express.state import GameState, StackLowest
 
 Board = tuple[tuple[int, ...], ...]
 NUMBERS = range(LOWEST_GUESS, HIGHEST_GUESS + 1)
@@ -60,11 +60,6 @@ def roller(state: GameState) -> int | None:
     return live[0] if live else None
 
 
-# A board is fixed from the last guess to the end of the round while rolls and moves look it
-# up again and again, so these look-ups are cached per board (and per set of gone markers).
-
-
-@lru_cache(maxsize=1024)
 def top_live(board: Board, gone: frozenset[int]) -> int | None:
     """The top marker of the highest number among the markers not ``gone``."""
     for seat in _top_down(board):
@@ -86,13 +81,7 @@ def no_marker(seat: int) -> ValueError:
     return ValueError(f"seat {seat} has no marker on the board")
 
 
-@lru_cache(maxsize=1024)
-def number_on(board: Board, seat: int) -> int:
-    """The number ``seat``'s marker is on in ``board`` (it must be there)."""
-    number = numbers_on(board).get(seat)
-    if number is None:
-        raise no_marker(seat)
-    return number
+# Cached per board: a board stays the same from the last guess to the end of the round.
 
 
 @lru_cache(maxsize=256)

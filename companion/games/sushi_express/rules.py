@@ -33,7 +33,9 @@ from companion.games.sushi_express.state import (
     Player,
     Rules,
     StackLowest,
+    evolve,
     plain_dict,
+    player_with,
 )
 
 Handler = Callable[[GameState, Any, Events], GameState]
@@ -77,26 +79,42 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
 def setup(players: Sequence[PlayerSpec], rules: Rules) -> GameState:
     """A new game: vans on Sushi Express, two starting cards each, waiting for the first
     reveal of one customer card per player. Players are checked by the caller."""
-    starting = Hand(known=tuple(sorted(STARTING_HAND, key=list(ActionCard).index)))
-    seats = tuple(plain_dict(Player(name=p.name, colour=p.colour, hand=starting)) for p in players)
-    state = GameState(
+    seats = tuple(player_with(_NEW_PLAYER, name=p.name, colour=p.colour) for p in players)
+    return evolve(
+        _NEW_GAME,
         players=seats,
         rules=rules,
-        phase=Phase.REVEAL,
-        round=1,
         start_player=rules.start_player,
-        supply=FULL_CUSTOMER_SUPPLY,
         action_supply=sum(ACTION_DECK.values()) - len(STARTING_HAND) * len(players),
         accounted=count_accounted(seats, ()),
     )
-    return plain_dict(state)
+
+
+# What every game starts from (built once; setup copies them): a player with the two starting
+# cards, and a state waiting for the first reveal (round 1, full supply, empty board).
+_NEW_PLAYER = plain_dict(
+    Player(name="", colour="", hand=Hand(tuple(sorted(STARTING_HAND, key=list(ActionCard).index))))
+)
+_NEW_GAME = plain_dict(
+    GameState(
+        players=(),
+        rules=Rules(),
+        phase=Phase.REVEAL,
+        round=1,
+        start_player=0,
+        supply=FULL_CUSTOMER_SUPPLY,
+        action_supply=0,
+        accounted=(),
+    )
+)
 
 
 def apply(state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
     """Validate ``action`` and return the new state and what happened."""
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"Sushi Express has no {action.kind!r} action")
+    try:
+        handler = HANDLERS[type(action)]
+    except KeyError:
+        raise IllegalAction(f"Sushi Express has no {action.kind!r} action") from None
     events: Events = []
     new = handler(state, action, events)
     # settle(new, events), with its first step inlined

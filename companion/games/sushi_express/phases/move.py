@@ -14,8 +14,6 @@ Contract:
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import markers
 from companion.games.sushi_express.actions import Move, TakeCustomer
@@ -41,14 +39,12 @@ from companion.games.sushi_express.state import (
     Player,
     new_object,
     player_with_field,
-    rebuilt,
     replace_player,
     set_attribute,
 )
 
 ONE_TILE_FURTHER = ActionCard.ONE_TILE_FURTHER
 PARK = DrawReason.PARK
-_TILE = attrgetter("tile")
 
 
 def mover(state: GameState) -> int | None:
@@ -89,7 +85,8 @@ def move(state: GameState, action: Move, events: Events) -> GameState:
     if number is None:
         raise markers.no_marker(seat)
     tiles = number + further
-    occupied = list(map(_TILE, players))  # the other vans' tiles
+    tiles_now = state._tiles
+    occupied = list(tiles_now)  # the other vans' tiles
     del occupied[seat]
     rules = state.rules
     # drive(), whose checks cannot fail here: tiles >= 2, at most 5 other vans
@@ -111,6 +108,9 @@ def move(state: GameState, action: Move, events: Events) -> GameState:
     seats = list(players)
     seats[seat] = player
     changed["players"] = tuple(seats)
+    moved_tiles = list(tiles_now)
+    moved_tiles[seat] = end
+    changed["_tiles"] = tuple(moved_tiles)
     if end == PARK_TILE:
         draw_card(changed, seat, PARK, events)
     live = live[1:]  # without(live, seat): the mover is the first live marker
@@ -149,4 +149,6 @@ def take_customer(state: GameState, action: TakeCustomer, events: Events) -> Gam
     changed["pending_take"] = None
     # MOVE while a van is still to move, else DELIVER
     changed["phase"] = MOVE if state._live else DELIVER
-    return rebuilt(changed)
+    new = new_object(GameState)  # rebuilt(changed), inlined
+    set_attribute(new, "__dict__", changed)
+    return new

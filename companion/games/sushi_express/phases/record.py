@@ -11,15 +11,16 @@ from __future__ import annotations
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import hand as hands
 from companion.games.sushi_express.actions import RecordDraw
-from companion.games.sushi_express.cards import ActionCard
+from companion.games.sushi_express.cards import ACTION_DECK, ActionCard
 from companion.games.sushi_express.phases.common import Events, seat_of
 from companion.games.sushi_express.state import (
     OVER,
     GameState,
+    new_object,
     player_with_field,
-    rebuilt,
     record_options,
     replace_player,
+    set_attribute,
 )
 
 TIP = ActionCard.TIP
@@ -37,11 +38,18 @@ def record_draw(state: GameState, action: RecordDraw, events: Events) -> GameSta
             "their other cards are not Tips"
         )
     accounted = state.accounted
-    free = hands.unaccounted(accounted, card)
-    hands.check_record(player.name, player.hand, card, free)
-    player = player_with_field(player, "hand", hands.add_known(player.hand, card, True))
+    hand = player.hand
+    index = hands.CARD_INDEX[card]
+    free = ACTION_DECK[card] - accounted[index]  # hands.unaccounted(accounted, card)
+    if not hand.unknown or free <= 0:
+        hands.check_record(player.name, hand, card, free)  # refuses
+    player = player_with_field(player, "hand", hands.add_known(hand, card, True))
     changed = state.__dict__.copy()
     changed["players"] = players = replace_player(state.players, seat, player)
-    changed["accounted"] = accounted = hands.account(accounted, card, 1)
+    counts = list(accounted)  # hands.account(accounted, card, 1)
+    counts[index] += 1
+    changed["accounted"] = accounted = tuple(counts)
     changed["_record"] = record_options(players, accounted)
-    return rebuilt(changed)
+    new = new_object(GameState)  # rebuilt(changed), inlined
+    set_attribute(new, "__dict__", changed)
+    return new
