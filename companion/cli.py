@@ -8,6 +8,10 @@ companion [--data-dir DIR] [--json] COMMAND ...
   replay FILE                        check a whole recorded game, print the scores
   export GAME_ID | --all [-o FILE]   back up games from the data dir's log (stdout or FILE)
   import FILE                        restore games (one record or {"records": [...]})
+  dice read IMAGE...                 read the dice in photos (value, box, confidence)
+  dice eval DIR [--scale F] [--holdout]
+                                     score the pip reader on a labelled folder
+                                     (companion/vision/commands.py)
 ```
 
 ``--data-dir`` (or ``COMPANION_DATA_DIR``) chooses the data directory (``settings.py``);
@@ -128,6 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
     restore = command("import", "store the games of a record or bundle as new games")
     restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
 
+    dice = command("dice", "the camera's pip reader on image files")
+    dice_commands = dice.add_subparsers(dest="dice_command", metavar="ACTION", required=True)
+    dice_read = dice_commands.add_parser("read", help="read the dice in images")
+    dice_read.add_argument("images", metavar="IMAGE", nargs="+", help="image files")
+    dice_eval = dice_commands.add_parser(
+        "eval", help="score the reader on a folder laid out like byler_d6 (images/, labels/)")
+    dice_eval.add_argument("folder", metavar="DIR", help="folder with images/ and labels/")
+    dice_eval.add_argument("--scale", type=float, default=1.0,
+                           help="resize every photo (and its labels) first, e.g. 2.5")
+    dice_eval.add_argument("--holdout", action="store_true",
+                           help="only the photos the shipped models never trained on")
+    for sub in (dice_read, dice_eval):
+        sub.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                         help="print one JSON object on the last line of stdout")
     return parser
 
 
@@ -186,6 +204,12 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         return cmd_score(args.game, args.file, output)
     if args.command == "replay":
         return cmd_replay(args.file, output)
+    if args.command == "dice":
+        from companion.vision import commands  # lazily: it loads OpenCV and the models
+
+        if args.dice_command == "read":
+            return commands.cmd_dice_read(args.images, output)
+        return commands.cmd_dice_eval(args.folder, output, args.scale, args.holdout)
     settings = load_settings(args.data_dir)
     if args.command == "export":
         return cmd_export(settings, args.game_id, args.all, args.output, output)

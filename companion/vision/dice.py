@@ -1,0 +1,271 @@
+"""The pip reader: every die in a frame, its value, its box and a confidence.
+
+Two small networks trained in the project (``tools/train_dice.py``; see ``models/README.md``) and
+run with OpenCV's ``cv2.dnn``; nothing is downloaded at run time.
+
+1. **Detector** (``models/dice_detector.onnx``): the frame, shrunk so that its long side is
+   :attr:`ReaderConfig.detect_long_side` pixels (or so that a die is about
+   :data:`DETECT_DIE_PX` pixels across when :attr:`ReaderConfig.die_px` is known), goes through a
+   fully convolutional network that outputs, at 1/4 of that resolution, a heat map of die centres,
+   a sub-cell offset and the die's width and height. Peaks of the heat map are the candidates
+   (trained for dice of 10-48 px at its input: from the byler_d6 photos' 30-45 px dice to a
+   tray camera's 60-150 px dice in a 1280x720 frame).
+2. **Classifier** (``models/dice_classifier.onnx``): each candidate is cut out of the *full
+   resolution* frame as a square around its centre (:data:`CROP_MARGIN` times its size), resized
+   to :data:`CROP_PX` pixels and classified into ``not a die`` or the face values 1 to 6. All
+   crops of a frame go through the network in one batch.
+
+Pure: :meth:`DiceReader.read` takes a BGR ``uint8`` image and returns :class:`Die` values; the
+networks are loaded once when the reader is built. ``cv2.setNumThreads`` is left to the caller
+(the CLI and the benches set 1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+#: A detector candidate: centre x, centre y, width, height (frame pixels), heat-map score.
+Candidate = tuple[float, float, float, float, float]
+FloatArray = npt.NDArray[np.float32]
+
+MODELS_DIR = Path(__file__).resolve().parent / "models"
+DETECTOR_FILE = MODELS_DIR / "dice_detector.onnx"
+CLASSIFIER_FILE = MODELS_DIR / "dice_classifier.onnx"
+
+#: The detector's output stride (input pixels per heat-map cell).
+DETECT_STRIDE = 4
+#: The detector's input is padded to a multiple of this.
+DETECT_PAD = 16
+#: A die's size (pixels across) at the detector's input that the detector was trained around.
+DETECT_DIE_PX = 20.0
+#: Default long side of the detector's input.
+DETECT_LONG_SIDE = 320
+#: A silhouette box is used when its size is within this range of the detector's.
+REFINE_RANGE = (0.45, 0.8)
+#: Two peaks closer than this fraction of a die's half size are one die.
+NMS_OVERLAP = 0.8
+#: The classifier's crop: side in pixels, and its size relative to the die's box.
+CROP_PX = 32
+CROP_MARGIN = 1.3
+#: Class 0 of the classifier is "not a die"; classes 1..6 are the face values.
+BACKGROUND = 0
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die read in a frame: its face ``value`` (1-6), its box ``(x0, y0, x1, y1)`` in the
+    frame's pixels, the classifier's ``confidence`` in that value (0-1) and the detector's
+    ``score`` that a die is there at all (0-1)."""
+
+    value: int
+    box: tuple[float, float, float, float]
+    confidence: float
+    score: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    @property
+    def size(self) -> float:
+        x0, y0, x1, y1 = self.box
+        return ((x1 - x0) + (y1 - y0)) / 2
+
+    def to_json(self) -> dict[str, object]:
+        return {"value": self.value, "box": [round(v, 1) for v in self.box],
+                "confidence": round(self.confidence, 3), "score": round(self.score, 3)}
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """How the reader looks at a frame.
+
+    ``detect_long_side``: the detector's input long side when the die size is not known.
+    ``die_px``: the expected die size in frame pixels (from calibration); when given, the frame
+    is scaled so a die is :data:`DETECT_DIE_PX` across at the detector, whatever the frame size.
+    ``min_score``: heat-map peak needed to consider a candidate. ``min_die``: the classifier's
+    probability that a candidate is a die (any value) needed to keep it. ``views``: how many
+    quarter turns of each crop the classifier sees (1, 2 or 4), their probabilities averaged.
+    """
+
+    detect_long_side: int = DETECT_LONG_SIDE
+    die_px: float | None = None
+    min_score: float = 0.2
+    min_die: float = 0.5
+    views: int = 1
+    refine: bool = False
+
+
+def to_blob(image: Image) -> FloatArray:
+    """A BGR ``uint8`` image (H, W, 3) or batch (N, H, W, 3) as the networks' NCHW float input."""
+    batch = image[None] if image.ndim == 3 else image
+    x = batch.astype(np.float32)
+    x *= 1.0 / 127.5
+    x -= 1.0
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+def detect_scale(shape: Sequence[int], config: ReaderConfig) -> float:
+    """The factor from frame pixels to detector-input pixels."""
+    if config.die_px:
+        return DETECT_DIE_PX / config.die_px
+    return config.detect_long_side / max(shape[0], shape[1])
+
+
+def detector_input(image: Image, scale: float) -> Image:
+    """The frame resized by ``scale`` and padded (edge-replicated) to a multiple of
+    :data:`DETECT_PAD`."""
+    h, w = image.shape[:2]
+    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+    ph, pw = -nh % DETECT_PAD, -nw % DETECT_PAD
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    return np.asarray(small, dtype=np.uint8)
+
+
+def decode_heatmap(
+    out: FloatArray, min_score: float, max_dice: int = 64
+) -> list[tuple[float, float, float, float, float]]:
+    """Peaks of the detector's output ``(5, H, W)`` (heat logit, dx, dy, log w, log h) as
+    ``(cx, cy, w, h, score)`` in detector-input pixels, strongest first."""
+    heat = 1.0 / (1.0 + np.exp(-out[0]))
+    peaks = heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.nonzero(peaks & (heat >= min_score))
+    order = np.argsort(-heat[ys, xs])[:max_dice]
+    found = []
+    for i in order:
+        y, x = int(ys[i]), int(xs[i])
+        cx = (x + 0.5 + float(out[1, y, x])) * DETECT_STRIDE
+        cy = (y + 0.5 + float(out[2, y, x])) * DETECT_STRIDE
+        w = math.exp(float(np.clip(out[3, y, x], -1.0, 6.0))) * DETECT_STRIDE
+        h = math.exp(float(np.clip(out[4, y, x], -1.0, 6.0))) * DETECT_STRIDE
+        found.append((cx, cy, w, h, float(heat[y, x])))
+    return suppress(found)
+
+
+def suppress(
+    found: list[tuple[float, float, float, float, float]], overlap: float = NMS_OVERLAP
+) -> list[tuple[float, float, float, float, float]]:
+    """Keep one candidate per die: strongest first, a candidate is dropped when its centre lies
+    within ``overlap`` of a kept one's half-width and half-height (two peaks on one die).
+    Touching dice are kept: their centres are a whole die apart."""
+    kept: list[tuple[float, float, float, float, float]] = []
+    for c in sorted(found, key=lambda c: -c[4]):
+        if not any(abs(c[0] - k[0]) < overlap * k[2] / 2 and abs(c[1] - k[1]) < overlap * k[3] / 2
+                   for k in kept):
+            kept.append(c)
+    return kept
+
+
+def crop_die(image: Image, cx: float, cy: float, size: float, angle: float = 0.0,
+             out_px: int = CROP_PX) -> Image:
+    """The square of side ``size`` centred on ``(cx, cy)`` (rotated by ``angle`` degrees),
+    resized to ``out_px`` pixels; what lies outside the frame is edge-replicated."""
+    scale = out_px / max(size, 1.0)
+    m = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    m[0, 2] += out_px / 2 - cx
+    m[1, 2] += out_px / 2 - cy
+    flags = cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR
+    crop = cv2.warpAffine(image, m, (out_px, out_px), flags=flags,
+                          borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(crop, dtype=np.uint8)
+
+
+def _softmax(logits: FloatArray) -> FloatArray:
+    z = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return np.asarray(e / e.sum(axis=1, keepdims=True), dtype=np.float32)
+
+
+def refine(image: Image, c: Candidate) -> Candidate:
+    """The candidate's box fitted to the die's silhouette when there is a clear one of a
+    plausible size (:func:`companion.vision.cocked.silhouette_box`), else as detected."""
+    from companion.vision.cocked import silhouette_box
+
+    cx, cy, w, h, score = c
+    box = silhouette_box(image, cx, cy, max(w, h))
+    if box is None:
+        return c
+    x0, y0, x1, y1 = box
+    nw, nh = x1 - x0, y1 - y0
+    if not REFINE_RANGE[0] <= max(nw, nh) / max(w, h) <= REFINE_RANGE[1]:
+        return c
+    return ((x0 + x1) / 2, (y0 + y1) / 2, nw, nh, score)
+
+
+class DiceReader:
+    """Reads dice with the two shipped networks (or the ONNX files given)."""
+
+    def __init__(self, config: ReaderConfig | None = None,
+                 detector: Path = DETECTOR_FILE, classifier: Path = CLASSIFIER_FILE) -> None:
+        self.config = config or ReaderConfig()
+        for path in (detector, classifier):
+            if not path.is_file():
+                raise FileNotFoundError(f"the dice model {path} is missing")
+        self._detector = cv2.dnn.readNetFromONNX(str(detector))
+        self._classifier = cv2.dnn.readNetFromONNX(str(classifier))
+
+    def detect(self, image: Image, scale: float) -> list[tuple[float, float, float, float, float]]:
+        """One detector pass at ``scale``: candidates ``(cx, cy, w, h, score)`` in frame
+        pixels."""
+        self._detector.setInput(to_blob(detector_input(image, scale)))
+        out = np.asarray(self._detector.forward(), dtype=np.float32)[0]
+        inv = 1.0 / scale
+        return [(cx * inv, cy * inv, w * inv, h * inv, s)
+                for cx, cy, w, h, s in decode_heatmap(out, self.config.min_score)]
+
+    def candidates(self, image: Image) -> list[tuple[float, float, float, float, float]]:
+        """The detector's candidates ``(cx, cy, w, h, score)`` in frame pixels."""
+        return self.detect(image, detect_scale(image.shape, self.config))
+
+    def classify(self, crops: Image) -> FloatArray:
+        """Class probabilities ``(N, 7)`` (not a die, 1..6) of crops (N, CROP_PX, CROP_PX, 3)."""
+        self._classifier.setInput(to_blob(crops))
+        return _softmax(np.asarray(self._classifier.forward(), dtype=np.float32))
+
+    def read(self, image: Image) -> list[Die]:
+        """Every die in the BGR ``image``, left to right then top to bottom."""
+        if image.ndim != 3 or image.shape[2] != 3 or image.size == 0:
+            raise ValueError("the reader needs a non-empty BGR image")
+        found = self.candidates(image)
+        if not found:
+            return []
+        if self.config.refine:
+            found = [refine(image, c) for c in found]
+        crops = np.stack([crop_die(image, cx, cy, max(w, h) * CROP_MARGIN)
+                          for cx, cy, w, h, _ in found])
+        probs = self.classify(crops)
+        for turns in range(1, self.config.views):
+            probs = probs + self.classify(np.ascontiguousarray(np.rot90(crops, turns, (1, 2))))
+        probs = (probs / max(1, self.config.views)).astype(np.float32)
+        dice = []
+        for (cx, cy, w, h, score), p in zip(found, probs, strict=True):
+            if 1.0 - float(p[BACKGROUND]) < self.config.min_die:
+                continue
+            value = int(np.argmax(p[1:])) + 1
+            height, width = image.shape[:2]
+            box = (max(0.0, cx - w / 2), max(0.0, cy - h / 2),
+                   min(float(width), cx + w / 2), min(float(height), cy + h / 2))
+            dice.append(Die(value, box, float(p[value]), score))
+        return sorted(dice, key=lambda d: (round(d.centre[1] / max(d.size, 1.0)), d.centre[0]))
+
+
+_READER: DiceReader | None = None
+
+
+def default_reader() -> DiceReader:
+    """One shared reader with the shipped models and default settings (built on first use)."""
+    global _READER
+    if _READER is None:
+        _READER = DiceReader()
+    return _READER
