@@ -19,6 +19,7 @@ from typing import TextIO
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
+from companion.camera import TableCamera
 from companion.devices import DeviceReport, probe_devices
 from companion.rolls import RollDesk
 from companion.session.log import GameLog
@@ -39,14 +40,19 @@ class Service:
     devices: DeviceReport
     rolls: RollDesk
     tower: TableTower
+    camera: TableCamera
 
     def start(self) -> None:
-        """Start the devices; the tower's line of :attr:`devices` then says what it found."""
+        """Start the devices; the tower's and the camera's lines of :attr:`devices` then say
+        what they found."""
         self.tower.start()
+        self.camera.start()
         self.tower.settle_at_start()
-        self.devices = replace(self.devices, tower=self.tower.device_status())
+        self.devices = replace(self.devices, tower=self.tower.device_status(),
+                               camera=self.camera.device_status())
 
     def close(self) -> None:
+        self.camera.stop()
         self.tower.stop()
         self.session.close()
         self.log.close()
@@ -60,9 +66,10 @@ def build(settings: Settings) -> Service:
     session = Session(log)
     rolls = RollDesk(session)
     tower = TableTower(settings.tower, settings.db_path, rolls)
-    devices = replace(devices, tower=tower.device_status())
-    app = create_app(session, rolls=rolls, tower=tower)
-    return Service(settings, log, session, app, devices, rolls, tower)
+    camera = TableCamera(settings.camera, rolls)
+    devices = replace(devices, tower=tower.device_status(), camera=camera.device_status())
+    app = create_app(session, rolls=rolls, tower=tower, camera=camera)
+    return Service(settings, log, session, app, devices, rolls, tower, camera)
 
 
 def lan_addresses() -> list[str]:

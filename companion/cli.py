@@ -3,6 +3,7 @@
 ```
 companion [--data-dir DIR] [--json] COMMAND ...
   serve [--host H] [--port P] [--public-url URL] [--tower {auto,virtual,off}]
+        [--camera SPEC]
                                      run the service (companion.app.serve)
   score GAME FILE                    score a record's final state (or replay its actions)
   replay FILE                        check a whole recorded game, print the scores
@@ -16,7 +17,9 @@ companion [--data-dir DIR] [--json] COMMAND ...
 
 ``--data-dir`` (or ``COMPANION_DATA_DIR``) chooses the data directory (``settings.py``);
 ``--tower`` (or ``COMPANION_TOWER``) the dice tower: a real one if it answers (``auto``), the
-virtual one on a pty (``virtual``), or none (``off``).
+virtual one on a pty (``virtual``), or none (``off``); ``--camera`` (or ``COMPANION_CAMERA``)
+the camera over the table (``auto``, ``picamera``, ``0``, ``/dev/video0``, a URL, a file or
+folder, ``demo`` or ``off``).
 ``--json`` (before or after the command) makes a command print one JSON object on the LAST line
 of stdout, also on failure (``{"ok": false, "error", "reason"}``).
 
@@ -114,6 +117,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="dice tower: auto (a real one if it answers; the default), virtual (a simulated "
              "tower on a pty), off (dice are tapped) (default: $COMPANION_TOWER or auto)",
     )
+    serve.add_argument(
+        "--camera", metavar="SPEC",
+        help="camera over the table: auto (Pi camera, else webcam 0, else the demo camera; the "
+             "default), picamera, a webcam index, /dev/videoN, a stream URL, a video file or "
+             "folder, demo (a rendered tray, dice thrown from the tablet) or off "
+             "(default: $COMPANION_CAMERA or auto)",
+    )
 
     score = command("score", "score a game record's final state (or replay its actions)")
     score.add_argument("game", metavar="GAME", help="title id, e.g. sushi-express")
@@ -193,7 +203,7 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         try:
             settings = load_settings(
                 args.data_dir, args.host, args.port, public_url=args.public_url,
-                tower=args.tower,
+                tower=args.tower, camera=args.camera,
             )
         except ValueError as exc:  # COMPANION_TOWER or COMPANION_PORT mistyped
             raise UsageError(str(exc)) from None

@@ -1,14 +1,16 @@
 """The web face of the companion: a Flask app factory and its blueprints.
 
-``create_app(session, rolls=None, tower=None)`` receives the
+``create_app(session, rolls=None, tower=None, camera=None)`` receives the
 :class:`~companion.session.session.Session` it serves and, when the service runs table devices,
-the :class:`~companion.rolls.RollDesk` and the :class:`~companion.tower.TableTower` (the
-composition root, ``companion/app.py``, builds them); it does nothing else at import time.
+the :class:`~companion.rolls.RollDesk`, the :class:`~companion.tower.TableTower` and the
+:class:`~companion.camera.TableCamera` (the composition root, ``companion/app.py``, builds
+them); it does nothing else at import time.
 
 * :mod:`web.api`   - the JSON endpoints of ``docs/API.md`` (credential: ``X-Companion-Token``).
 * :mod:`web.live`  - the server-sent event stream, one per-viewer snapshot per committed change.
 * :mod:`web.sgp`   - the Sushi Go Party! menu catalogue for the new-game menu picker.
 * :mod:`web.tower` - the dice tower's status, a game's roll source, pending rolls to confirm.
+* :mod:`web.camera` - the camera's status and its view with the dice outlined.
 * :mod:`web.pages` - the HTML pages (home, claim a seat, the game); the UI is vanilla JS + CSS
   from ``web/static`` with no build step.
 
@@ -23,18 +25,21 @@ from typing import Any
 
 from flask import Flask
 
+from companion.camera import TableCamera
 from companion.rolls import RollDesk
 from companion.session.session import Session
 from companion.tower import TableTower
 from web import api, errors, live, pages, sgp
+from web import camera as camera_api
 from web import tower as tower_api
-from web.context import ROLLS_KEY, SESSION_KEY, TOWER_KEY
+from web.context import CAMERA_KEY, ROLLS_KEY, SESSION_KEY, TOWER_KEY
 
 
 def create_app(
     session: Session,
     rolls: RollDesk | None = None,
     tower: TableTower | None = None,
+    camera: TableCamera | None = None,
     **config: Any,
 ) -> Flask:
     """A Flask app serving ``session`` (and the table devices, when given); ``config``
@@ -46,10 +51,12 @@ def create_app(
     app.extensions[SESSION_KEY] = session
     app.extensions[ROLLS_KEY] = rolls
     app.extensions[TOWER_KEY] = tower
+    app.extensions[CAMERA_KEY] = camera
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(sgp.bp)
     app.register_blueprint(tower_api.bp)
+    app.register_blueprint(camera_api.bp)
     errors.register(app)
     return app

@@ -15,12 +15,14 @@ from companion.session import access
 from companion.session.session import Session, Viewer
 
 if TYPE_CHECKING:
+    from companion.camera import TableCamera
     from companion.rolls import RollDesk
     from companion.tower import TableTower
 
 SESSION_KEY = "companion.session"
 ROLLS_KEY = "companion.rolls"
 TOWER_KEY = "companion.tower"
+CAMERA_KEY = "companion.camera"
 TOKEN_HEADER = "X-Companion-Token"
 
 
@@ -40,6 +42,12 @@ def get_tower() -> TableTower | None:
     """The dice tower given to :func:`web.create_app` (``None``: none in this app)."""
     tower: TableTower | None = current_app.extensions.get(TOWER_KEY)
     return tower
+
+
+def get_camera() -> TableCamera | None:
+    """The camera given to :func:`web.create_app` (``None``: none in this app)."""
+    camera: TableCamera | None = current_app.extensions.get(CAMERA_KEY)
+    return camera
 
 
 def header_token() -> str | None:

@@ -22,7 +22,7 @@ from companion.rolls import RollDesk
 from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
 from web.body import int_field, json_object, text_field
-from web.context import get_rolls, get_session, get_tower, request_viewer
+from web.context import get_camera, get_rolls, get_session, get_tower, request_viewer
 
 bp = Blueprint("tower", __name__, url_prefix="/api")
 
@@ -39,11 +39,21 @@ def status() -> Response:
     if game is not None:
         if not game.isdigit():
             raise UnreadableInput("'game' must be a game id (a whole number)")
-        out["game"] = _game_part(int(game))
+        out["game"] = game_part(int(game))
     return jsonify(out)
 
 
-def _game_part(game_pk: int) -> JSON:
+def available_sources() -> list[str]:
+    """The roll sources this service can offer now: ``tap`` always, ``tower`` and ``camera``
+    when the service runs them."""
+    tower, camera = get_tower(), get_camera()
+    return ["tap"] + (["tower"] if tower is not None and tower.mode != "off" else []) + (
+        ["camera"] if camera is not None and camera.enabled else [])
+
+
+def game_part(game_pk: int) -> JSON:
+    """A game's side of the dice status: its roll source, the sources on offer, what it waits
+    for, its pending rolls and who is asking."""
     session = get_session()
     viewer = request_viewer(game_pk)
     host_view = session.snapshot(game_pk, HOST)
@@ -53,6 +63,7 @@ def _game_part(game_pk: int) -> JSON:
     pending = [p.to_json() for p in desk.pending(game_pk)] if desk is not None else []
     return {"id": game_pk, "title": title, "roll_source": host_view["roll_source"],
             "dice": title in DICE_TITLES, "status": host_view["status"],
+            "sources": available_sources(),
             "waiting": waiting.to_json() if waiting is not None else None,
             "pending": pending, "viewer": viewer.to_json()}
 

@@ -23,7 +23,8 @@ Each die of a reported roll has a quality: ``cocked`` when its silhouette is not
 dice (``cocked`` before ``uncertain``), and ``uncertain`` when the number of dice differs from
 :attr:`SettleConfig.expected_dice`. When readings keep disagreeing for
 :attr:`SettleConfig.max_readings` readings, the most frequent one is reported as ``uncertain``.
-A still frame with no dice reports nothing (:attr:`SettleDetector.state` is ``empty``).
+A still frame with no dice reports nothing (:attr:`SettleDetector.state` is ``empty``; such a
+tray is read again every :attr:`SettleConfig.empty_interval` seconds, not every frame).
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ class SettleConfig:
 
     still_seconds: float = 0.5
     read_interval: float = 0.1
+    #: While the still tray shows no dice, it is read again only this often (an idle camera
+    #: costs little).
+    empty_interval: float = 1.0
     agree_readings: int = 3
     max_readings: int = 12
     motion_threshold: int = 18
@@ -139,6 +143,11 @@ class SettleDetector:
     _readings: list[list[Die]] = field(default_factory=list)
     _reported: bool = False
 
+    @property
+    def latest(self) -> list[Die]:
+        """The dice of the last reading (empty before the first one and while dice move)."""
+        return list(self._readings[-1]) if self._readings else []
+
     def analyse(self, frame: Image) -> np.ndarray:
         """The downscaled, blurred grey view of the dice region that motion is judged on."""
         h, w = frame.shape[:2]
@@ -191,7 +200,9 @@ class SettleDetector:
         if self._reported:
             self._reference = small
             return None
-        if self._last_read is None or t - self._last_read >= self.config.read_interval - 1e-6:
+        interval = (self.config.empty_interval if self.state is TrayState.EMPTY
+                    else self.config.read_interval)
+        if self._last_read is None or t - self._last_read >= interval - 1e-6:
             self._last_read = t
             self._readings.append(self.read(frame))
         if not self._readings[-1]:

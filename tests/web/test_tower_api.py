@@ -89,7 +89,8 @@ def test_without_a_tower_the_status_says_so_and_tells_what_the_game_waits_for(
     assert (status["connected"], status["pending"]) == (False, [])
     assert status["game"] == {
         "id": game.id, "title": "sushi-express", "roll_source": "tower", "dice": True,
-        "status": "playing", "pending": [], "viewer": {"role": "host", "seat": None},
+        "status": "playing", "sources": ["tap"], "pending": [],
+        "viewer": {"role": "host", "seat": None},
         "waiting": {"player": "Cat", "dice": 2,
                     "prompt": "Cat's roll, try 1, needing 9 or more"}}
     assert client.get("/api/tower?game=x").status_code == 400

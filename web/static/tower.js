@@ -1,20 +1,24 @@
-// Dice from the table: the dice tower's badge and card on the game screen, and the roll source
-// choice of the new-game form.
+// Dice from the table: the dice tower's badge and the dice card on the game screen (tower or
+// camera), and the roll source choice of the new-game form.
 //
 // On a game page (body.game) this module starts itself: it polls GET /api/tower?game=ID every
 // POLL_MS (and at once when the page becomes visible again), shows the badge "Dice tower
 // connected" / "Tower disconnected" in the top bar while the game's dice come from the tower,
 // and the card with the pending roll (confirm, correct, dismiss), the host's roll source switch
-// and, with the virtual tower, buttons that throw dice into it. The game itself still arrives
-// through game.js's live stream once a roll is applied.
+// and, with the virtual tower, buttons that throw dice into it. While the game's dice come from
+// the camera it also polls GET /api/camera every CAMERA_POLL_MS and shows the camera's view with
+// the dice outlined (camera.js). The game itself still arrives through game.js's live stream
+// once a roll is applied.
 import { api, banner, h, store } from "./common.js";
 import { dieFace } from "./game-dice.js";
+import { cameraLine, cameraView, demoThrow } from "./camera.js";
 
 const POLL_MS = 2000;
+const CAMERA_POLL_MS = 1000;
 const SOURCES = { tap: "Tap on a screen", tower: "Dice tower", camera: "Camera" };
 const QUALITY = {
   cocked: "a die is cocked (leaning on an edge or another die)",
-  uncertain: "the tower is not sure of a face",
+  uncertain: "it is not sure of a face, or sees more or fewer dice than expected",
 };
 
 /** This module's own styles (so the shared stylesheet stays as it is). */
@@ -26,7 +30,7 @@ function addStyles() {
 
 // ---------- the new-game form ----------
 
-const form = { chosen: "tap", tower: null };
+const form = { chosen: "tap", tower: null, camera: null };
 
 /** The roll source for a new game of ``title`` (always "tap" for titles without dice). */
 export function rollSource(title) {
@@ -42,9 +46,12 @@ export function renderRollSource(title) {
   if (field.hidden) return;
   if (form.tower === null) {
     form.tower = {};
+    form.camera = {};
     api("GET", "/api/tower").then((s) => { form.tower = s; renderRollSource(title); }, () => {});
+    api("GET", "/api/camera").then((s) => { form.camera = s; renderRollSource(title); }, () => {});
   }
-  const choices = ["tap", "tower"].map((source) => h("button", {
+  const offered = ["tap", "tower", ...(form.camera?.enabled ? ["camera"] : [])];
+  const choices = offered.map((source) => h("button", {
     type: "button", class: "btn", "aria-pressed": String(form.chosen === source),
     "data-roll-source": source,
     onclick: () => { form.chosen = source; renderRollSource(title); },
@@ -56,12 +63,17 @@ export function renderRollSource(title) {
     note = t?.connected ? "A dice tower is connected: its rolls go straight into this game."
       : "No dice tower answers now; its rolls go to this game once it is plugged in.";
   }
+  if (form.chosen === "camera") {
+    note = form.camera?.kind === "demo"
+      ? "The demo camera: throw dice into its rendered tray from the game screen."
+      : "The camera over the table reads the dice as soon as they stop.";
+  }
   document.getElementById("roll-source-note").textContent = note;
 }
 
 // ---------- the game screen ----------
 
-const screen = { id: null, data: null, shown: "", picks: {}, timer: null };
+const screen = { id: null, data: null, camera: null, shown: "", picks: {}, timer: null };
 
 function token() {
   return store.get(screen.id)?.token ?? null;
@@ -98,7 +110,7 @@ function pendingCard(p, canAct) {
   const what = p.reason ? `Not entered: ${p.reason}` : p.quality !== "ok"
     ? `Check it: ${QUALITY[p.quality] ?? p.quality}.` : "";
   const parts = [
-    h("h3", null, `The tower read ${faces(p.values)}`, h("span", { class: "muted small" }, ` · ${p.prompt}`)),
+    h("h3", null, `The ${p.source} read ${faces(p.values)}`, h("span", { class: "muted small" }, ` · ${p.prompt}`)),
     h("div", { class: "dice-now" }, p.values.map((v) => (v >= 1 && v <= 6
       ? dieFace(v, { class: "static" }) : h("span", null, String(v))))),
     what ? h("p", { class: p.reason ? "tower-refused" : "hint", "data-pending-note": "" }, what) : null,
@@ -136,7 +148,8 @@ function pendingCard(p, canAct) {
 function sourceSwitch(game) {
   return h("div", { class: "tower-source" },
     h("div", { class: "field-label" }, "Dice come from"),
-    h("div", { class: "choice-row" }, ["tap", "tower"].map((source) => h("button", {
+    h("div", { class: "choice-row" }, [...new Set([...(game.sources ?? ["tap", "tower"]),
+      game.roll_source])].map((source) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(game.roll_source === source),
       "data-roll-source": source,
       onclick: () => post("/roll-source", { roll_source: source }),
@@ -168,13 +181,31 @@ function linkLine(status, game) {
     : "Rolls from the tower go to this game.");
 }
 
+function cameraParts(game, canAct) {
+  const cam = screen.camera;
+  const parts = [cameraLine(cam, game), cameraView(cam)];
+  for (const p of game.pending) parts.push(pendingCard(p, canAct));
+  if (cam?.kind === "demo" && canAct && game.waiting && !game.pending.length) {
+    parts.push(demoThrow(game.waiting.dice ?? 2, post));
+  }
+  return parts;
+}
+
 function cardParts(status, game) {
   const role = game.viewer.role;
   const canAct = role === "host" || role === "seat";
-  const fromTower = game.roll_source === "tower" && game.status !== "over";
-  const showSwitch = role === "host" && game.dice && game.status !== "over"
-    && (status.enabled || game.roll_source !== "tap");
+  const live = game.status !== "over";
+  const fromTower = game.roll_source === "tower" && live;
+  const fromCamera = game.roll_source === "camera" && live;
+  const showSwitch = role === "host" && game.dice && live
+    && ((game.sources ?? []).length > 1 || status.enabled || game.roll_source !== "tap");
   const busy = game.waiting || game.pending.length;
+  if (fromCamera) {
+    const parts = [h("h2", null, "Camera", h("span", { class: "aside" }, screen.camera?.kind === "demo"
+      ? "demo" : screen.camera?.fps ? `${screen.camera.fps} frames/s` : "")), cameraParts(game, canAct)];
+    if (showSwitch) parts.push(sourceSwitch(game));
+    return parts;
+  }
   if (!showSwitch && !(fromTower && busy)) return null;
   const parts = [h("h2", null, "Dice tower", h("span", { class: "aside" },
     fromTower ? (status.connected ? `firmware ${status.firmware}` : "not connected") : "not used"))];
@@ -192,14 +223,17 @@ function render(force = false) {
   const data = screen.data;
   if (!data?.game) return;
   renderBadge(data, data.game);
+  const cam = screen.camera;
   const key = JSON.stringify([data.connected, data.reason, data.kind, data.firmware, data.game,
-    screen.picks]);
+    screen.picks, cam && data.game.roll_source === "camera"
+      ? [cam.kind, cam.state, cam.frame, cam.message] : null]);
   if (!force && key === screen.shown) return;
   screen.shown = key;
   const card = document.getElementById("tower");
   const parts = cardParts(data, data.game);
   card.hidden = !parts;
   card.dataset.pending = String(data.game.pending.length);
+  card.dataset.source = data.game.roll_source;
   if (parts) card.replaceChildren(...parts.flat(Infinity).filter(Boolean));
 }
 
@@ -207,11 +241,15 @@ async function poll() {
   clearTimeout(screen.timer);
   try {
     screen.data = await api("GET", `/api/tower?game=${screen.id}`, undefined, token());
+    if (screen.data.game?.roll_source === "camera") {
+      screen.camera = await api("GET", "/api/camera", undefined, token());
+    }
     render();
   } catch {
     // offline: the live dot says so; keep the last state
   }
-  if (!document.hidden) screen.timer = setTimeout(poll, POLL_MS);
+  const every = screen.data?.game?.roll_source === "camera" ? CAMERA_POLL_MS : POLL_MS;
+  if (!document.hidden) screen.timer = setTimeout(poll, every);
 }
 
 function startGameScreen() {

@@ -1,0 +1,292 @@
+"""The camera over the table inside ``companion serve``: frames, settled rolls, rolls into games.
+
+:class:`TableCamera` is built by the composition root (``companion/app.py``) from the ``camera``
+setting (``companion/settings.py``; a spec of :func:`companion.vision.sources.make_source`, or
+``demo`` / ``off``):
+
+* one thread (``camera``) reads frames from the :class:`~companion.vision.sources.FrameSource`,
+  feeds them to a :class:`~companion.vision.settle.SettleDetector` and offers every settled roll to
+  the games through :class:`~companion.rolls.RollDesk` as a roll from the ``camera`` (an ``ok``
+  roll applies at once, ``cocked`` / ``uncertain`` ones wait for a one-tap confirm);
+* when the chosen camera does not open at start, the demo camera
+  (:class:`~companion.vision.demo_tray.DemoTray`, an empty rendered tray whose dice are thrown
+  from the tablet) takes its place and :attr:`TableCamera.message` says why;
+* when a camera stops giving frames mid-game (unplugged, a crashed driver), it is closed and
+  re-opened with exponential backoff (:data:`BACKOFF`); games are untouched meanwhile and dice
+  can be tapped in;
+* :meth:`TableCamera.snapshot_jpeg` is the tablet's camera view: the last frame with every die
+  the reader saw outlined and labelled with its value.
+
+Rolls the camera reads are numbered from the service's start time in milliseconds, so a pending
+roll's number never repeats across restarts.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.devices import DeviceStatus
+from companion.games.base import JSON, UnreadableInput
+from companion.rolls import RollDesk, TableRoll
+from companion.vision.demo_tray import DemoTray
+from companion.vision.dice import DiceReader, Die, Image
+from companion.vision.settle import SettleConfig, SettleDetector, SettledRoll
+from companion.vision.sources import FrameSource, SourceError, make_source
+
+log = logging.getLogger(__name__)
+NAME = "camera"
+OFF, DEMO = "off", "demo"
+#: Seconds to wait before each new attempt to re-open a lost camera (the last one repeats).
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: Width of the tablet's camera view.
+VIEW_WIDTH = 640
+#: Outline colours (BGR) by die quality.
+COLOURS = {"ok": (80, 200, 60), "cocked": (0, 140, 255), "uncertain": (0, 200, 255)}
+
+Opener = Callable[[str], FrameSource]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The last frame the camera thread looked at and the dice read in it (may be empty)."""
+
+    index: int
+    image: Image
+    dice: tuple[Die, ...]
+    state: str
+
+
+class TableCamera:
+    """The camera for one service run (see the module docstring)."""
+
+    def __init__(self, spec: str, desk: RollDesk | None = None, *,
+                 reader: Callable[[Image], list[Die]] | None = None,
+                 settle: SettleConfig | None = None, opener: Opener | None = None) -> None:
+        self.spec = spec.strip() or "auto"
+        self.desk = desk
+        self.message = ""
+        self.source: FrameSource | None = None
+        self.demo: DemoTray | None = None
+        self._reader = reader
+        self._settle = settle or SettleConfig()
+        self._opener = opener or make_source
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._seen: Seen | None = None
+        self._last: SettledRoll | None = None
+        self._lost_since: float | None = None
+        self._attempts = 0
+        self._refs = int(time.time() * 1000)
+        self._frames: list[float] = []
+
+    @property
+    def enabled(self) -> bool:
+        return self.spec != OFF
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the camera (or the demo one, saying why) and start the camera thread."""
+        if not self.enabled or self._thread is not None:
+            return
+        self._open_first()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread and release the camera (idempotent)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5.0)
+            self._thread = None
+        self._close()
+
+    def _open_first(self) -> None:
+        if self.spec == DEMO:
+            self._use_demo("camera setting demo: a rendered tray, dice thrown from the tablet")
+            return
+        try:
+            self.source = self._opener(self.spec)
+            self.message = f"{getattr(self.source, 'name', self.spec)}"
+        except SourceError as exc:
+            self._use_demo(f"camera {self.spec!r} did not open ({exc}); using the demo camera")
+
+    def _use_demo(self, why: str) -> None:
+        self.demo = DemoTray()
+        self.source = self.demo
+        self.message = why
+        log.info("%s", why)
+
+    def _close(self) -> None:
+        source, self.source = self.source, None
+        if source is not None:
+            try:
+                source.close()
+            except Exception:  # a vanished device may fail to close; it is gone either way
+                log.debug("closing the camera failed", exc_info=True)
+
+    # -- the camera thread -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        detector = SettleDetector(self._read, self._settle)
+        while not self._stop.is_set():
+            if self.source is None and not self._reopen():
+                continue
+            try:
+                frame = self.source.read() if self.source is not None else None
+            except Exception as exc:  # a driver error is a lost camera, not a dead thread
+                log.warning("camera read failed: %s", exc)
+                frame = None
+            if frame is None:
+                self._lost("the camera stopped giving frames")
+                detector = SettleDetector(self._read, self._settle)
+                continue
+            self._tick()
+            settled = detector.update(frame.image, frame.t)
+            dice = tuple(detector.latest)
+            with self._lock:
+                self._seen = Seen(frame.index, frame.image, dice, detector.state.value)
+            if settled is not None:
+                self._offer(settled)
+
+    def _read(self, image: Image) -> list[Die]:
+        if self._reader is None:
+            reader = DiceReader()
+            self._reader = reader.read
+        return self._reader(image)
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        self._frames = [t for t in self._frames if now - t < 2.0] + [now]
+        self._lost_since, self._attempts = None, 0
+
+    def _lost(self, why: str) -> None:
+        if self._lost_since is None:
+            self._lost_since = time.monotonic()
+            log.warning("camera lost: %s; re-opening with backoff", why)
+        self.message = f"camera lost: {why}; re-opening"
+        self._close()
+        with self._lock:
+            self._seen = None
+
+    def _reopen(self) -> bool:
+        """One re-open attempt after the backoff delay; whether the camera is back."""
+        delay = BACKOFF[min(self._attempts, len(BACKOFF) - 1)]
+        if self._stop.wait(delay):
+            return False
+        self._attempts += 1
+        try:
+            self.source = self._opener(self.spec)
+        except SourceError as exc:
+            self.message = f"camera lost; re-open attempt {self._attempts} failed: {exc}"
+            return False
+        self.message = f"{getattr(self.source, 'name', self.spec)} (re-opened)"
+        log.info("camera re-opened after %d attempt(s)", self._attempts)
+        return True
+
+    def _offer(self, settled: SettledRoll) -> None:
+        self._last = settled
+        self._refs += 1
+        roll = TableRoll(NAME, self._refs, settled.values, settled.quality,
+                         time.strftime("%Y-%m-%dT%H:%M:%S"))
+        if self.desk is None:
+            return
+        try:
+            self.desk.offer(roll)
+        except Exception:  # the camera must outlive any one roll (a closing session, ...)
+            log.exception("camera roll %s could not be offered to the games", roll.ref)
+
+    # -- demo --------------------------------------------------------------------------------
+
+    def throw(self, values: object, quality: object = "ok") -> None:
+        """Demo camera only: drop dice showing ``values`` in the rendered tray (``quality``
+        ``cocked`` leaves one die on an edge). :class:`UnreadableInput` otherwise."""
+        from companion.dice_input import check_values
+
+        faces = check_values(values)
+        if len(faces) > 6:
+            raise UnreadableInput("a throw is at most 6 dice")
+        if quality not in ("ok", "cocked"):
+            raise UnreadableInput("'quality' must be ok or cocked")
+        if self.demo is None:
+            raise UnreadableInput("there is no demo camera (start with --camera demo)")
+        self.demo.throw(faces, cocked=quality == "cocked")
+
+    # -- what screens see --------------------------------------------------------------------
+
+    def kind(self) -> str:
+        """``off``, ``demo``, ``lost`` (re-opening) or ``real``."""
+        if not self.enabled:
+            return OFF
+        if self.demo is not None:
+            return DEMO
+        return "lost" if self._lost_since is not None or self.source is None else "real"
+
+    def fps(self) -> float:
+        frames = list(self._frames)
+        if len(frames) < 2:
+            return 0.0
+        return round((len(frames) - 1) / max(frames[-1] - frames[0], 1e-6), 1)
+
+    def status_json(self) -> JSON:
+        """``GET /api/camera`` (``docs/API.md``)."""
+        with self._lock:
+            seen = self._seen
+        last = self._last
+        return {
+            "enabled": self.enabled, "kind": self.kind(), "spec": self.spec,
+            "message": self.message, "fps": self.fps(),
+            "state": seen.state if seen is not None else ("off" if not self.enabled else "none"),
+            "frame": seen.index if seen is not None else None,
+            "dice": [d.to_json() for d in seen.dice] if seen is not None else [],
+            "last_roll": last.to_json() if last is not None else None,
+        }
+
+    def device_status(self) -> DeviceStatus:
+        """The camera's part of the device line ``companion serve`` prints."""
+        kind = self.kind()
+        if kind == OFF:
+            return DeviceStatus(NAME, False, "camera setting off; dice are tapped", "off")
+        if kind == DEMO:
+            return DeviceStatus(NAME, False, self.message, "demo")
+        if kind == "lost":
+            return DeviceStatus(NAME, False, self.message or "camera lost", "absent")
+        return DeviceStatus(NAME, True, self.message, "real")
+
+    def snapshot_jpeg(self, width: int = VIEW_WIDTH) -> bytes | None:
+        """The last frame, ``width`` pixels wide, with each die read outlined and labelled
+        (``None`` before the first frame or while the camera is lost)."""
+        with self._lock:
+            seen = self._seen
+        if seen is None:
+            return None
+        image = annotate(seen.image, seen.dice, width)
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        return bytes(data) if ok else None
+
+
+def annotate(image: Image, dice: tuple[Die, ...], width: int = VIEW_WIDTH) -> Image:
+    """A copy of ``image`` scaled to ``width`` with every die's box and value drawn on it."""
+    scale = width / image.shape[1]
+    small = cv2.resize(image, (width, round(image.shape[0] * scale)),
+                       interpolation=cv2.INTER_AREA)
+    out: Image = np.ascontiguousarray(small, dtype=np.uint8)
+    for die in dice:
+        x0, y0, x1, y1 = (round(v * scale) for v in die.box)
+        colour = COLOURS["ok" if die.confidence >= 0.75 else "uncertain"]
+        cv2.rectangle(out, (x0, y0), (x1, y1), colour, 2)
+        label = f"{die.value}"
+        cv2.putText(out, label, (x0, max(14, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                    (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(out, label, (x0, max(14, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                    colour, 1, cv2.LINE_AA)
+    return out

@@ -1,0 +1,119 @@
+"""The camera over the table on the tablet, in Debian's Chromium: a roll the camera reads
+cleanly goes straight into the game, and a cocked one waits for a one-tap correction.
+
+The service's camera is the demo camera (``companion serve --camera demo``): a rendered tray whose
+dice are thrown through the API, read by the real pip reader and settle detector on the camera
+thread, and offered to the game through the roll desk like the tower's rolls.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.camera import TableCamera
+from companion.rolls import RollDesk
+from companion.session.session import Session
+from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
+from tests.web.web_support import PLAYERS, LiveServer
+from web import create_app
+
+pytestmark = pytest.mark.browser
+TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
+           {"kind": "guess", "player": "Ann", "number": 7},
+           {"kind": "guess", "player": "Ben", "number": 8},
+           {"kind": "guess", "player": "Cat", "number": 9})
+CARD = "#tower"
+
+
+@pytest.fixture
+def filmed(session: Session) -> Iterator[tuple[LiveServer, TableCamera]]:
+    desk = RollDesk(session)
+    camera = TableCamera("demo", desk)
+    camera.start()
+    server = make_server("127.0.0.1", 0, create_app(session, rolls=desk, camera=camera),
+                         threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(server, session), camera
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+        camera.stop()
+
+
+def create_with_the_camera(host: Screen, server: LiveServer) -> int:
+    page = host.page
+    page.goto(f"{server.url}/#new")
+    page.wait_for_selector("[data-roll-source=camera]")
+    rows = page.locator(".player-row input")
+    for i, player in enumerate(PLAYERS):
+        rows.nth(i).fill(player["name"])
+        page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
+    host.tap("[data-roll-source=camera]")
+    host.shot("camera-01-new-game")
+    page.click("text=Start the game")
+    page.wait_for_url("**/games/*")
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def picture_loaded(screen: Screen) -> bool:
+    return bool(screen.page.evaluate(
+        "() => { const i = document.querySelector('[data-camera-view]');"
+        " return Boolean(i && i.complete && i.naturalWidth === 640); }"))
+
+
+def test_a_clean_roll_applies_and_a_cocked_roll_is_corrected(
+    browser: Any, shots: Path, filmed: tuple[LiveServer, TableCamera],
+) -> None:
+    server, _camera = filmed
+    host = Screen(browser, TABLET, "tablet", shots)
+    game_id = create_with_the_camera(host, server)
+    token = host.token(game_id)
+    assert api_snapshot(server, game_id, token)["roll_source"] == "camera"
+    for action in TO_ROLL:
+        post_json(server, f"/api/games/{game_id}/actions", action, token)
+    host.wait_version(4)
+    host.page.wait_for_selector(f"{CARD} >> text=waiting for Cat's roll, try 1")
+    host.page.wait_for_selector(f"{CARD} [data-do=camera-throw]")
+    host.page.wait_for_function(
+        "() => { const i = document.querySelector('[data-camera-view]');"
+        " return i && i.complete && i.naturalWidth === 640; }", timeout=5000)
+    host.shot("camera-02-empty-tray")
+
+    # try 1: the dice land cleanly, the camera reads them, the game takes them at once
+    post_json(server, f"/api/games/{game_id}/camera/throw", {"values": [1, 2]}, token)
+    host.wait_version(5)
+    snap = api_snapshot(server, game_id, token)
+    action = snap["history"][-1]["action"]
+    assert action["kind"] == "roll" and action["player"] == "Cat"
+    assert sorted(action["dice"]) == [1, 2], "the dice as they lie, left to right"
+    host.page.wait_for_selector(f"{CARD} >> text=waiting for Cat's roll, try 2")
+    host.page.wait_for_selector(f"{CARD} >> text=Seen: ")
+    assert picture_loaded(host)
+    host.shot("camera-03-read-and-applied")
+
+    # try 2: one die lands on its edge: the roll waits for a person
+    post_json(server, f"/api/games/{game_id}/camera/throw",
+              {"values": [3, 4], "quality": "cocked"}, token)
+    host.page.wait_for_selector(f"{CARD} >> text=The camera read")
+    host.page.wait_for_selector(f"{CARD} >> text=a die is cocked")
+    assert api_snapshot(server, game_id, token)["version"] == 5, "nothing applied yet"
+    host.shot("camera-04-cocked-roll")
+    host.tap("[data-do=correct-roll]")
+    host.tap("[data-fix-die='0'][data-face='6']")
+    host.tap("[data-fix-die='1'][data-face='5']")
+    host.tap("[data-do=enter-fixed]")
+    host.wait_version(6)
+    snap = api_snapshot(server, game_id, token)
+    assert snap["history"][-1]["action"] == {"kind": "roll", "player": "Cat", "dice": [6, 5]}
+    host.page.wait_for_function("() => document.querySelector('#tower').dataset.pending === '0'")
+    host.shot("camera-05-corrected")
+    assert host.taps == 5 and not host.errors

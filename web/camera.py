@@ -1,0 +1,65 @@
+"""The camera over the table over HTTP (``docs/API.md``, "Dice from the table").
+
+* ``GET /api/camera[?game=ID]`` - the camera's status (kind, tray state, frames a second, the
+  dice it sees now, the last settled roll); with ``game`` also that game's dice part (as in
+  ``GET /api/tower``).
+* ``GET /api/camera/view.jpg`` - the last frame, 640 pixels wide, every die read outlined and
+  labelled with its value (the tablet's camera view; never cached).
+* ``POST /api/games/<id>/camera/throw`` - demo camera only: throw dice into the rendered tray
+  (``{"values": [3, 5], "quality": "ok"|"cocked"}``; the host or a claimed seat of that game).
+
+Polled by ``web/static/camera.js``; rolls the camera reads reach a game through the roll desk
+(``companion/rolls.py``) like the tower's.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.games.base import JSON, UnreadableInput
+from companion.session.errors import Forbidden, NotFound
+from web.body import json_object
+from web.context import get_camera, request_viewer
+from web.tower import game_part
+
+bp = Blueprint("camera", __name__, url_prefix="/api")
+
+OFF: JSON = {"enabled": False, "kind": "off", "spec": "off",
+             "message": "no camera in this service", "fps": 0.0, "state": "off",
+             "frame": None, "dice": [], "last_roll": None}
+
+
+@bp.get("/camera")
+def status() -> Response:
+    camera = get_camera()
+    out = dict(OFF) if camera is None else camera.status_json()
+    game = request.args.get("game")
+    if game is not None:
+        if not game.isdigit():
+            raise UnreadableInput("'game' must be a game id (a whole number)")
+        out["game"] = game_part(int(game))
+    return jsonify(out)
+
+
+@bp.get("/camera/view.jpg")
+def view() -> Response:
+    camera = get_camera()
+    data = camera.snapshot_jpeg() if camera is not None else None
+    if data is None:
+        raise NotFound("the camera has no picture now (it is off, starting or lost)")
+    response = Response(data, mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/<int:game_id>/camera/throw")
+def throw(game_id: int) -> Response:
+    data = json_object({"values", "quality"})
+    viewer = request_viewer(game_id)
+    if viewer.role not in ("host", "seat"):
+        raise Forbidden("only the host or a seated player may throw the demo camera's dice")
+    camera = get_camera()
+    if camera is None:
+        raise UnreadableInput("there is no demo camera (start with --camera demo)")
+    camera.throw(data.get("values"), data.get("quality", "ok"))
+    return jsonify(ok=True)

@@ -1,0 +1,55 @@
+// The camera over the table, inside the dice card of tower.js: the live view with the dice the
+// reader sees outlined (GET /api/camera/view.jpg, refreshed at every poll), what the tray looks
+// like now, and with the demo camera buttons that throw dice into the rendered tray.
+import { h } from "./common.js";
+
+const STATES = {
+  none: "Starting the camera…",
+  starting: "Starting the camera…",
+  moving: "Dice moving…",
+  hand: "A hand is in the tray",
+  settling: "Dice at rest: reading them…",
+  settled: "Dice read",
+  empty: "The tray is empty",
+  off: "Camera off",
+};
+
+/** One line saying what the camera sees now (and why it is not working, when it is not). */
+export function cameraLine(cam, game) {
+  if (!cam?.enabled) return h("p", { class: "tower-refused" }, "This companion runs no camera: tap the dice.");
+  if (cam.kind === "lost") {
+    return h("p", { class: "tower-refused", "data-camera-state": "lost" },
+      `Camera lost: ${cam.message}.` + (game.waiting ? " Tap the dice meanwhile." : ""));
+  }
+  const state = STATES[cam.state] ?? cam.state;
+  const waiting = game.waiting && !game.pending.length ? ` · waiting for ${game.waiting.prompt}` : "";
+  return h("p", { class: "hint", "data-camera-state": cam.state }, `${state}${waiting}`);
+}
+
+/** The camera's picture with the dice outlined; ``frame`` busts the browser's cache. */
+let picture = null;
+
+export function cameraView(cam) {
+  if (!cam?.enabled || cam.frame === null || cam.frame === undefined) return null;
+  // one <img> kept across renders: the last picture stays up while the next one loads
+  picture ??= h("img", { alt: "What the camera sees, dice outlined", width: 640, height: 360,
+    "data-camera-view": "" });
+  const src = `/api/camera/view.jpg?f=${cam.frame}`;
+  if (picture.getAttribute("src") !== src) picture.setAttribute("src", src);
+  return h("figure", { class: "camera-view" }, picture,
+    cam.dice.length ? h("figcaption", { class: "muted small" },
+      `Seen: ${cam.dice.map((d) => d.value).join(" + ")}`) : null);
+}
+
+/** Demo camera: throw dice into the rendered tray (ok, or with one die cocked). */
+export function demoThrow(dice, post) {
+  const die = () => 1 + Math.floor(Math.random() * 6);
+  const values = () => Array.from({ length: dice }, die);
+  return h("div", { class: "tower-virtual" },
+    h("div", { class: "field-label" }, "Demo camera"),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", "data-do": "camera-throw",
+        onclick: () => post("/camera/throw", { values: values() }) }, `Throw ${dice === 1 ? "a die" : `${dice} dice`}`),
+      h("button", { type: "button", class: "btn", "data-do": "camera-throw-cocked",
+        onclick: () => post("/camera/throw", { values: values(), quality: "cocked" }) }, "Throw, one cocked")));
+}
