@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -68,7 +68,8 @@ class TableCamera:
 
     def __init__(self, spec: str, desk: RollDesk | None = None, *,
                  reader: Callable[[Image], list[Die]] | None = None,
-                 settle: SettleConfig | None = None, opener: Opener | None = None) -> None:
+                 settle: SettleConfig | None = None, opener: Opener | None = None,
+                 backoff: Sequence[float] = BACKOFF) -> None:
         self.spec = spec.strip() or "auto"
         self.desk = desk
         self.message = ""
@@ -77,6 +78,7 @@ class TableCamera:
         self._reader = reader
         self._settle = settle or SettleConfig()
         self._opener = opener or make_source
+        self._backoff = tuple(backoff) or BACKOFF
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -180,7 +182,7 @@ class TableCamera:
 
     def _reopen(self) -> bool:
         """One re-open attempt after the backoff delay; whether the camera is back."""
-        delay = BACKOFF[min(self._attempts, len(BACKOFF) - 1)]
+        delay = self._backoff[min(self._attempts, len(self._backoff) - 1)]
         if self._stop.wait(delay):
             return False
         self._attempts += 1
