@@ -26,7 +26,7 @@ def list_games() -> Response:
 #: Titles the web screens can show. A title whose engine is built but whose screens are not yet
 #: (it is scored with the CLI or the API) is listed with ``"screens": false`` and the new-game
 #: form leaves it out.
-SCREENS = frozenset({"sushi-express", "sushi-go-party", "sushi-go"})
+SCREENS = frozenset({"sushi-express", "sushi-go-party", "sushi-go", "sushi-roll"})
 
 
 @bp.get("/titles")

@@ -16,7 +16,7 @@ GAME_IDS: dict[str, str | None] = {
     "sushi-express": "companion.games.sushi_express",
     "sushi-go-party": "companion.games.sushi_go_party",
     "sushi-go": "companion.games.sushi_go",
-    "sushi-roll": None,
+    "sushi-roll": "companion.games.sushi_roll",
 }
 
 

@@ -9,6 +9,7 @@ import { historyCard, hostCard } from "./game-host.js";
 import { movePanel, renderRing } from "./game-ring.js";
 import { scorePanel } from "./game-score.js";
 import * as sushiGo from "./sg-game.js";
+import * as sushiRoll from "./sr-game.js";
 import * as party from "./sgp-game.js";
 import {
   deliverPanel, displayCard, handCard, playersCard, revealPanel, tipsPanel,
@@ -22,7 +23,9 @@ const PANELS = {
 const TABLE_INPUTS = new Set(["reveal", "roll"]);
 /** Titles with screens of their own (Sushi Express is this module's): render, decisionKey and,
  * optionally, describe (a history line). */
-const TITLE_SCREENS = { [party.GAME_ID]: party, [sushiGo.GAME_ID]: sushiGo };
+const TITLE_SCREENS = {
+  [party.GAME_ID]: party, [sushiGo.GAME_ID]: sushiGo, [sushiRoll.GAME_ID]: sushiRoll,
+};
 const PHASE_NAMES = {
   reveal: "customers", guess: "guesses", roll: "dice", move: "vans",
   deliver: "deliveries", tips: "tips", over: "final score",

@@ -1,0 +1,131 @@
+"""Sushi Roll (Phil Walker-Harding; FR edition Cocktail Games, seed 004): one rules engine,
+``GAME``. The Sushi Go family with dice: each player's conveyor belt of dice is rolled, the
+red-bordered belt's holder picks first, Menu tokens re-roll one's own belt, Chopsticks tokens
+swap a die with another belt, and the dice kept on a tray score at round end.
+
+Modules: :mod:`.dice` (the five die kinds and their faces as an editable table, ruling D7; the
+tokens), :mod:`.options` (:class:`~.options.Rules`), :mod:`.tray` (a round-end tray and the
+checks of a round and a game), :mod:`.tokens` (taking tokens from the supply), :mod:`.scoring`,
+:mod:`.actions`, :mod:`.events`, :mod:`.state`, :mod:`.turns` (rolls, tokens, picks, passing),
+:mod:`.rounds` (setup, tray entry, round end), :mod:`.rules` (``apply``), :mod:`.legal`,
+:mod:`.view`, :mod:`.record` (the record's ``final`` shape), :mod:`.describe`.
+
+Setup options: ``mode`` (``turns``: every roll, token and pick as it happens, the default;
+``scoring``: each tray at round end; ``simulation``: ``turns`` driven by a seeded random
+generator, for tests and benchmarks) and ``start_player`` (the seat dealt the red-bordered belt).
+Rulings R1-R16 are in ``docs/RULINGS.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import (
+    JSON,
+    GameInfo,
+    IllegalAction,
+    Message,
+    MessageCodec,
+    OptionSpec,
+    PlayerSpec,
+    ScoreSheet,
+    check_players,
+)
+from companion.games.sushi_roll import describe, legal, record, rounds, rules, view
+from companion.games.sushi_roll.actions import ACTIONS
+from companion.games.sushi_roll.dice import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.sushi_roll.events import EVENTS
+from companion.games.sushi_roll.options import Mode, Rules, rules_from_options
+from companion.games.sushi_roll.scoring import GAME_ID, score_game
+from companion.games.sushi_roll.state import GameState, Phase
+
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Sushi Roll",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=(
+        OptionSpec(
+            key="mode",
+            label="How the game is followed",
+            default=Mode.TURNS.value,
+            choices=(Mode.TURNS.value, Mode.SCORING.value),
+            doc="'turns': enter every roll, token and pick as it happens, checked at once; "
+            "'scoring': enter each tray at round end ('simulation', with rolls from a seeded "
+            "random generator, is for tests and benchmarks).",
+            free=True,
+        ),
+        OptionSpec(
+            key="start_player",
+            label="Red-bordered belt (seat)",
+            default=0,
+            choices=tuple(range(MAX_PLAYERS)),
+            doc="The seat (0 = first player listed) dealt the red-bordered belt: that player "
+            "picks first in round 1.",
+        ),
+    ),
+)
+
+
+def _rules(info: GameInfo, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> Rules:
+    check_players(info, players)
+    return rules_from_options(info.resolve_options(options), len(players))
+
+
+class SushiRoll:
+    """The Sushi Roll engine (implements :class:`companion.games.base.Game`)."""
+
+    info: GameInfo = INFO
+    actions: MessageCodec = ACTIONS
+    events: MessageCodec = EVENTS
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> GameState:
+        return rounds.setup([p.name for p in players], _rules(self.info, players, options))
+
+    def legal_actions(self, state: GameState) -> list[Message]:
+        return legal.legal_actions(state)
+
+    def chance_action(self, state: GameState, rng: random.Random) -> Message | None:
+        return legal.chance_action(state, rng)
+
+    def apply(self, state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
+        return rules.apply(state, action)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def score(self, state: GameState) -> ScoreSheet:
+        """The completed rounds (and the game end once the game is over)."""
+        return score_game(state.rules, state.names, state.rounds)
+
+    def score_final(
+        self, players: Sequence[PlayerSpec], options: Mapping[str, Any], final: JSON
+    ) -> ScoreSheet:
+        """Score a record's ``final`` object (shape in :mod:`.record`)."""
+        game_rules = _rules(self.info, players, options)
+        names = tuple(p.name for p in players)
+        played = record.rounds_from_final(final, names, game_rules)
+        return score_game(game_rules, names, played)
+
+    def final_json(self, state: GameState) -> JSON:
+        return record.final_to_json(state.rounds)
+
+    def view(self, state: GameState, seat: int | None) -> JSON:
+        return view.view(state, seat)
+
+    def actor(self, state: GameState, action: Message) -> int | None:
+        return view.actor(state, action)
+
+    def private_to(self, state: GameState, action: Message) -> int | None:
+        return None
+
+    def describe(self, action: Message) -> str:
+        """One short line for the history (:mod:`.describe`)."""
+        return describe.describe(action)
+
+
+GAME = SushiRoll()
+
+__all__ = ["GAME", "INFO", "IllegalAction", "SushiRoll"]

@@ -1,0 +1,137 @@
+"""A player's tray at round end, and the checks of a round and of a game.
+
+A :class:`Tray` is plain data, by die reading (:mod:`.dice`):
+
+* ``dice``: the dice on the tray **except** nigiri dice lying on a wasabi (the wasabi dice are
+  here, with or without a nigiri on them);
+* ``on_wasabi``: the nigiri dice lying on a wasabi, one per wasabi;
+* ``desserts``, ``menu``, ``chopsticks``: the tokens the player holds at round end (dessert
+  tokens by value: a 3-token counts 3). Desserts and tokens score at game end only, from the last
+  round's tray.
+
+:func:`check_tray` checks one tray, :func:`check_round` a round given the rounds before it,
+:func:`check_game` every round; each raises :class:`IllegalAction` naming the die or token and
+the rule (:class:`UnreadableInput` for a reading the dice table does not print, ruling D7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.games.base import IllegalAction
+from companion.games.sushi_roll.dice import (
+    CHOPSTICKS_TOKENS,
+    DESSERT_TOTAL,
+    DICE_IN_BOX,
+    KIND_NAMES,
+    MENU_TOKENS,
+    NIGIRI_VALUES,
+    ROUNDS,
+    Symbol,
+    die,
+    die_name,
+    kinds_count,
+)
+from companion.games.sushi_roll.options import Rules
+
+
+@dataclass(frozen=True)
+class Tray:
+    """What one player has at round end (see the module docstring)."""
+
+    dice: tuple[str, ...] = ()
+    on_wasabi: tuple[str, ...] = ()
+    desserts: int = 0
+    menu: int = 0
+    chopsticks: int = 0
+
+    def physical(self) -> tuple[str, ...]:
+        """Every die on the tray."""
+        return self.dice + self.on_wasabi
+
+    def shown(self, symbol: Symbol) -> int:
+        """Icons of ``symbol`` on the tray's dice."""
+        total = 0
+        for reading in self.physical():
+            face = die(reading).face
+            if face.symbol is symbol:
+                total += face.count
+        return total
+
+
+def check_tray(t: Tray, rules: Rules, who: str) -> None:
+    """Refuse a tray no play of this game leaves in front of one player."""
+    for reading in t.physical():
+        die(reading)  # UnreadableInput for a face the table does not print
+    for reading in t.on_wasabi:
+        if die(reading).face.symbol not in NIGIRI_VALUES:
+            raise IllegalAction(f"{who}: only a nigiri lies on a wasabi, not a {die_name(reading)}")
+    wasabi = sum(1 for r in t.dice if die(r).face.symbol is Symbol.WASABI)
+    if len(t.on_wasabi) > wasabi:
+        raise IllegalAction(
+            f"{who}: {len(t.on_wasabi)} nigiri on a wasabi but {wasabi} wasabi on the tray "
+            "(one nigiri per wasabi)"
+        )
+    size = len(t.physical())
+    if size != rules.belt:
+        raise IllegalAction(
+            f"{who}: {size} dice on the tray, but with {rules.players} players every tray ends "
+            f"the round with {rules.belt} (one die a turn)"
+        )
+    for what, n, most in (
+        ("dessert", t.desserts, DESSERT_TOTAL),
+        ("Menu", t.menu, MENU_TOKENS),
+        ("Chopsticks", t.chopsticks, CHOPSTICKS_TOKENS),
+    ):
+        if not 0 <= n <= most:
+            raise IllegalAction(f"{who}: {n} {what} tokens, but the box holds {most}")
+
+
+def check_round(
+    trays: Sequence[Tray], rules: Rules, names: Sequence[str], before: Sequence[Sequence[Tray]]
+) -> None:
+    """Refuse a round whose trays do not fit together or with the rounds ``before`` it."""
+    for t, who in zip(trays, names, strict=True):
+        check_tray(t, rules, who)
+    used = kinds_count(r for t in trays for r in t.physical())
+    for kind, n in used.items():
+        if n > DICE_IN_BOX[kind]:
+            raise IllegalAction(
+                f"{n} {KIND_NAMES[kind]} dice on the trays, but the box holds {DICE_IN_BOX[kind]}"
+            )
+    for seat, (t, who) in enumerate(zip(trays, names, strict=True)):
+        check_desserts(t, before[-1][seat].desserts if before else 0, who)
+    _check_supply(trays)
+
+
+def check_desserts(t: Tray, had: int, who: str) -> None:
+    """Refuse dessert tokens that are not the ``had`` of the round before plus at most what
+    this round's dessert dice show (tokens are never given back)."""
+    shown = t.shown(Symbol.DESSERT)
+    if not had <= t.desserts <= had + shown:
+        raise IllegalAction(
+            f"{who}: {t.desserts} dessert{'s' * (t.desserts != 1)} in tokens, but {who} had "
+            f"{had} and took dessert "
+            f"dice showing {shown} this round (dessert tokens are never given back)"
+        )
+
+
+def _check_supply(trays: Sequence[Tray]) -> None:
+    for what, total, most in (
+        ("desserts in tokens", sum(t.desserts for t in trays), DESSERT_TOTAL),
+        ("Menu tokens", sum(t.menu for t in trays), MENU_TOKENS),
+        ("Chopsticks tokens", sum(t.chopsticks for t in trays), CHOPSTICKS_TOKENS),
+    ):
+        if total > most:
+            raise IllegalAction(f"the players hold {total} {what}, but the box holds {most}")
+
+
+def check_game(rounds: Sequence[Sequence[Tray]], rules: Rules, names: Sequence[str]) -> None:
+    """Refuse a game whose rounds do not fit (at most three, each checked after the ones before)."""
+    if len(rounds) > ROUNDS:
+        raise IllegalAction(f"Sushi Roll has {ROUNDS} rounds, not {len(rounds)}")
+    for i, trays in enumerate(rounds):
+        if len(trays) != rules.players:
+            raise IllegalAction(f"round {i + 1}: one tray per player ({', '.join(names)})")
+        check_round(trays, rules, names, rounds[:i])

@@ -1,0 +1,161 @@
+// The Sushi Roll game screen: game.js hands over the page context G when the snapshot's game is
+// "sushi-roll". Sections: the turn bar (whose turn, what the table waits for), the panel (rolls,
+// the turn of the player to play, re-rolls, tray entry, the final ranking), every player's belt,
+// tray, tokens and live breakdown, the round (order, supply, the dice table) and the scoreboard.
+import { h, playerDot } from "./common.js";
+import { dieTile, tokenChips } from "./sr-common.js";
+import { entryPanel } from "./sr-entry.js";
+import { playPanel, rerollPanel, rollPanel } from "./sr-turns.js";
+import { breakdownList, plural, sumPoints } from "./sgp-common.js";
+import { loadColours } from "./sgp-game.js";
+import { colourOf, finalPanel, scoreboardCard } from "./sgp-score.js";
+
+export { GAME_ID } from "./sr-common.js";
+
+const PANELS = { roll: rollPanel, pick: playPanel, reroll: rerollPanel, entry: entryPanel };
+
+/** Transient choices last as long as the decision they are for. */
+export function decisionKey(view) {
+  return [view.round, view.phase, view.turn, view.current, view.to_roll.join(",")].join("|");
+}
+
+export function subtitle(view) {
+  if (view.over) return "game over";
+  const what = view.mode === "scoring" ? "trays" : `turn ${view.turn} of ${view.turns}`;
+  return `round ${view.round} of ${view.rounds} · ${what}`;
+}
+
+function turnCard(g) {
+  const v = g.view;
+  const bar = document.getElementById("turn");
+  if (v.over) { bar.classList.remove("mine"); return [h("span", null, "Game over: final score")]; }
+  let prompt;
+  let sub = null;
+  let mine = g.canTable;
+  if (v.phase === "roll") {
+    prompt = `Turn ${v.turn}: roll the belts`;
+    sub = `${plural(v.to_roll.length, "belt")} to roll · anyone at the table can enter them`;
+  } else if (v.phase === "pick") {
+    const p = v.players.find((q) => q.name === v.current);
+    mine = g.isHost || g.mySeat === p.seat;
+    prompt = g.mySeat === p.seat ? "Your turn: tokens, then one die to your tray" : `${v.current}'s turn`;
+    sub = `${v.red} holds the red belt · order: ${v.order.join(", ")}`;
+  } else if (v.phase === "reroll") {
+    prompt = `${v.reroll.player} re-rolls ${plural(v.reroll.dice.length, "die", "dice")}: enter the new faces`;
+  } else if (v.phase === "entry") {
+    prompt = `Round ${v.round}: enter each tray at round end`;
+    sub = `${v.players.filter((p) => p.entered).length} of ${v.players.length} entered`;
+  } else {
+    prompt = v.waiting;
+  }
+  bar.classList.toggle("mine", mine);
+  const who = v.current ? playerDot(colourOf(g, v.current)) : null;
+  return [who, h("span", { "data-waiting": v.waiting }, prompt, sub ? h("span", { class: "sub" }, sub) : null)];
+}
+
+function panel(g) {
+  const v = g.view;
+  if (v.over) return finalPanel(g, scoreOptions());
+  return PANELS[v.phase]?.(g) ?? null;
+}
+
+// ---------------------------------------------------------------- the players
+
+function trayDice(p) {
+  return p.tray.map((d) => dieTile(d, { small: true, class: d.on_wasabi ? "on-wasabi" : d.covered ? "covered" : "",
+    "data-tray-die": d.die, title: d.on_wasabi ? `${d.name} on a wasabi` : d.name }));
+}
+
+function entryDice(v, p) {
+  if (!p.entry) return null;
+  const index = new Map(v.dice.flatMap((k) => k.faces.map((f) => [f.die, f])));
+  return [...p.entry.dice.map((r) => dieTile(index.get(r), { small: true, "data-tray-die": r })),
+    ...p.entry.on_wasabi.map((r) => dieTile(index.get(r), { small: true, class: "on-wasabi", "data-tray-die": r }))];
+}
+
+function playerCard(g, p, i) {
+  const v = g.view;
+  const lines = v.live?.[i] ?? [];
+  const scoring = v.mode === "scoring";
+  const state = scoring ? (p.entered ? "entered" : "not entered yet")
+    : p.name === v.current ? "to play" : v.to_roll.includes(p.name) ? "to roll" : p.picked ? "played" : "";
+  return h("div", { class: `live-player sr-player pc pc-${colourOf(g, p.name)}${p.name === v.current ? " current" : ""}`,
+    "data-player-card": p.name },
+  h("div", { class: "live-head" }, playerDot(colourOf(g, p.name)), h("strong", null, p.name),
+    p.red ? h("span", { class: "sr-red", "data-red-belt": "" }, "Red belt") : null,
+    h("span", { class: "state" }, state),
+    h("span", { class: "pts", "data-live-points": sumPoints(lines) }, sumPoints(lines))),
+  tokenChips(p),
+  scoring ? null : h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, "Belt"),
+    h("span", { class: "sr-belt", "data-belt-of": p.name }, p.belt.length
+      ? p.belt.map((d) => dieTile(d, { small: true })) : h("span", { class: "muted small" }, "empty"))),
+  h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, "Tray"),
+    h("span", { class: "sr-tray", "data-tray-of": p.name }, scoring ? entryDice(v, p)
+      : p.tray.length ? trayDice(p) : h("span", { class: "muted small" }, "empty"))),
+  lines.length ? h("details", { open: g.ui.openLive?.[p.name] ?? false,
+    ontoggle: (e) => { g.ui.openLive = { ...(g.ui.openLive ?? {}), [p.name]: e.target.open }; },
+  }, h("summary", null, "Breakdown"), breakdownList(lines)) : null);
+}
+
+function playersCard(g) {
+  const v = g.view;
+  if (v.over) return null;
+  return [
+    h("h2", null, `Round ${v.round} so far`, h("span", { class: "aside" }, "if the round ended now")),
+    v.players.map((p, i) => playerCard(g, p, i)),
+  ];
+}
+
+// ---------------------------------------------------------------- the round
+
+function roundInfoCard(g) {
+  const v = g.view;
+  const s = v.supply;
+  return [
+    h("h2", null, v.over ? "The game" : `Round ${v.round} of ${v.rounds}`,
+      h("span", { class: "aside" }, v.mode === "scoring" ? "trays at round end" : "turn by turn")),
+    v.over || v.mode === "scoring" ? null : h("p", { "data-order": v.order.join(",") },
+      `${plural(v.turns, "die", "dice")} a belt · turn ${v.turn} of ${v.turns} · ${v.red} holds the red belt and plays first, then ${v.order.slice(1).join(", ")}`),
+    h("p", { class: "sg-facts", "data-supply": `${s.menu},${s.chopsticks},${s.desserts}` },
+      h("span", { class: "sg-fact" }, `Supply: Menu ${s.menu}`),
+      h("span", { class: "sg-fact" }, `Chopsticks ${s.chopsticks}`),
+      h("span", { class: "sg-fact" }, `Desserts ${s.desserts} (${s.dessert_ones}×1, ${s.dessert_threes}×3)`)),
+    v.bag ? h("p", { class: "muted small", "data-bag": "" }, `In the bag: ${v.dice.map((k) => `${v.bag[k.kind]} ${k.name}`).join(", ")}`) : null,
+    h("details", { class: "sr-table" }, h("summary", null, "The dice and their faces"),
+      v.dice.map((k) => h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, `${k.name} ×${k.in_box}`),
+        h("span", { class: "sr-belt" }, k.faces.map((f) => dieTile(f, { small: true })))))),
+    h("p", { class: "muted small" }, "Maki 6/3 · nigiri 1/2/3, ×3 on a wasabi · per set of up to 3: dumplings 2/4/8, "
+      + "tempura 1/5/10, sashimi 0/6/13 · game end: desserts most +6, fewest −6, 1 point per 2 Menu/Chopsticks tokens left."),
+  ];
+}
+
+function dessertCell(g, p, sheet) {
+  const v = g.view;
+  if (!v.over) {
+    return h("td", { class: "soon", "data-desserts": "", title: "desserts and tokens score at game end" },
+      "–", h("span", { class: "small" }, ` (${p.desserts})`));
+  }
+  const points = sheet.total - p.round_points.reduce((a, b) => a + b, 0);
+  return h("td", { "data-desserts": points }, `${points}`, h("span", { class: "small" }, ` (${p.desserts})`));
+}
+
+function scoreOptions() {
+  return {
+    desserts: dessertCell,
+    note: "Desserts and leftover tokens score at game end: until then the column shows, in brackets, the desserts held.",
+  };
+}
+
+/** Fill the page for a Sushi Roll snapshot. ``section(id, build)`` shows or hides one. */
+export function render(g, section) {
+  loadColours(g);
+  document.title = `Sushi Roll · game ${g.id}`;
+  document.getElementById("game-title").textContent = `Sushi Roll · game ${g.id}`;
+  document.getElementById("round").textContent = subtitle(g.view);
+  section("turn", turnCard);
+  section("panel", panel);
+  section("live-score", playersCard);
+  section("round-info", roundInfoCard);
+  section("scoreboard", (x) => scoreboardCard(x, scoreOptions()));
+  for (const id of ["board", "ring", "display", "hand", "players"]) section(id, () => null);
+}
