@@ -15,7 +15,11 @@ setting (``companion/settings.py``; a spec of :func:`companion.vision.sources.ma
   re-opened with exponential backoff (:data:`BACKOFF`); games are untouched meanwhile and dice
   can be tapped in;
 * :meth:`TableCamera.snapshot_jpeg` is the tablet's camera view: the last frame with every die
-  the reader saw outlined and labelled with its value.
+  the reader saw outlined and labelled with its value, and the calibrated zones drawn;
+* the zones file of the data directory (``companion/vision/calibration.py``) tells the reader
+  how big a die looks (so the detector works at the right scale) and the settle detector where
+  the tray is; :meth:`TableCamera.calibrate` calibrates on the current frame and saves it. The
+  demo camera knows its own die size.
 
 Rolls the camera reads are numbered from the service's start time in milliseconds, so a pending
 roll's number never repeats across restarts.
@@ -27,7 +31,8 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -35,8 +40,16 @@ import numpy as np
 from companion.devices import DeviceStatus
 from companion.games.base import JSON, UnreadableInput
 from companion.rolls import RollDesk, TableRoll
+from companion.vision.calibration import (
+    CalibrationError,
+    Zones,
+    calibrate,
+    draw_zones,
+    load_zones,
+    save_zones,
+)
 from companion.vision.demo_tray import DemoTray
-from companion.vision.dice import DiceReader, Die, Image
+from companion.vision.dice import DiceReader, Die, Image, ReaderConfig
 from companion.vision.settle import SettleConfig, SettleDetector, SettledRoll
 from companion.vision.sources import FrameSource, SourceError, make_source
 
@@ -45,6 +58,8 @@ NAME = "camera"
 OFF, DEMO = "off", "demo"
 #: Seconds to wait before each new attempt to re-open a lost camera (the last one repeats).
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: The camera thread looks at no more frames a second than this.
+MAX_FPS = 30.0
 #: Width of the tablet's camera view.
 VIEW_WIDTH = 640
 #: Outline colours (BGR) by die quality.
@@ -69,14 +84,18 @@ class TableCamera:
     def __init__(self, spec: str, desk: RollDesk | None = None, *,
                  reader: Callable[[Image], list[Die]] | None = None,
                  settle: SettleConfig | None = None, opener: Opener | None = None,
-                 backoff: Sequence[float] = BACKOFF) -> None:
+                 backoff: Sequence[float] = BACKOFF, data_dir: Path | None = None) -> None:
         self.spec = spec.strip() or "auto"
         self.desk = desk
         self.message = ""
         self.source: FrameSource | None = None
         self.demo: DemoTray | None = None
         self._reader = reader
+        self._injected = reader is not None
         self._settle = settle or SettleConfig()
+        self.data_dir = data_dir
+        self.zones: Zones | None = None
+        self._configured_for: tuple[int, int] | None = None
         self._opener = opener or make_source
         self._backoff = tuple(backoff) or BACKOFF
         self._stop = threading.Event()
@@ -99,6 +118,7 @@ class TableCamera:
         """Open the camera (or the demo one, saying why) and start the camera thread."""
         if not self.enabled or self._thread is not None:
             return
+        self._load_zones()
         self._open_first()
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -111,6 +131,9 @@ class TableCamera:
             self._thread.join(5.0)
             self._thread = None
         self._close()
+        with self._lock:
+            self._seen = None
+        self._frames, self._configured_for = [], None
 
     def _open_first(self) -> None:
         if self.spec == DEMO:
@@ -138,6 +161,33 @@ class TableCamera:
 
     # -- the camera thread -------------------------------------------------------------------
 
+    def _load_zones(self) -> None:
+        if self.data_dir is None:
+            return
+        try:
+            self.zones = load_zones(self.data_dir)
+        except CalibrationError as exc:
+            log.warning("ignoring the zones file: %s", exc)
+            self.zones = None
+
+    def _tuned(self, size: tuple[int, int]) -> tuple[SettleConfig, float | None]:
+        """The settle tuning and die size (pixels) for frames of ``size`` (width, height):
+        from the demo camera, else from the zones file (scaled to this resolution)."""
+        if self.demo is not None:
+            return self._settle, self.demo.die_px * size[0] / self.demo.width
+        if self.zones is None:
+            return self._settle, None
+        scale = size[0] / self.zones.image_size[0]
+        return (replace(self._settle, region=self.zones.tray_region()),
+                self.zones.die_px * scale)
+
+    def _detector_for(self, size: tuple[int, int]) -> SettleDetector:
+        settle, die_px = self._tuned(size)
+        if not self._injected:
+            self._reader = DiceReader(ReaderConfig(die_px=die_px)).read
+        self._configured_for = size
+        return SettleDetector(self._read, settle)
+
     def _run(self) -> None:
         detector = SettleDetector(self._read, self._settle)
         while not self._stop.is_set():
@@ -150,9 +200,12 @@ class TableCamera:
                 frame = None
             if frame is None:
                 self._lost("the camera stopped giving frames")
-                detector = SettleDetector(self._read, self._settle)
+                self._configured_for = None
                 continue
             self._tick()
+            size = (frame.image.shape[1], frame.image.shape[0])
+            if self._configured_for != size:
+                detector = self._detector_for(size)
             settled = detector.update(frame.image, frame.t)
             dice = tuple(detector.latest)
             with self._lock:
@@ -162,12 +215,33 @@ class TableCamera:
 
     def _read(self, image: Image) -> list[Die]:
         if self._reader is None:
-            reader = DiceReader()
-            self._reader = reader.read
+            self._reader = DiceReader().read
         return self._reader(image)
 
+    # -- calibration -------------------------------------------------------------------------
+
+    def calibrate(self) -> Zones:
+        """Calibrate on the current frame, save the zones file and use it from the next frame.
+        :class:`CalibrationError` (nothing saved, the old zones kept) when it fails."""
+        with self._lock:
+            seen = self._seen
+        if seen is None:
+            raise CalibrationError("the camera has no picture now (it is off, starting or"
+                                   " lost)")
+        zones = calibrate(seen.image)
+        if self.data_dir is not None:
+            save_zones(zones, self.data_dir)
+        self.zones = zones
+        self._configured_for = None  # the camera thread re-tunes at its next frame
+        return zones
+
     def _tick(self) -> None:
+        """Count the frame; never look at more than :data:`MAX_FPS` frames a second (a file
+        or folder source would otherwise spin)."""
         now = time.monotonic()
+        if self._frames and now - self._frames[-1] < 1.0 / MAX_FPS:
+            self._stop.wait(1.0 / MAX_FPS - (now - self._frames[-1]))
+            now = time.monotonic()
         self._frames = [t for t in self._frames if now - t < 2.0] + [now]
         self._lost_since, self._attempts = None, 0
 
@@ -251,6 +325,7 @@ class TableCamera:
             "frame": seen.index if seen is not None else None,
             "dice": [d.to_json() for d in seen.dice] if seen is not None else [],
             "last_roll": last.to_json() if last is not None else None,
+            "zones": _zones_summary(self.zones),
         }
 
     def device_status(self) -> DeviceStatus:
@@ -272,8 +347,19 @@ class TableCamera:
         if seen is None:
             return None
         image = annotate(seen.image, seen.dice, width)
+        zones = self.zones
+        if zones is not None:
+            image = draw_zones(image, zones, width / zones.image_size[0])
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
         return bytes(data) if ok else None
+
+
+def _zones_summary(zones: Zones | None) -> JSON | None:
+    if zones is None:
+        return None
+    return {"created": zones.created, "markers": sorted(zones.markers),
+            "die_px": round(zones.die_px, 1), "seats": sorted(zones.seats),
+            "table_mm": list(zones.table_mm) if zones.table_mm else None}
 
 
 def annotate(image: Image, dice: tuple[Die, ...], width: int = VIEW_WIDTH) -> Image:

@@ -32,7 +32,7 @@ TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
            {"kind": "guess", "player": "Cat", "number": 9})
 
 
-def wait_for(condition: Callable[[], Any], timeout: float = 10.0) -> Any:
+def wait_for(condition: Callable[[], Any], timeout: float = 30.0) -> Any:
     deadline = time.monotonic() + timeout
     while not (value := condition()):
         assert time.monotonic() < deadline, "timed out"
@@ -211,3 +211,50 @@ def test_the_view_outlines_every_die_it_read() -> None:
     plain, marked = annotate(image.image, ()), annotate(image.image, (die,))
     assert plain.shape == (360, 640, 3)
     assert (plain != marked).any(axis=2)[50, 50:100].any(), "the box's top edge is drawn"
+
+
+def test_calibrating_the_camera_saves_the_zones_and_tunes_the_reader(
+    session: Session, tmp_path: Any,
+) -> None:
+    import cv2
+
+    from companion.vision.calibration import ZONES_FILE, CalibrationError
+    from companion.vision.markers import Placed, render_top_down, warp_view
+    from companion.vision.sources import FolderSource
+
+    markers = [Placed(0, 40, 40), Placed(1, 860, 40), Placed(2, 860, 560), Placed(3, 40, 560),
+               Placed(20, 330, 200), Placed(21, 570, 200), Placed(22, 570, 400),
+               Placed(23, 330, 400), Placed(11, 120, 420)]
+    image, _ = warp_view(render_top_down((900, 600), markers, 2.0),
+                         [(150, 60), (1150, 90), (1250, 690), (40, 660)])
+    (tmp_path / "cam").mkdir()
+    cv2.imwrite(str(tmp_path / "cam" / "table.png"), image)
+    (tmp_path / "bare").mkdir()
+    cv2.imwrite(str(tmp_path / "bare" / "table.png"), image[:, :300])
+    spec = [str(tmp_path / "bare")]
+    cam = TableCamera("folder", RollDesk(session), data_dir=tmp_path,
+                      opener=lambda _: FolderSource(spec[0], loop=True))
+    cam.start()
+    try:
+        wait_for(lambda: cam.status_json()["frame"] is not None)
+        with pytest.raises(CalibrationError, match="missing"):
+            cam.calibrate()
+        assert cam.status_json()["zones"] is None and not (tmp_path / ZONES_FILE).exists()
+        cam.stop()
+        spec[0] = str(tmp_path / "cam")
+        cam.start()
+        wait_for(lambda: cam.status_json()["frame"] is not None)
+        zones = cam.calibrate()
+        assert (tmp_path / ZONES_FILE).exists()
+        status = wait_for(lambda: cam.status_json()["zones"])
+        assert status["seats"] == [1] and status["die_px"] == round(zones.die_px, 1)
+        assert cam.snapshot_jpeg() is not None
+    finally:
+        cam.stop()
+    again = TableCamera("folder", data_dir=tmp_path,
+                        opener=lambda _: FolderSource(spec[0], loop=True))
+    again.start()
+    try:
+        assert again.zones is not None, "the zones file is read at start"
+    finally:
+        again.stop()

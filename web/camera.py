@@ -5,6 +5,9 @@
   ``GET /api/tower``).
 * ``GET /api/camera/view.jpg`` - the last frame, 640 pixels wide, every die read outlined and
   labelled with its value (the tablet's camera view; never cached).
+* ``POST /api/games/<id>/camera/calibrate`` - the host calibrates the camera on its current
+  frame (the marker sheets must be in view): the zones file is saved and used at once; a frame
+  without enough markers is refused with the reason and the old zones are kept.
 * ``POST /api/games/<id>/camera/throw`` - demo camera only: throw dice into the rendered tray
   (``{"values": [3, 5], "quality": "ok"|"cocked"}``; the host or a claimed seat of that game).
 
@@ -17,7 +20,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 
 from companion.games.base import JSON, UnreadableInput
+from companion.session import access
 from companion.session.errors import Forbidden, NotFound
+from companion.vision.calibrate_cmd import summary
+from companion.vision.calibration import CalibrationError
 from web.body import json_object
 from web.context import get_camera, request_viewer
 from web.tower import game_part
@@ -63,3 +69,17 @@ def throw(game_id: int) -> Response:
         raise UnreadableInput("there is no demo camera (start with --camera demo)")
     camera.throw(data.get("values"), data.get("quality", "ok"))
     return jsonify(ok=True)
+
+
+@bp.post("/games/<int:game_id>/camera/calibrate")
+def calibrate(game_id: int) -> Response:
+    json_object(set(), empty_ok=True)
+    access.require_host(request_viewer(game_id), "calibrate the camera")
+    camera = get_camera()
+    if camera is None or not camera.enabled:
+        raise UnreadableInput("this companion runs no camera to calibrate")
+    try:
+        zones = camera.calibrate()
+    except CalibrationError as exc:
+        raise UnreadableInput(f"calibration failed: {exc}") from None
+    return jsonify(ok=True, zones=summary(zones))

@@ -24,8 +24,9 @@ from companion.vision.dice import Image
 from companion.vision.sources import Frame, FrameSource
 from companion.vision.synthetic import RollScript, Scene, random_die, random_scene, render
 
-#: Dice of the demo tray are this many pixels across at 1280x720 (a tray camera's range).
-DEMO_DIE_PX = (80.0, 110.0)
+#: Dice of the demo tray are about this many pixels across at 1280x720 (a 16 mm die seen by a
+#: tray camera about 45 cm above the tray): the demo camera's own "calibration".
+DEMO_DIE_PX = 96.0
 #: A cocked die leans this many degrees.
 COCKED_TILT = 35.0
 
@@ -47,9 +48,15 @@ class DemoTray(FrameSource):
         self._empty = replace(random_scene(seed, 0, width, height), dice=())
         self._still: tuple[int, Image] | None = None
 
-    def throw(self, values: Sequence[int], cocked: bool = False) -> None:
+    @property
+    def die_px(self) -> float:
+        """How many pixels across a die of this tray looks (what calibration would measure)."""
+        return DEMO_DIE_PX * self.width / 1280
+
+    def throw(self, values: Sequence[int], cocked: bool = False) -> float:
         """Drop dice that come to rest showing ``values`` (faces 1-6; one die leans on an edge
-        when ``cocked``); they appear at the next frame."""
+        when ``cocked``); they appear at the next frame and lie still after the seconds
+        returned."""
         if not values or any(not 1 <= v <= 6 for v in values):
             raise ValueError("a throw is one or more faces from 1 to 6")
         with self._lock:
@@ -57,7 +64,7 @@ class DemoTray(FrameSource):
             seed = self.seed * 7919 + self._throws
             k = self.width / 1280
             layout = random_scene(seed, len(values), self.width, self.height,
-                                  (DEMO_DIE_PX[0] * k, DEMO_DIE_PX[1] * k))
+                                  (DEMO_DIE_PX * k * 0.96, DEMO_DIE_PX * k * 1.04))
             rng = np.random.default_rng(seed)
             dice = tuple(replace(random_die(rng, d.x, d.y, d.size), value=v)
                          for d, v in zip(layout.dice, values, strict=True))
@@ -66,6 +73,7 @@ class DemoTray(FrameSource):
             rest = replace(self._empty, dice=dice)
             self._script = RollScript(rest, seed=seed)
             self._thrown_at = self._index / self.fps
+            return self._script.tumble
 
     def clear(self) -> None:
         """Take the dice out of the tray."""

@@ -203,6 +203,124 @@ def refine(image: Image, c: Candidate) -> Candidate:
     return ((x0 + x1) / 2, (y0 + y1) / 2, nw, nh, score)
 
 
+#: With a known die size, a candidate's box is kept within these multiples of it: from a die
+#: lying square to the camera (plus the margin the classifier was trained with) to one turned
+#: by 45 degrees.
+CALIBRATED_BOX = (1.1, 1.45)
+#: With a known die size, two candidates closer than this many die sizes are one die.
+CALIBRATED_NMS = 0.8
+#: :func:`recentre`: the window's half side, the blob areas accepted and how far the centre may
+#: move, in dice (sizes) and square dice (areas).
+RECENTRE_WINDOW = 1.4
+RECENTRE_AREA = (0.5, 1.8)
+RECENTRE_REACH = 0.7
+#: :func:`pip_centre`: the top-hat kernel and the pip radius in dice, the pip areas accepted
+#: (times a drawn pip's), and the least grey-level contrast that counts as pips.
+PIP_KERNEL = 0.3
+PIP_RADIUS = 0.09
+PIP_AREA = (0.3, 3.0)
+PIP_CONTRAST = 25.0
+
+
+def _window(image: Image, cx: float, cy: float, radius: float
+            ) -> tuple[Image, int, int]:
+    h, w = image.shape[:2]
+    x0, y0 = max(0, int(cx - radius)), max(0, int(cy - radius))
+    x1, y1 = min(w, int(cx + radius)), min(h, int(cy + radius))
+    return image[y0:y1, x0:x1], x0, y0
+
+
+def recentre(image: Image, c: Candidate, die_px: float) -> Candidate:
+    """The candidate moved onto the centre of the die's silhouette: in a window around it,
+    the pixels that differ from the surrounding colour (the window's rim) by more than
+    three times its spread form blobs; the blob of about a die's area, not touching the rim,
+    nearest the candidate (within :data:`RECENTRE_REACH` dice) gives the centre. The detector
+    places big dice only roughly, and a crop off the die's centre can hide pips. When no such
+    blob stands out (a die the colour of the cloth) its pips place it (:func:`pip_centre`); when
+    they do not either, the candidate is kept as it is."""
+    cx, cy, w, h, score = c
+    win, x0, y0 = _window(image, cx, cy, RECENTRE_WINDOW * die_px)
+    if win.shape[0] < 8 or win.shape[1] < 8:
+        return c
+    lab = cv2.cvtColor(cv2.GaussianBlur(win, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    rim = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
+    background = np.median(rim, axis=0)
+    spread = float(np.median(np.linalg.norm(rim - background, axis=1)))
+    mask = (np.linalg.norm(lab - background, axis=2) > max(18.0, 3.0 * spread))
+    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    count, _, stats, centres = cv2.connectedComponentsWithStats(mask)
+    best: tuple[float, float, float] | None = None
+    area_lo, area_hi = RECENTRE_AREA[0] * die_px ** 2, RECENTRE_AREA[1] * die_px ** 2
+    for i in range(1, count):
+        bx, by, bw, bh, area = (int(v) for v in stats[i])
+        rim_touch = bx == 0 or by == 0 or bx + bw >= mask.shape[1] or by + bh >= mask.shape[0]
+        if rim_touch or not area_lo <= area <= area_hi:
+            continue
+        x, y = float(centres[i][0]) + x0, float(centres[i][1]) + y0
+        d = math.hypot(x - cx, y - cy)
+        if d < RECENTRE_REACH * die_px and (best is None or d < best[0]):
+            best = (d, x, y)
+    if best is not None:
+        return (best[1], best[2], w, h, score)
+    centre = pip_centre(image, cx, cy, die_px)
+    return c if centre is None else (centre[0], centre[1], w, h, score)
+
+
+def _pips(win: Image, die_px: float) -> list[tuple[float, float]]:
+    """Centres of the pip-sized round blobs, light or dark, in a window (window pixels)."""
+    grey = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY)
+    k = max(3, round(PIP_KERNEL * die_px) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    pip_area = math.pi * (PIP_RADIUS * die_px) ** 2
+    found: list[tuple[float, float]] = []
+    for op in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
+        response = cv2.morphologyEx(grey, op, kernel)
+        _, mask = cv2.threshold(response, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        if float(_) < PIP_CONTRAST:
+            continue
+        count, _, stats, centres = cv2.connectedComponentsWithStats(mask)
+        for i in range(1, count):
+            bw, bh, area = int(stats[i][2]), int(stats[i][3]), int(stats[i][4])
+            round_enough = 0.5 <= bw / max(bh, 1) <= 2.0 and area >= 0.5 * bw * bh
+            if round_enough and PIP_AREA[0] * pip_area <= area <= PIP_AREA[1] * pip_area:
+                found.append((float(centres[i][0]), float(centres[i][1])))
+    return found
+
+
+def pip_centre(image: Image, cx: float, cy: float, die_px: float) -> tuple[float, float] | None:
+    """The die's centre from its pips (every face's pips are centred on the face): the
+    pips near the candidate, then twice those within half a die of the middle of their
+    bounding box. ``None`` when no pip stands out."""
+    win, x0, y0 = _window(image, cx, cy, RECENTRE_WINDOW * die_px)
+    if win.shape[0] < 8 or win.shape[1] < 8:
+        return None
+    pips = [(x + x0, y + y0) for x, y in _pips(win, die_px)]
+    centre, reach = (cx, cy), 0.8 * die_px
+    for _ in range(3):
+        near = [p for p in pips if math.hypot(p[0] - centre[0], p[1] - centre[1]) <= reach]
+        if not near:
+            return None
+        xs, ys = [p[0] for p in near], [p[1] for p in near]
+        centre, reach = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), 0.5 * die_px
+    if math.hypot(centre[0] - cx, centre[1] - cy) > RECENTRE_REACH * die_px:
+        return None
+    return centre
+
+
+def calibrated(found: list[Candidate], die_px: float) -> list[Candidate]:
+    """Candidates (already :func:`recentre`-d) checked against the known die size: boxes
+    clamped to
+    :data:`CALIBRATED_BOX` times ``die_px`` (the detector's boxes wander on big dice), and of
+    two peaks closer than :data:`CALIBRATED_NMS` dice only the stronger kept (dice do not
+    overlap, so their centres are at least a die apart)."""
+    lo, hi = CALIBRATED_BOX[0] * die_px, CALIBRATED_BOX[1] * die_px
+    kept: list[Candidate] = []
+    for cx, cy, w, h, score in sorted(found, key=lambda c: -c[4]):
+        if all(math.hypot(cx - k[0], cy - k[1]) >= CALIBRATED_NMS * die_px for k in kept):
+            kept.append((cx, cy, min(max(w, lo), hi), min(max(h, lo), hi), score))
+    return kept
+
+
 class DiceReader:
     """Reads dice with the two shipped networks (or the ONNX files given)."""
 
@@ -225,8 +343,13 @@ class DiceReader:
                 for cx, cy, w, h, s in decode_heatmap(out, self.config.min_score)]
 
     def candidates(self, image: Image) -> list[tuple[float, float, float, float, float]]:
-        """The detector's candidates ``(cx, cy, w, h, score)`` in frame pixels."""
-        return self.detect(image, detect_scale(image.shape, self.config))
+        """The detector's candidates ``(cx, cy, w, h, score)`` in frame pixels; with a known
+        die size (:attr:`ReaderConfig.die_px`) see :func:`calibrated`."""
+        found = self.detect(image, detect_scale(image.shape, self.config))
+        px = self.config.die_px
+        if not px:
+            return found
+        return calibrated([recentre(image, c, px) for c in found], px)
 
     def classify(self, crops: Image) -> FloatArray:
         """Class probabilities ``(N, 7)`` (not a die, 1..6) of crops (N, CROP_PX, CROP_PX, 3)."""

@@ -249,6 +249,7 @@ def render(scene: Scene, noise_seed: int | None = None) -> Image:
         y0 = max(0, int(pts[:, 1].min() - reach))
         x1 = min(scene.width, int(pts[:, 0].max() + reach) + 1)
         y1 = min(scene.height, int(pts[:, 1].max() + reach) + 1)
+    if shapes and x1 > x0 and y1 > y0:  # (dice tumbling in from outside the frame cast none)
         shade = np.ones((y1 - y0, x1 - x0), np.float32)
         for die in scene.dice:
             sil = np.add(die.corners(), [scene.light[0] * die.size, scene.light[1] * die.size])

@@ -53,3 +53,19 @@ export function demoThrow(dice, post) {
       h("button", { type: "button", class: "btn", "data-do": "camera-throw-cocked",
         onclick: () => post("/camera/throw", { values: values(), quality: "cocked" }) }, "Throw, one cocked")));
 }
+
+/** The host's calibration line: what the zones file says, and a button to calibrate now. */
+export function calibrationRow(cam, isHost, post) {
+  if (!cam?.enabled) return null;
+  const z = cam.zones;
+  const said = z
+    ? `Calibrated ${z.created.replace("T", " ")}: a die is about ${z.die_px} px`
+      + (z.seats.length ? `; seats ${z.seats.join(", ")}` : "")
+    : cam.kind === "demo" ? "The demo camera needs no calibration."
+      : "Not calibrated: lay the marker sheets (hardware/printables) on the table, then calibrate.";
+  return h("div", { class: "tower-virtual camera-calibration" },
+    h("div", { class: "field-label" }, "Calibration"),
+    h("p", { class: "hint", "data-calibration": z ? "done" : "none" }, said),
+    isHost && cam.kind !== "demo" ? h("button", { type: "button", class: "btn", "data-do": "calibrate",
+      onclick: () => post("/camera/calibrate", {}) }, z ? "Calibrate again" : "Calibrate now") : null);
+}

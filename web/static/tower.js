@@ -11,7 +11,7 @@
 // once a roll is applied.
 import { api, banner, h, store } from "./common.js";
 import { dieFace } from "./game-dice.js";
-import { cameraLine, cameraView, demoThrow } from "./camera.js";
+import { calibrationRow, cameraLine, cameraView, demoThrow } from "./camera.js";
 
 const POLL_MS = 2000;
 const CAMERA_POLL_MS = 1000;
@@ -188,6 +188,7 @@ function cameraParts(game, canAct) {
   if (cam?.kind === "demo" && canAct && game.waiting && !game.pending.length) {
     parts.push(demoThrow(game.waiting.dice ?? 2, post));
   }
+  parts.push(calibrationRow(cam, game.viewer.role === "host", post));
   return parts;
 }
 
@@ -226,7 +227,7 @@ function render(force = false) {
   const cam = screen.camera;
   const key = JSON.stringify([data.connected, data.reason, data.kind, data.firmware, data.game,
     screen.picks, cam && data.game.roll_source === "camera"
-      ? [cam.kind, cam.state, cam.frame, cam.message] : null]);
+      ? [cam.kind, cam.state, cam.frame, cam.message, cam.zones] : null]);
   if (!force && key === screen.shown) return;
   screen.shown = key;
   const card = document.getElementById("tower");
