@@ -4,6 +4,8 @@ No logic of its own: :func:`build` wires the collaborators (nothing runs yet),
 :meth:`Service.start` starts the devices (the dice tower's bridge, per the ``tower`` setting),
 :func:`serve` runs everything until SIGINT/SIGTERM and shuts down cleanly (the log is durable
 after every change anyway, so a SIGKILL or a pulled plug loses nothing that was acknowledged).
+The buttons and lights come from the ``gpio`` setting (``companion/controls.py``), ``/health``
+from ``companion/health.py``; the HTTP server is waitress (``web/serving.py``).
 """
 
 from __future__ import annotations
@@ -11,22 +13,24 @@ from __future__ import annotations
 import signal
 import socket
 import sys
-import threading
 from dataclasses import dataclass, replace
 from types import FrameType
 from typing import TextIO
 
 from flask import Flask
-from werkzeug.serving import BaseWSGIServer, make_server
 
 from companion.camera import TableCamera
-from companion.devices import DeviceReport, probe_devices
+from companion.controls import TableControls
+from companion.devices import DeviceReport, Health, probe_devices
+from companion.health import build_health
 from companion.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.settings import Settings
 from companion.tower import TableTower
 from web import create_app
+from web import health as health_web
+from web.serving import Server
 
 
 @dataclass
@@ -41,6 +45,8 @@ class Service:
     rolls: RollDesk
     tower: TableTower
     camera: TableCamera
+    controls: TableControls
+    health: Health
 
     def start(self) -> None:
         """Start the devices; the tower's and the camera's lines of :attr:`devices` then say
@@ -50,8 +56,10 @@ class Service:
         self.tower.settle_at_start()
         self.devices = replace(self.devices, tower=self.tower.device_status(),
                                camera=self.camera.device_status())
+        self.controls.start()
 
     def close(self) -> None:
+        self.controls.close()
         self.camera.stop()
         self.tower.stop()
         self.session.close()
@@ -66,10 +74,14 @@ def build(settings: Settings) -> Service:
     session = Session(log)
     rolls = RollDesk(session)
     tower = TableTower(settings.tower, settings.db_path, rolls)
-    camera = TableCamera(settings.camera, rolls)
-    devices = replace(devices, tower=tower.device_status(), camera=camera.device_status())
+    camera = TableCamera(settings.camera, rolls, data_dir=settings.data_dir)
+    controls = TableControls(settings.gpio, settings.pins, session, rolls, tower)
+    devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),
+                      gpio=controls.device_status())
     app = create_app(session, rolls=rolls, tower=tower, camera=camera)
-    return Service(settings, log, session, app, devices, rolls, tower, camera)
+    health = build_health(settings, session, tower, camera, controls)
+    health_web.install(app, health)
+    return Service(settings, log, session, app, devices, rolls, tower, camera, controls, health)
 
 
 def lan_addresses() -> list[str]:
@@ -95,19 +107,17 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     """Run the service until SIGINT or SIGTERM; returns the exit status."""
     service = build(settings)
     try:
-        server: BaseWSGIServer = make_server(
-            settings.host, settings.port, service.app, threaded=True
-        )
+        server = Server(service.app, settings.host, settings.port, settings.threads)
         service.start()
     except BaseException:
         service.close()
         raise
-    port = server.socket.getsockname()[1]
+    port = server.port
     urls = urls_for(settings, port)
     service.app.config["PUBLIC_URL"] = settings.public_url or urls[0]
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        threading.Thread(target=server.shutdown, daemon=True).start()
+        server.stop()
 
     # before the start-up lines: whoever reads them may stop the service at once
     signal.signal(signal.SIGTERM, stop)
@@ -118,9 +128,9 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         print(f"companion: open {url} on a phone or tablet", file=out)
     out.flush()
     try:
-        server.serve_forever()
+        # closing the session first ends the live streams, so the server's workers drain
+        server.run(before_stop=service.session.close)
     finally:
-        server.server_close()
         service.close()
         print("companion: stopped", file=out)
     return 0

@@ -3,7 +3,7 @@
 ```
 companion [--data-dir DIR] [--json] COMMAND ...
   serve [--host H] [--port P] [--public-url URL] [--tower {auto,virtual,off}]
-        [--camera SPEC]
+        [--camera SPEC] [--gpio {auto,mock,off}]
                                      run the service (companion.app.serve)
   score GAME FILE                    score a record's final state (or replay its actions)
   replay FILE                        check a whole recorded game, print the scores
@@ -13,13 +13,26 @@ companion [--data-dir DIR] [--json] COMMAND ...
   dice eval DIR [--scale F] [--holdout]
                                      score the pip reader on a labelled folder
                                      (companion/vision/commands.py)
+  calibrate [IMAGE] [--overlay FILE] the table's zones from ArUco markers (a photo, else a
+                                     frame of the camera), saved as DATA_DIR/zones.json
+  calibrate --sheets DIR             write the printable marker sheets
+  cards enroll --set NAME DIR [--add] learn a card set from DIR/<label>.jpg or DIR/<label>/*.jpg
+  cards read --set NAME IMAGE...     find and recognise the cards in photos
+  cards eval --enroll-per-class K DIR
+                                     score few-shot recognition on DIR/<class>/*.jpg
+  cards export --set NAME FILE       write a card set as one file
+  cards import FILE [--set NAME]     store an exported card set
+  cards list                         the enrolled card sets
+                                     (companion/vision/cards/commands.py)
 ```
 
 ``--data-dir`` (or ``COMPANION_DATA_DIR``) chooses the data directory (``settings.py``);
 ``--tower`` (or ``COMPANION_TOWER``) the dice tower: a real one if it answers (``auto``), the
 virtual one on a pty (``virtual``), or none (``off``); ``--camera`` (or ``COMPANION_CAMERA``)
 the camera over the table (``auto``, ``picamera``, ``0``, ``/dev/video0``, a URL, a file or
-folder, ``demo`` or ``off``).
+folder, ``demo`` or ``off``); ``--gpio`` (or ``COMPANION_GPIO``) the buttons and lights: the
+Pi's header if there is one, else gpiozero's MockFactory (``auto``), always the mock (``mock``),
+or none (``off``).
 ``--json`` (before or after the command) makes a command print one JSON object on the LAST line
 of stdout, also on failure (``{"ok": false, "error", "reason"}``).
 
@@ -51,7 +64,7 @@ from companion.session.records import (
     load_record,
     replay_record,
 )
-from companion.settings import TOWER_MODES, Settings, load_settings
+from companion.settings import GPIO_MODES, TOWER_MODES, Settings, load_settings
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
@@ -124,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
              "folder, demo (a rendered tray, dice thrown from the tablet) or off "
              "(default: $COMPANION_CAMERA or auto)",
     )
+    serve.add_argument(
+        "--gpio", choices=GPIO_MODES,
+        help="buttons and lights: auto (the Pi's GPIO header if there is one, else gpiozero's "
+             "MockFactory; the default), mock (always the MockFactory), off (none) "
+             "(default: $COMPANION_GPIO or auto)",
+    )
 
     score = command("score", "score a game record's final state (or replay its actions)")
     score.add_argument("game", metavar="GAME", help="title id, e.g. sushi-express")
@@ -156,7 +175,47 @@ def build_parser() -> argparse.ArgumentParser:
     for sub in (dice_read, dice_eval):
         sub.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                          help="print one JSON object on the last line of stdout")
+    _add_cards(command("cards", "the card reader: enroll a card set, read photos"))
+
+    calib = command("calibrate", "find the table's zones from the ArUco marker sheets")
+    calib.add_argument("image", metavar="IMAGE", nargs="?",
+                       help="photo of the table (default: a frame of the camera)")
+    calib.add_argument("--camera", metavar="SPEC",
+                       help="camera to grab the frame from (default: $COMPANION_CAMERA or auto)")
+    calib.add_argument("--overlay", metavar="FILE", help="also write the picture with the zones")
+    calib.add_argument("--sheets", metavar="DIR",
+                       help="write the printable marker sheets (SVG) into DIR and stop")
     return parser
+
+
+def _add_cards(cards: argparse.ArgumentParser) -> None:
+    actions = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    enroll = actions.add_parser("enroll", help="learn a card set from DIR/<label>.jpg or "
+                                "DIR/<label>/*.jpg (labels: catalogue card ids or any name)")
+    enroll.add_argument("folder", metavar="DIR")
+    enroll.add_argument("--add", action="store_true",
+                        help="add to the set if it exists (default: replace it)")
+    read = actions.add_parser("read", help="find and recognise the cards in photos")
+    read.add_argument("images", metavar="IMAGE", nargs="+", help="image files")
+    evaluate = actions.add_parser(
+        "eval", help="enroll K crops per class of DIR/<class>/*.jpg, recognise the others")
+    evaluate.add_argument("folder", metavar="DIR")
+    evaluate.add_argument("--enroll-per-class", type=int, default=1, metavar="K")
+    export = actions.add_parser("export", help="write a card set as one file")
+    export.add_argument("file", metavar="FILE")
+    restore = actions.add_parser("import", help="store an exported card set")
+    restore.add_argument("file", metavar="FILE")
+    listing = actions.add_parser("list", help="the enrolled card sets")
+    for sub in (enroll, read, export):
+        sub.add_argument("--set", dest="set_name", metavar="NAME", required=True,
+                         help="the card set's name")
+    restore.add_argument("--set", dest="set_name", metavar="NAME",
+                         help="store it under this name (default: its own)")
+    for sub in (enroll, read, evaluate, export, restore, listing):
+        sub.add_argument("--data-dir", dest="cards_data_dir", metavar="DIR",
+                         default=argparse.SUPPRESS, help="data directory")
+        sub.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                         help="print one JSON object on the last line of stdout")
 
 
 # -- main ---------------------------------------------------------------------------------------
@@ -203,7 +262,7 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         try:
             settings = load_settings(
                 args.data_dir, args.host, args.port, public_url=args.public_url,
-                tower=args.tower, camera=args.camera,
+                tower=args.tower, camera=args.camera, gpio=args.gpio,
             )
         except ValueError as exc:  # COMPANION_TOWER or COMPANION_PORT mistyped
             raise UsageError(str(exc)) from None
@@ -214,16 +273,44 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         return cmd_score(args.game, args.file, output)
     if args.command == "replay":
         return cmd_replay(args.file, output)
+    if args.command == "calibrate":
+        from companion.vision import calibrate_cmd
+
+        if args.sheets:
+            return calibrate_cmd.write_sheets(args.sheets, output)
+        settings = load_settings(args.data_dir, camera=args.camera)
+        return calibrate_cmd.cmd_calibrate(args.image, settings.camera, settings.data_dir,
+                                           output, args.overlay)
     if args.command == "dice":
         from companion.vision import commands  # lazily: it loads OpenCV and the models
 
         if args.dice_command == "read":
             return commands.cmd_dice_read(args.images, output)
         return commands.cmd_dice_eval(args.folder, output, args.scale, args.holdout)
+    if args.command == "cards":
+        return _run_cards(args, output)
     settings = load_settings(args.data_dir)
     if args.command == "export":
         return cmd_export(settings, args.game_id, args.all, args.output, output)
     return cmd_import(settings, args.file, output)
+
+
+def _run_cards(args: argparse.Namespace, output: Output) -> int:
+    from companion.vision.cards import commands as cards  # lazily: OpenCV and the models
+
+    data_dir = load_settings(getattr(args, "cards_data_dir", None) or args.data_dir).data_dir
+    action = args.cards_command
+    if action == "enroll":
+        return cards.cmd_cards_enroll(data_dir, args.set_name, args.folder, output, args.add)
+    if action == "read":
+        return cards.cmd_cards_read(data_dir, args.set_name, args.images, output)
+    if action == "eval":
+        return cards.cmd_cards_eval(args.folder, args.enroll_per_class, output)
+    if action == "export":
+        return cards.cmd_cards_export(data_dir, args.set_name, args.file, output)
+    if action == "import":
+        return cards.cmd_cards_import(data_dir, args.file, args.set_name, output)
+    return cards.cmd_cards_list(data_dir, output)
 
 
 # -- commands -------------------------------------------------------------------------------

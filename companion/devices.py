@@ -7,15 +7,29 @@ none). For each device that is missing the service runs on a fake, and
 :meth:`DeviceReport.describe` says so in one line at start-up. GPIO uses gpiozero's own
 ``MockFactory`` as its fake pin factory; the camera and tower fakes are the ones shipped with the
 dice-camera and dice-tower work, and until a source is present dice are entered by tapping.
+
+Health (``GET /health``, ``web/health.py``): every device is also judged OK or faulty, with the
+reason (:attr:`DeviceStatus.ok`, :attr:`DeviceStatus.reason`). Being a fake is not a fault; a
+fault is a device that was asked for and does not work (a camera that was lost, a tower that
+refused the handshake or dropped off, a Pi whose pin factory did not load, a data directory
+that is not writable or nearly full). :func:`storage_status` checks the data directory;
+:class:`Health` gathers every device's probe into the ``/health`` document.
 """
 
 from __future__ import annotations
 
 import glob
-from dataclasses import dataclass
+import os
+import shutil
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 PI_MODEL_FILE = Path("/proc/device-tree/model")
+#: Below this much free space in the data directory, storage is faulty (64 MiB).
+MIN_FREE_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -27,10 +41,28 @@ class DeviceStatus:
     detail: str
     #: What the line calls it instead of ``real``/``FAKE`` (the tower: ``virtual``, ``absent``).
     label: str | None = None
+    #: Whether it works as asked; when not, ``reason`` says why (a fake can be OK).
+    ok: bool = True
+    reason: str | None = None
+    #: Figures for the status panel (storage: free bytes, last durable write, ...).
+    facts: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def describe(self) -> str:
         label = self.label or ("real" if self.real else "FAKE")
-        return f"{self.name}: {label} ({self.detail})"
+        fault = "" if self.ok else f"; FAULT: {self.reason}"
+        return f"{self.name}: {label} ({self.detail}{fault})"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "real", "label", "ok", "detail", "reason", "facts"}`` for ``/health``."""
+        return {"name": self.name, "real": self.real,
+                "label": self.label or ("real" if self.real else "fake"), "ok": self.ok,
+                "detail": self.detail, "reason": None if self.ok else (self.reason or "fault"),
+                "facts": dict(self.facts or {})}
+
+    def faulty(self, reason: str) -> DeviceStatus:
+        """This status, judged faulty for ``reason``."""
+        return DeviceStatus(self.name, self.real, self.detail, self.label, False, reason,
+                            self.facts)
 
 
 @dataclass(frozen=True)
@@ -86,3 +118,66 @@ def _gpio() -> DeviceStatus:
 def probe_devices() -> DeviceReport:
     """Look for each device; install gpiozero's MockFactory when there is no GPIO."""
     return DeviceReport(camera=_camera(), tower=_tower(), gpio=_gpio())
+
+
+# -- health ----------------------------------------------------------------------------------
+
+
+def storage_status(data_dir: Path, last_write: str | None,
+                   min_free: int = MIN_FREE_BYTES) -> DeviceStatus:
+    """The data directory: writable, its free space (fault below ``min_free`` bytes) and the
+    time of the last durable write (``last_write``, ISO text; ``None`` before the first)."""
+    facts: dict[str, Any] = {"path": str(data_dir), "last_write": last_write}
+    try:
+        usage = shutil.disk_usage(data_dir)
+    except OSError as exc:
+        return DeviceStatus("storage", True, f"data in {data_dir}", ok=False,
+                            reason=f"cannot read the data directory: {exc.strerror or exc}",
+                            facts=facts)
+    facts.update(free_bytes=usage.free, total_bytes=usage.total)
+    free = f"{usage.free / 2**30:.1f} GiB free of {usage.total / 2**30:.1f} GiB"
+    written = f"last durable write {last_write}" if last_write else "nothing written yet"
+    status = DeviceStatus("storage", True, f"{free}; {written}", facts=facts)
+    if not os.access(data_dir, os.W_OK):
+        return status.faulty(f"the data directory {data_dir} is not writable by this user")
+    if usage.free < min_free:
+        return status.faulty(f"only {usage.free // 2**20} MiB free in {data_dir}: "
+                             "new moves may not be saved")
+    return status
+
+
+Probe = Callable[[], DeviceStatus]
+
+
+class Health:
+    """Every device's probe, called afresh for each ``/health`` document.
+
+    ``probes`` maps a device's key (``camera``, ``tower``, ``gpio``, ``storage``) to a function
+    returning its :class:`DeviceStatus`; a probe that raises is reported as that device's
+    fault. ``clock`` gives the uptime.
+    """
+
+    def __init__(self, probes: Mapping[str, Probe], clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.probes = dict(probes)
+        self._clock = clock
+        self._started = clock()
+
+    def devices(self) -> Sequence[DeviceStatus]:
+        out = []
+        for key, probe in self.probes.items():
+            try:
+                out.append(probe())
+            except Exception as exc:
+                out.append(DeviceStatus(key, False, "the probe failed", ok=False,
+                                        reason=f"{type(exc).__name__}: {exc}"))
+        return out
+
+    def report(self) -> dict[str, Any]:
+        """``{"ok", "storage_ok", "uptime_s", "devices": [...]}`` (``docs/API.md``)."""
+        devices = self.devices()
+        storage_ok = all(d.ok for d in devices if d.name == "storage")
+        return {"ok": all(d.ok for d in devices), "storage_ok": storage_ok,
+                "uptime_s": round(self._clock() - self._started, 1),
+                "devices": [d.to_json() for d in devices]}
+

@@ -4,7 +4,8 @@ One ``snapshot`` event with the full snapshot on connect (so a reconnecting ``Ev
 whole again at once), then one per committed change, each filtered for this viewer by the
 session (``session.subscribe``). A comment line every ``SSE_HEARTBEAT`` seconds keeps proxies
 and phones from dropping an idle stream. The stream ends, and its subscription is closed, when
-the client goes away: on the dev server we notice a closed socket within a second; elsewhere
+the client goes away: on the dev server we notice a closed socket within a second, on waitress
+(``web/serving.py``) its ``waitress.client_disconnected`` says so within a second; elsewhere
 the next write fails.
 
 The stream only reads, so the token may travel in the query string (``EventSource`` cannot send
@@ -17,7 +18,7 @@ import json
 import select
 import socket
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
@@ -45,7 +46,8 @@ def events(game_id: int) -> Response:
         subscription,
         first,
         heartbeat=float(current_app.config["SSE_HEARTBEAT"]),
-        client=request.environ.get("werkzeug.socket"),
+        client=request.environ.get("werkzeug.socket")
+        or request.environ.get("waitress.client_disconnected"),
     )
     headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
     return Response(stream, mimetype="text/event-stream", headers=headers)
@@ -55,7 +57,7 @@ def snapshot_stream(
     subscription: Subscription,
     first: dict[str, Any],
     heartbeat: float,
-    client: socket.socket | None = None,
+    client: socket.socket | Callable[[], bool] | None = None,
 ) -> Iterator[str]:
     """The event-stream text: ``first``, then every snapshot the subscription delivers."""
     try:
@@ -101,8 +103,11 @@ def read_events(lines: Iterable[bytes]) -> Iterator[tuple[str, str]]:
             data.append(value)
 
 
-def client_gone(sock: socket.socket) -> bool:
-    """Whether the peer closed ``sock`` (a readable socket with nothing to read)."""
+def client_gone(sock: socket.socket | Callable[[], bool]) -> bool:
+    """Whether the peer closed ``sock`` (a readable socket with nothing to read), or, for the
+    server's own check (a callable), whether it says the client went away."""
+    if not isinstance(sock, socket.socket):
+        return bool(sock())
     try:
         readable, _, _ = select.select([sock], [], [], 0)
         return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""

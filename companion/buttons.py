@@ -1,0 +1,179 @@
+"""What the box's buttons do to the game on the table, as intents through the session.
+
+:class:`TableButtons` maps ``(button, press)`` to one intent, submitted through the session's
+queue like a phone's (``Session.submit`` / ``submit_from_view``; the roll desk's confirm for a
+pending roll), and answers with the :class:`~companion.feedback.Signal` to show:
+:attr:`Signal.ACCEPTED` (or :attr:`Signal.SCAN_DONE`) when it went through,
+:attr:`Signal.REJECTED` with the reason when it makes no sense now (the reason is logged; the
+tablet shows the game as it is).
+
+| button  | short press                          | long press (held 1 s)            |
+|---------|--------------------------------------|----------------------------------|
+| confirm | confirm the pending roll             | dismiss it (the dice are rolled again) |
+| scan    | ask the camera to read the table     | same                             |
+| undo    | undo the last change                 | redo                             |
+| next    | advance the phase (:data:`NEXT_STEPS`) | same                           |
+
+*The table's game* is the game changed last that is not over (:func:`table_game`). Whoever
+can press the box's buttons sits at the table, so they act with the host's authority for undo,
+redo and "next" (the log's author is ``host``), and as the table device for a roll confirm.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.feedback import Signal
+from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.presses import LONG, Press
+from companion.rolls import RollDesk
+from companion.session.access import HOST, TABLE
+from companion.session.errors import Forbidden, NotFound, SessionClosed
+from companion.session.session import Redo, Session, Undo
+
+log = logging.getLogger(__name__)
+
+BUTTONS = ("confirm", "scan", "undo", "next")
+#: Errors that mean "not now" rather than a broken service.
+REFUSALS = (IllegalAction, UnreadableInput, Forbidden, NotFound, SessionClosed)
+
+#: A camera scan: returns what it read, in words; raises to refuse (no camera, nothing seen).
+Scanner = Callable[[], str]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a press did: the signal to show and a sentence for the log and the status."""
+
+    signal: Signal
+    message: str
+
+    @property
+    def accepted(self) -> bool:
+        return self.signal is not Signal.REJECTED
+
+
+class Refused(Exception):
+    """A press that makes no sense now; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# -- "next": how a title advances ------------------------------------------------------------
+
+
+def _sushi_express_next(view: JSON) -> JSON | None:
+    """Phase 2 after a failed try 2: the roller plays no Re-roll card (gives up)."""
+    roll = view.get("roll")
+    if view.get("phase") != "roll" or not isinstance(roll, dict):
+        return None
+    if roll.get("awaiting") != "reroll_or_give_up":
+        return None
+    seat, players = roll.get("roller"), view.get("players") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return None
+    return {"kind": "give_up", "player": players[seat].get("name")}
+
+
+#: Game id -> the action that advances its phase now (``None``: nothing to advance). Titles
+#: whose phases move on by themselves (the Sushi Go family) have no entry.
+NEXT_STEPS: dict[str, Callable[[JSON], JSON | None]] = {
+    "sushi-express": _sushi_express_next,
+}
+
+
+# -- the buttons -----------------------------------------------------------------------------
+
+
+def table_game(session: Session) -> tuple[int, str] | None:
+    """The game on the table: ``(id, title)`` of the game changed last that is not over."""
+    games = [g for g in session.list_games() if g.get("status") != "over"]
+    if not games:
+        return None
+    newest = max(games, key=lambda g: (str(g.get("updated")), g["id"]))
+    return int(newest["id"]), str(newest["game"])
+
+
+class TableButtons:
+    """Presses -> intents -> :class:`Answer` (see the module docstring)."""
+
+    def __init__(self, session: Session, desk: RollDesk | None = None,
+                 scanner: Scanner | None = None) -> None:
+        self.session = session
+        self.desk = desk
+        self.scanner = scanner
+
+    def press(self, button: str, press: Press) -> Answer:
+        """Do what ``button`` means for ``press``; never raises for a refusal."""
+        handlers: dict[str, Callable[[Press], Answer]] = {
+            "confirm": self._confirm, "scan": self._scan, "undo": self._undo, "next": self._next,
+        }
+        handler = handlers.get(button)
+        if handler is None:
+            return Answer(Signal.REJECTED, f"there is no button {button!r}")
+        try:
+            answer = handler(press)
+        except Refused as exc:
+            answer = Answer(Signal.REJECTED, exc.reason)
+        except REFUSALS as exc:
+            answer = Answer(Signal.REJECTED, str(getattr(exc, "reason", exc)))
+        log.info("button %s (%s): %s", button, press.value, answer.message)
+        return answer
+
+    def _game(self) -> tuple[int, str]:
+        found = table_game(self.session)
+        if found is None:
+            raise Refused("there is no game in play: start one on the tablet")
+        return found
+
+    def _confirm(self, press: Press) -> Answer:
+        game_pk, _title = self._game()
+        if self.desk is None:
+            raise Refused("this companion reads no dice: there is nothing to confirm")
+        pending = self.desk.pending(game_pk)
+        if not pending:
+            raise Refused("no roll waits for a confirm")
+        roll = pending[0]
+        if press is LONG:
+            self.desk.dismiss(game_pk, roll.roll.ref, TABLE)
+            return Answer(Signal.ACCEPTED, f"roll {list(roll.roll.values)} dismissed: roll again")
+        self.desk.confirm(game_pk, roll.roll.ref, TABLE)
+        return Answer(Signal.ACCEPTED, f"roll {list(roll.roll.values)} confirmed")
+
+    def _scan(self, press: Press) -> Answer:
+        if self.scanner is None:
+            raise Refused("there is no camera scan in this companion: enter cards on the tablet")
+        try:
+            seen = self.scanner()
+        except REFUSALS:
+            raise
+        except Exception as exc:  # a camera fault is reported, not raised into the GPIO thread
+            raise Refused(f"the scan failed: {exc}") from None
+        return Answer(Signal.SCAN_DONE, f"scan done: {seen}")
+
+    def _undo(self, press: Press) -> Answer:
+        game_pk, _title = self._game()
+        intent: Any = Redo() if press is LONG else Undo()
+        outcome = self.session.submit(game_pk, HOST, intent)
+        what = "redone" if press is LONG else "undone"
+        return Answer(Signal.ACCEPTED, f"last change {what} (version {outcome.version})")
+
+    def _next(self, press: Press) -> Answer:
+        game_pk, title = self._game()
+        step = NEXT_STEPS.get(title)
+        if step is None:
+            raise Refused(f"{title} has no 'next' step: its phases move on by themselves")
+
+        def build(view: JSON) -> JSON:
+            action = step(view)
+            if action is None:
+                raise IllegalAction("there is no phase to advance now: see the tablet")
+            return action
+
+        outcome = self.session.submit_from_view(game_pk, HOST, build)
+        return Answer(Signal.ACCEPTED, f"phase advanced (version {outcome.version})")

@@ -1,0 +1,60 @@
+"""Fixtures of the controls tests: a real session on a temporary log, gpiozero's MockFactory
+with PWM-capable pins, and :class:`Controls` with short press timings and instant patterns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.buttons import TableButtons
+from companion.controls import Controls, FactoryChoice, mock_factory
+from companion.presses import PressTiming
+from companion.rolls import RollDesk
+from companion.session.log import GameLog
+from companion.session.session import Session
+from companion.settings import Pins
+
+#: Long enough to be reliable on a loaded 2-core machine, short enough to keep tests quick.
+TIMING = PressTiming(bounce=0.03, hold=0.25)
+PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"},
+           {"name": "Cat", "colour": "green"}]
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    log = GameLog(tmp_path / "companion.sqlite3")
+    session = Session(log)
+    yield session
+    session.close()
+    log.close()
+
+
+@pytest.fixture
+def desk(session: Session) -> RollDesk:
+    return RollDesk(session)
+
+
+@pytest.fixture
+def factory() -> Any:
+    return mock_factory()
+
+
+@pytest.fixture
+def make_controls(
+    factory: Any, session: Session, desk: RollDesk
+) -> Iterator[Callable[..., Controls]]:
+    made: list[Controls] = []
+
+    def make(pins: Pins | None = None, scanner: Any = None) -> Controls:
+        choice = FactoryChoice(factory, False, "gpiozero MockFactory (test)")
+        controls = Controls(choice, pins or Pins(), TableButtons(session, desk, scanner),
+                            TIMING, sleep=lambda seconds: None)
+        made.append(controls)
+        return controls
+
+    yield make
+    for controls in made:
+        controls.close()

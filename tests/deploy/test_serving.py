@@ -1,0 +1,134 @@
+"""The production server (waitress, ``web/serving.py``): 64 phones keep their live view open
+and a write still goes through promptly; closed views free their threads; a stop is clean."""
+
+from __future__ import annotations
+
+import json
+import select
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.devices import Health, storage_status
+from companion.session.log import GameLog
+from companion.session.session import Session
+from web import create_app
+from web import health as health_web
+from web.serving import Server
+
+SCREENS = 64
+PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"},
+           {"name": "Cat", "colour": "green"}]
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Server, Session]]:
+    log = GameLog(tmp_path / "companion.sqlite3")
+    session = Session(log)
+    app = create_app(session)
+    health_web.install(app, Health({"storage": lambda: storage_status(tmp_path, None)}))
+    server = Server(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, kwargs={"before_stop": session.close},
+                              name="waitress-test", daemon=True)
+    thread.start()
+    try:
+        yield server, session
+    finally:
+        server.stop()
+        thread.join(15)
+        assert not thread.is_alive(), "the server stops"
+        log.close()
+
+
+def post(port: int, path: str, body: object, token: str | None = None) -> dict[str, object]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["X-Companion-Token"] = token
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method="POST",
+                                     data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        data: dict[str, object] = json.load(answer)
+        return data
+
+
+class Screen:
+    """One phone's live view: a raw socket reading the event stream."""
+
+    def __init__(self, port: int, game: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.sock.sendall(f"GET /api/games/{game}/events HTTP/1.1\r\nHost: x\r\n"
+                          "Accept: text/event-stream\r\n\r\n".encode())
+        self.seen = b""
+
+    def read_until(self, needle: bytes, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while needle not in self.seen:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([self.sock], [], [], left)
+            if ready:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    return needle in self.seen
+                self.seen += chunk
+        return True
+
+
+def busy_workers(server: Server) -> int:
+    return int(server._server.task_dispatcher.active_count)
+
+
+@pytest.mark.slow
+def test_64_live_screens_and_a_write_still_goes_through_promptly(
+    served: tuple[Server, Session],
+) -> None:
+    server, _session = served
+    created = post(server.port, "/api/games", {"game": "sushi-express", "players": PLAYERS})
+    game, host = int(str(created["id"])), str(created["host_token"])
+    screens = [Screen(server.port, game) for _ in range(SCREENS)]
+    try:
+        for screen in screens:
+            assert screen.read_until(b"event: snapshot", 30), "every screen gets its snapshot"
+        assert busy_workers(server) >= SCREENS, "each live view holds a worker"
+        started = time.monotonic()
+        answer = post(server.port, f"/api/games/{game}/actions",
+                      {"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
+                      token=host)
+        took = time.monotonic() - started
+        assert answer["ok"] is True
+        assert took < 2.0, f"a write took {took:.2f} s with {SCREENS} live screens"
+        for screen in screens:
+            assert screen.read_until(b'"version":1', 30), "every screen sees the change"
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/health",
+                                    timeout=10) as health:
+            assert health.status == 200
+    finally:
+        for screen in screens:
+            screen.sock.close()
+    deadline = time.monotonic() + 10
+    while busy_workers(server) > 0 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert busy_workers(server) == 0, "closed views free their workers within seconds"
+
+
+def test_health_is_503_when_storage_cannot_take_a_move(tmp_path: Path) -> None:
+    log = GameLog(tmp_path / "companion.sqlite3")
+    session = Session(log)
+    try:
+        app = create_app(session)
+        full = lambda: storage_status(tmp_path, None, min_free=1 << 62)  # noqa: E731
+        health_web.install(app, Health({"storage": full}))
+        answer = app.test_client().get("/health")
+        assert answer.status_code == 503
+        report = answer.get_json()
+        assert report["ok"] is False and report["storage_ok"] is False
+        assert "MiB free" in report["devices"][0]["reason"]
+    finally:
+        session.close()
+        log.close()

@@ -1,0 +1,86 @@
+// The status panel (templates/status.html): every device from GET /health, real or fake,
+// OK or faulty with the reason. Polls every 3 s; a failed poll says the companion is unreachable.
+
+const POLL_MS = 3000;
+const list = document.getElementById("health-devices");
+const summary = document.getElementById("health-summary");
+
+const NAMES = { camera: "Camera", "dice tower": "Dice tower", GPIO: "Buttons and lights", storage: "Storage" };
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function bytes(n) {
+  if (n === null || n === undefined) return "?";
+  const gib = n / 2 ** 30;
+  return gib >= 1 ? `${gib.toFixed(1)} GiB` : `${Math.round(n / 2 ** 20)} MiB`;
+}
+
+function since(iso) {
+  if (!iso) return "nothing written yet";
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  const s = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
+  const ago = s < 60 ? `${s} s ago` : s < 3600 ? `${Math.round(s / 60)} min ago` : `${Math.round(s / 3600)} h ago`;
+  return `${when.toLocaleString()} (${ago})`;
+}
+
+function storageFacts(facts) {
+  const box = el("div", "health-facts");
+  if (facts.total_bytes) {
+    const used = 1 - facts.free_bytes / facts.total_bytes;
+    const bar = el("div", "health-bar");
+    const fill = el("span");
+    fill.style.width = `${Math.round(used * 100)}%`;
+    bar.append(fill);
+    bar.setAttribute("aria-label", `${Math.round(used * 100)}% used`);
+    box.append(bar);
+    box.append(el("div", "small", `${bytes(facts.free_bytes)} free of ${bytes(facts.total_bytes)}`));
+  }
+  box.append(el("div", "small", `Last durable write: ${since(facts.last_write)}`));
+  if (facts.path) box.append(el("div", "small muted", facts.path));
+  return box;
+}
+
+function card(device) {
+  const item = el("li", `health-device ${device.ok ? "ok" : "fault"}`);
+  item.dataset.device = device.name;
+  const head = el("div", "health-head");
+  head.append(el("h2", null, NAMES[device.name] || device.name));
+  head.append(el("span", `pill kind ${device.real ? "real" : "fake"}`, device.label));
+  head.append(el("span", `pill state ${device.ok ? "ok" : "fault"}`, device.ok ? "OK" : "Fault"));
+  item.append(head);
+  if (!device.ok) item.append(el("p", "health-reason", device.reason));
+  // storage: the figures say it better than the one-line detail
+  if (device.name === "storage") item.append(storageFacts(device.facts || {}));
+  else item.append(el("p", "health-detail", device.detail));
+  return item;
+}
+
+function render(report) {
+  list.replaceChildren(...report.devices.map(card));
+  const faults = report.devices.filter((d) => !d.ok);
+  const fakes = report.devices.filter((d) => !d.real).map((d) => NAMES[d.name] || d.name);
+  summary.className = `health-summary ${faults.length ? "fault" : "ok"}`;
+  summary.textContent = faults.length
+    ? `${faults.length} fault${faults.length > 1 ? "s" : ""}: ${faults.map((d) => NAMES[d.name] || d.name).join(", ")}`
+    : `All well${fakes.length ? ` (running on fakes for: ${fakes.join(", ")})` : ""}`;
+  document.body.dataset.healthOk = report.ok ? "1" : "0";
+}
+
+async function poll() {
+  try {
+    const answer = await fetch("/health", { cache: "no-store" });
+    render(await answer.json());
+  } catch (err) {
+    summary.className = "health-summary fault";
+    summary.textContent = "The companion does not answer: is it running, and is this phone on its network?";
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+poll();
