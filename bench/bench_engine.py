@@ -14,110 +14,39 @@ line is one JSON object with the same figures. No threads, no I/O: the engine is
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
-import statistics
-import sys
-import time
-import timeit
-from dataclasses import dataclass
+from typing import Any
 
-from companion.games import find_game
+import _engine_bench as bench
+
 from companion.games.base import PlayerSpec
 
-
-@dataclass(frozen=True)
-class Run:
-    games: int
-    actions: int
-    seconds: float
-    legal_seconds: float
-    apply_seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
-
-    @property
-    def actions_per_second(self) -> float:
-        return self.actions / self.seconds
+GAME_ID = "sushi-express"
 
 
-def play_games(games: int, first_seed: int) -> Run:
-    """Play ``games`` random games; time the whole loop and its two engine calls."""
-    engine = find_game("sushi-express")
-    clock = time.perf_counter
-    actions = 0
-    legal_time = apply_time = 0.0
-    start = clock()
-    for i in range(games):
-        seed = first_seed + i
-        rng = random.Random(seed)
-        players = [PlayerSpec(f"P{s}") for s in range(3 + seed % 4)]
-        state = engine.setup(players, {})
-        while not engine.is_over(state):
-            action = engine.chance_action(state, rng)
-            if action is None:
-                t0 = clock()
-                legal = engine.legal_actions(state)
-                legal_time += clock() - t0
-                action = rng.choice(legal)
-            t0 = clock()
-            state, _events = engine.apply(state, action)
-            apply_time += clock() - t0
-            actions += 1
-    return Run(games, actions, clock() - start, legal_time, apply_time)
-
-
-def reference_microseconds() -> float:
-    """How long ``sum(range(1000))`` takes here (best of 5): a yardstick for comparing machines
-    (about 26 us on the shared 2-vCPU VM where the engine was written)."""
-    return min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
+def setup(seed: int) -> tuple[list[PlayerSpec], dict[str, Any]]:
+    """3 to 6 players in turn, the default options."""
+    return [PlayerSpec(f"P{s}") for s in range(3 + seed % 4)], {}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
-    parser.add_argument("--runs", type=int, default=5, help="runs (default 5)")
-    parser.add_argument("--json", action="store_true", help="print a JSON summary last")
-    args = parser.parse_args(argv)
+    args = bench.arguments(__doc__).parse_args(argv)
 
-    play_games(10, first_seed=10**6)  # warm the caches (odds table, action objects)
-    runs = [play_games(args.games, first_seed=r * args.games) for r in range(args.runs)]
-    games_s = statistics.median(r.games_per_second for r in runs)
-    actions_s = statistics.median(r.actions_per_second for r in runs)
-    total = sum(r.seconds for r in runs)
-    summary = {
-        "bench": "engine",
-        "game": "sushi-express",
-        "runs": args.runs,
-        "games_per_run": args.games,
-        "games_per_second_median": round(games_s, 1),
-        "actions_per_second_median": round(actions_s),
-        "actions_per_game": round(sum(r.actions for r in runs) / sum(r.games for r in runs), 1),
-        "legal_actions_share": round(sum(r.legal_seconds for r in runs) / total, 3),
-        "apply_share": round(sum(r.apply_seconds for r in runs) / total, 3),
-        "python": sys.version.split()[0],
-        "reference_sum_range_1000_us": round(reference_microseconds(), 1),
-    }
+    # 10 games warm the caches (odds table, action objects)
+    runs = bench.measure(GAME_ID, args.games, args.runs, setup, warm=10)
+    head = {"bench": "engine", "game": GAME_ID, "runs": args.runs, "games_per_run": args.games}
+    figures = (
+        "games_per_second_median",
+        "actions_per_second_median",
+        "actions_per_game",
+        "legal_actions_share",
+        "apply_share",
+    )
+    summary = bench.summarise(head, runs, figures)
     print(f"Sushi Express engine: {args.runs} runs x {args.games} random games (3-6 players)")
-    print(
-        f"games/s   median {games_s:8.1f}   runs: "
-        + ", ".join(f"{r.games_per_second:.1f}" for r in runs)
-    )
-    print(
-        f"actions/s median {actions_s:8.0f}   runs: "
-        + ", ".join(f"{r.actions_per_second:.0f}" for r in runs)
-    )
-    print(
-        f"actions per game {summary['actions_per_game']}; time in legal_actions "
-        f"{summary['legal_actions_share']:.0%}, in apply {summary['apply_share']:.0%}"
-    )
-    print(f"machine yardstick: sum(range(1000)) takes {summary['reference_sum_range_1000_us']} us")
-    if args.json:
-        print(json.dumps(summary))
-    return 0
+    print(bench.runs_line("games/s  ", runs, "games_per_second", "8.1f", ".1f"))
+    print(bench.runs_line("actions/s", runs, "actions_per_second", "8.0f", ".0f"))
+    print(bench.split_line(summary))
+    return bench.finish(summary, args.json)
 
 
 if __name__ == "__main__":

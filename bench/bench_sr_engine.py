@@ -14,98 +14,43 @@ shared machine games per CPU-second is the figure for "games per second on one c
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
-import statistics
-import sys
-import time
-import timeit
-from dataclasses import dataclass
+from typing import Any
 
-from companion.games import find_game
+import _engine_bench as bench
+
 from companion.games.base import PlayerSpec
 
-
-@dataclass(frozen=True)
-class Run:
-    games: int
-    actions: int
-    seconds: float
-    cpu_seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
-
-    @property
-    def games_per_cpu_second(self) -> float:
-        return self.games / self.cpu_seconds
-
-
-def play_games(games: int, first_seed: int, players: int) -> Run:
-    """Play ``games`` random simulated games."""
-    engine = find_game("sushi-roll")
-    table = [PlayerSpec(f"P{s}") for s in range(players)]
-    actions = 0
-    cpu_start, start = time.process_time(), time.perf_counter()
-    for i in range(games):
-        rng = random.Random(first_seed + i)
-        state = engine.setup(table, {"mode": "simulation"})
-        while not engine.is_over(state):
-            action = engine.chance_action(state, rng) or rng.choice(engine.legal_actions(state))
-            state, _events = engine.apply(state, action)
-            actions += 1
-    return Run(games, actions, time.perf_counter() - start, time.process_time() - cpu_start)
-
-
-def reference_microseconds() -> float:
-    """How long ``sum(range(1000))`` takes here (best of 5): a yardstick between machines."""
-    return min(timeit.repeat("sum(range(1000))", number=2000, repeat=5)) / 2000 * 1e6
+GAME_ID = "sushi-roll"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
-    parser.add_argument("--runs", type=int, default=5, help="runs (default 5)")
+    parser = bench.arguments(__doc__)
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
-    parser.add_argument("--json", action="store_true", help="print a JSON summary last")
     args = parser.parse_args(argv)
+    table = [PlayerSpec(f"P{s}") for s in range(args.players)]
 
-    play_games(8, first_seed=10**6, players=args.players)  # warm the caches
-    runs = [play_games(args.games, r * args.games, args.players) for r in range(args.runs)]
-    games_s = statistics.median(r.games_per_second for r in runs)
-    games_cpu = statistics.median(r.games_per_cpu_second for r in runs)
-    per_game = sum(r.actions for r in runs) / sum(r.games for r in runs)
-    summary = {
+    def setup(seed: int) -> tuple[list[PlayerSpec], dict[str, Any]]:
+        """``--players`` players in simulation mode."""
+        return table, {"mode": "simulation"}
+
+    runs = bench.measure(GAME_ID, args.games, args.runs, setup, warm=8)
+    head = {
         "bench": "sr-engine",
-        "game": "sushi-roll",
+        "game": GAME_ID,
         "players": args.players,
         "runs": args.runs,
         "games_per_run": args.games,
-        "games_per_second_median": round(games_s, 1),
-        "games_per_cpu_second_median": round(games_cpu, 1),
-        "actions_per_game": round(per_game, 1),
-        "python": sys.version.split()[0],
-        "reference_sum_range_1000_us": round(reference_microseconds(), 1),
     }
+    figures = ("games_per_second_median", "games_per_cpu_second_median", "actions_per_game")
+    summary = bench.summarise(head, runs, figures)
     print(
         f"Sushi Roll engine (simulation): {args.runs} runs x {args.games} games, "
         f"{args.players} players"
     )
-    print(
-        f"games/s     median {games_s:8.1f}   runs: "
-        + ", ".join(f"{r.games_per_second:.1f}" for r in runs)
-    )
-    print(
-        f"games/CPU-s median {games_cpu:8.1f}   runs: "
-        + ", ".join(f"{r.games_per_cpu_second:.1f}" for r in runs)
-    )
+    print(bench.runs_line("games/s    ", runs, "games_per_second", "8.1f", ".1f"))
+    print(bench.runs_line("games/CPU-s", runs, "games_per_cpu_second", "8.1f", ".1f"))
     print(f"actions per game {summary['actions_per_game']}")
-    print(f"machine yardstick: sum(range(1000)) takes {summary['reference_sum_range_1000_us']} us")
-    if args.json:
-        print(json.dumps(summary))
-    return 0
+    return bench.finish(summary, args.json)
 
 
 if __name__ == "__main__":

@@ -185,9 +185,14 @@ class ScoreSheet:
     game: str
     players: tuple[PlayerScore, ...]
 
+    def ordered(self) -> list[PlayerScore]:
+        """Players best first: the highest total, then the highest tie-break."""
+        return sorted(self.players, key=lambda p: (p.total, p.tiebreak), reverse=True)
+
     def ranking(self) -> list[JSON]:
-        """Players best first, with a shared ``rank`` where total and tie-break are equal."""
-        ordered = sorted(self.players, key=lambda p: (p.total, p.tiebreak), reverse=True)
+        """Players best first (:meth:`ordered`), with a shared ``rank`` where total and
+        tie-break are equal."""
+        ordered = self.ordered()
         ranks: list[JSON] = []
         for i, p in enumerate(ordered):
             prev = ordered[i - 1] if i else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -12,30 +11,15 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
+from .records import last_json, run, write
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "data" / "sushi-express-short-game.json"
 
 
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def last_json(stdout: str) -> Any:
-    return json.loads(stdout.strip().splitlines()[-1])
-
-
 def example() -> dict[str, Any]:
     record: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     return record
-
-
-def write(path: Path, obj: Any) -> str:
-    path.write_text(json.dumps(obj), encoding="utf-8")
-    return str(path)
 
 
 # -- score --------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ turn with hidden hands; ``simulation``: known deck and hands, for tests and benc
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,14 +24,13 @@ from companion.games.base import (
     JSON,
     GameInfo,
     IllegalAction,
-    Message,
     MessageCodec,
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
-    UnreadableInput,
-    check_players,
 )
+from companion.games.common.dispatch import TABLEAU_MODE_OPTION, mode_from_option
+from companion.games.common.engine import ModuleGame
 from companion.games.sushi_go import describe, legal, record, rounds, rules, view
 from companion.games.sushi_go.actions import ACTIONS
 from companion.games.sushi_go.events import EVENTS
@@ -43,7 +41,6 @@ from companion.games.sushi_go.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     STANDARD_DESSERT,
-    Rules,
     Variant,
     rules_from_options,
 )
@@ -90,33 +87,12 @@ INFO = GameInfo(
             doc="2 players: a player with no futomaki (maki) is left out of that scoring, so "
             "any futomaki gives the other 6.",
         ),
-        OptionSpec(
-            key="mode",
-            label="How the game is followed",
-            default=Mode.SCORING.value,
-            choices=(Mode.SCORING.value, Mode.TURNS.value),
-            doc="'scoring': enter each tableau at round end; 'turns': enter every turn, checked "
-            "as it happens ('simulation', with known hands, is for tests and benchmarks).",
-            free=True,
-        ),
+        TABLEAU_MODE_OPTION,
     ),
 )
 
 
-def _mode(raw: Any) -> Mode:
-    try:
-        return Mode(raw)
-    except ValueError:
-        allowed = ", ".join(m.value for m in Mode)
-        raise UnreadableInput(f"option 'mode' cannot be {raw!r} (allowed: {allowed})") from None
-
-
-def _rules(info: GameInfo, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> Rules:
-    check_players(info, players)
-    return rules_from_options(info.resolve_options(options), len(players))
-
-
-class SushiGo:
+class SushiGo(ModuleGame):
     """The Sushi Go! engine (implements :class:`companion.games.base.Game`)."""
 
     info: GameInfo = INFO
@@ -124,21 +100,10 @@ class SushiGo:
     events: MessageCodec = EVENTS
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> GameState:
-        game_rules = _rules(self.info, players, options)
-        mode = _mode(self.info.resolve_options(options)["mode"])
+        resolved = self.resolved(players, options)
+        game_rules = rules_from_options(resolved, len(players))
+        mode = mode_from_option(Mode, resolved["mode"])
         return rounds.setup([p.name for p in players], mode, game_rules)
-
-    def legal_actions(self, state: GameState) -> list[Message]:
-        return legal.legal_actions(state)
-
-    def chance_action(self, state: GameState, rng: random.Random) -> Message | None:
-        return legal.chance_action(state, rng)
-
-    def apply(self, state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
-        return rules.apply(state, action)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
 
     def score(self, state: GameState) -> ScoreSheet:
         """The completed rounds (and the desserts once the game is over)."""
@@ -148,28 +113,14 @@ class SushiGo:
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], final: JSON
     ) -> ScoreSheet:
         """Score a record's ``final`` object (shape in :mod:`.record`)."""
-        game_rules = _rules(self.info, players, options)
+        game_rules = rules_from_options(self.resolved(players, options), len(players))
         names = rounds.seat_names([p.name for p in players], game_rules)
         played = record.rounds_from_final(final, names, game_rules)
         return score_game(game_rules, names, played)
 
-    def final_json(self, state: GameState) -> JSON:
-        return record.final_to_json(state.rounds)
 
-    def view(self, state: GameState, seat: int | None) -> JSON:
-        return view.view(state, seat)
-
-    def actor(self, state: GameState, action: Message) -> int | None:
-        return view.actor(state, action)
-
-    def private_to(self, state: GameState, action: Message) -> int | None:
-        return None
-
-    def describe(self, action: Message) -> str:
-        """One short line for the history (:mod:`.describe`)."""
-        return describe.describe(action)
-
-
-GAME = SushiGo()
+GAME = SushiGo(
+    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER
+)
 
 __all__ = ["GAME", "INFO", "IllegalAction", "SushiGo"]

@@ -1,4 +1,9 @@
-"""Sushi Go! events: what happened, in order, as frozen messages (never a hidden hand)."""
+"""Sushi Go! events: what happened, in order, as frozen messages (never a hidden hand).
+
+:class:`TableauEntered`, :class:`RoundScored` (``points``: the players, then the dummy) and
+:class:`GameOver` (``totals`` with the desserts; ``winners``: in sushi golf, the lowest) are
+the family's (:mod:`companion.games.common.events`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.games.base import Message, MessageCodec
+from companion.games.common.events import GameOver, RoundScored, TableauEntered
 
 
 @dataclass(frozen=True)
@@ -17,15 +23,6 @@ class RoundStarted(Message):
     round: int
     cards: int
     starts: str = ""
-
-
-@dataclass(frozen=True)
-class TableauEntered(Message):
-    """Scoring mode: ``player``'s tableau for the round was entered (or replaced)."""
-
-    kind: ClassVar[str] = "tableau_entered"
-    player: str
-    cards: int
 
 
 @dataclass(frozen=True)
@@ -95,25 +92,6 @@ class TurnEnded(Message):
     round: int
     turn: int
     passed: str
-
-
-@dataclass(frozen=True)
-class RoundScored(Message):
-    """Round ``round`` was scored: ``points`` per table (the players, then the dummy)."""
-
-    kind: ClassVar[str] = "round_scored"
-    round: int
-    points: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class GameOver(Message):
-    """The game is over: ``totals`` per player, desserts included; ``winners`` (golf: the
-    lowest)."""
-
-    kind: ClassVar[str] = "game_over"
-    totals: tuple[int, ...]
-    winners: tuple[str, ...]
 
 
 EVENTS = MessageCodec(

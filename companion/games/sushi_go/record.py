@@ -26,6 +26,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import JSON, UnreadableInput
+from companion.games.common.record import (
+    final_rounds,
+    json_object,
+    rounds_to_json,
+    string_list,
+    whole_number,
+)
 from companion.games.sushi_go.options import Rules
 from companion.games.sushi_go.tableau import Tableau, settle_round
 
@@ -42,52 +49,31 @@ def tableau_to_json(t: Tableau) -> JSON:
     }
 
 
-def _strings(data: JSON, key: str, where: str) -> tuple[str, ...]:
-    raw = data.get(key, [])
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise UnreadableInput(f"{where}: '{key}' must be a list of card ids")
-    return tuple(raw)
-
-
-def _int(data: JSON, key: str, where: str) -> int:
-    raw = data.get(key, 0)
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise UnreadableInput(f"{where}: '{key}' must be a whole number")
-    return raw
-
-
 def tableau_from_json(data: Any, where: str) -> Tableau:
-    if not isinstance(data, dict):
-        raise UnreadableInput(f"{where}: a tableau must be a JSON object")
-    extra = set(data) - _KEYS
-    if extra:
-        raise UnreadableInput(f"{where}: unexpected key(s) {', '.join(sorted(extra))}")
+    data = json_object(data, _KEYS, where, "a tableau")
     holds = data.get("holds_lead", False)
     if not isinstance(holds, bool):
         raise UnreadableInput(f"{where}: 'holds_lead' must be true or false")
     return Tableau(
-        cards=_strings(data, "cards", where),
-        on_wasabi=_strings(data, "on_wasabi", where),
-        lead_takes=_int(data, "lead_takes", where),
+        cards=string_list(data, "cards", where, "card ids"),
+        on_wasabi=string_list(data, "on_wasabi", where, "card ids"),
+        lead_takes=whole_number(data, "lead_takes", where),
         holds_lead=holds,
-        mochi_die=_int(data, "mochi_die", where),
+        mochi_die=whole_number(data, "mochi_die", where),
     )
 
 
 def final_to_json(rounds: tuple[tuple[Tableau, ...], ...]) -> JSON:
-    return {"rounds": [[tableau_to_json(t) for t in r] for r in rounds]}
+    return rounds_to_json(rounds, tableau_to_json)
 
 
 def rounds_from_final(
     final: Any, names: tuple[str, ...], rules: Rules
 ) -> list[tuple[Tableau, ...]]:
     """Read ``final`` (one tableau per table each round) and fill in what may be left out."""
-    if not isinstance(final, dict) or not isinstance(final.get("rounds"), list):
-        raise UnreadableInput('a Sushi Go! final state is {"rounds": [[tableau, ...]]}')
-    if set(final) != {"rounds"}:
-        raise UnreadableInput("a Sushi Go! final state has only 'rounds'")
+    rounds = final_rounds(final, "Sushi Go!", '{"rounds": [[tableau, ...]]}')
     out: list[tuple[Tableau, ...]] = []
-    for r, tableaux in enumerate(final["rounds"], start=1):
+    for r, tableaux in enumerate(rounds, start=1):
         if not isinstance(tableaux, list) or len(tableaux) != len(names):
             raise UnreadableInput(
                 f"round {r}: one tableau per table ({len(names)}: {', '.join(names)})"

@@ -70,15 +70,9 @@ def _s(n: int, word: str) -> str:
 class GolfScoreSheet(ScoreSheet):
     """Sushi golf: the lowest total wins (the tie-break, if any, keeps its direction)."""
 
-    def ranking(self) -> list[JSON]:
-        ordered = sorted(self.players, key=lambda p: (p.total, [-t for t in p.tiebreak]))
-        ranks: list[JSON] = []
-        for i, p in enumerate(ordered):
-            prev = ordered[i - 1] if i else None
-            same = prev is not None and (prev.total, prev.tiebreak) == (p.total, p.tiebreak)
-            rank = ranks[-1]["rank"] if same else i + 1
-            ranks.append({"rank": rank, "name": p.player, "total": p.total})
-        return ranks
+    def ordered(self) -> list[PlayerScore]:
+        """Players best first: the lowest total, then the highest tie-break."""
+        return sorted(self.players, key=lambda p: (p.total, [-t for t in p.tiebreak]))
 
     def to_json(self) -> JSON:
         return {**super().to_json(), "lowest_wins": True}

@@ -19,6 +19,7 @@ the rolls awaited).
 from __future__ import annotations
 
 from companion.games.base import JSON, Message
+from companion.games.common.view import progress
 from companion.games.sushi_go import actions as a
 from companion.games.sushi_go.cards import CARDS_BY_ID, CardType
 from companion.games.sushi_go.desserts import strawberry_symbols
@@ -165,13 +166,7 @@ def view(state: GameState, seat: int | None) -> JSON:
     ):
         mover = state.names[state.mover]
     return {
-        "game": GAME_ID,
-        "mode": state.mode.value,
-        "phase": state.phase.value,
-        "over": state.phase is Phase.OVER,
-        "round": state.round,
-        "rounds": ROUNDS,
-        "turn": state.turn,
+        **progress(GAME_ID, state, Phase.OVER, ROUNDS),
         "turns": rules.turns,
         "deal": rules.table_size,
         "hand_size": rules.table_size

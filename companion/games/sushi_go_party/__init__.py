@@ -15,7 +15,6 @@ and benchmarks) and ``all_tie`` (D1).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,14 +22,14 @@ from companion.games.base import (
     JSON,
     GameInfo,
     IllegalAction,
-    Message,
     MessageCodec,
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
     UnreadableInput,
-    check_players,
 )
+from companion.games.common.dispatch import TABLEAU_MODE_OPTION, mode_from_option
+from companion.games.common.engine import ModuleGame
 from companion.games.sushi_go_party import describe, legal, record, rounds, rules, view
 from companion.games.sushi_go_party.actions import ACTIONS
 from companion.games.sushi_go_party.events import EVENTS
@@ -62,15 +61,7 @@ INFO = GameInfo(
             "roll, 3 appetizers, 2 specials and 1 dessert.",
             free=True,
         ),
-        OptionSpec(
-            key="mode",
-            label="How the game is followed",
-            default=Mode.SCORING.value,
-            choices=(Mode.SCORING.value, Mode.TURNS.value),
-            doc="'scoring': enter each tableau at round end; 'turns': enter every turn, checked "
-            "as it happens ('simulation', with known hands, is for tests and benchmarks).",
-            free=True,
-        ),
+        TABLEAU_MODE_OPTION,
         ALL_TIE_OPTION,
     ),
 )
@@ -89,15 +80,7 @@ def resolve_menu(raw: Any, players: int) -> tuple[Menu, str]:
     return menu, menu_id
 
 
-def _mode(raw: Any) -> Mode:
-    try:
-        return Mode(raw)
-    except ValueError:
-        allowed = ", ".join(m.value for m in Mode)
-        raise UnreadableInput(f"option 'mode' cannot be {raw!r} (allowed: {allowed})") from None
-
-
-class SushiGoParty:
+class SushiGoParty(ModuleGame):
     """The Sushi Go Party! engine (implements :class:`companion.games.base.Game`)."""
 
     info: GameInfo = INFO
@@ -105,28 +88,15 @@ class SushiGoParty:
     events: MessageCodec = EVENTS
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> GameState:
-        check_players(self.info, players)
-        resolved = self.info.resolve_options(options)
+        resolved = self.resolved(players, options)
         menu, menu_id = resolve_menu(resolved["menu"], len(players))
         return rounds.setup(
             [p.name for p in players],
-            _mode(resolved["mode"]),
+            mode_from_option(Mode, resolved["mode"]),
             menu,
             menu_id,
             ScoringOptions.from_options(resolved),
         )
-
-    def legal_actions(self, state: GameState) -> list[Message]:
-        return legal.legal_actions(state)
-
-    def chance_action(self, state: GameState, rng: random.Random) -> Message | None:
-        return legal.chance_action(state, rng)
-
-    def apply(self, state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
-        return rules.apply(state, action)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
 
     def score(self, state: GameState) -> ScoreSheet:
         """The completed rounds and the desserts kept so far (final once over)."""
@@ -136,30 +106,15 @@ class SushiGoParty:
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], final: JSON
     ) -> ScoreSheet:
         """Score a record's ``final`` object (:mod:`.record`)."""
-        check_players(self.info, players)
-        resolved = self.info.resolve_options(options)
+        resolved = self.resolved(players, options)
         menu, _ = resolve_menu(resolved["menu"], len(players))
         names = [p.name for p in players]
         played = record.rounds_from_final(final, names)
         return score_game(names, played, menu, ScoringOptions.from_options(resolved))
 
-    def final_json(self, state: GameState) -> JSON:
-        return record.final_to_json(state.rounds)
 
-    def view(self, state: GameState, seat: int | None) -> JSON:
-        return view.view(state, seat)
-
-    def actor(self, state: GameState, action: Message) -> int | None:
-        return view.actor(state, action)
-
-    def private_to(self, state: GameState, action: Message) -> int | None:
-        return None
-
-    def describe(self, action: Message) -> str:
-        """One short line for the history (:mod:`.describe`)."""
-        return describe.describe(action)
-
-
-GAME = SushiGoParty()
+GAME = SushiGoParty(
+    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER
+)
 
 __all__ = ["GAME", "INFO", "IllegalAction", "SushiGoParty"]

@@ -1,6 +1,9 @@
 """Sushi Go Party! events: what happened, in order, as frozen messages.
 
 Events never carry a hidden hand: a deal is announced by round and size only.
+
+:class:`TableauEntered` and :class:`RoundScored` (desserts wait for the game end) are the
+family's (:mod:`companion.games.common.events`).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.games.base import Message, MessageCodec
+from companion.games.common.events import RoundScored, TableauEntered
 
 
 @dataclass(frozen=True)
@@ -19,15 +23,6 @@ class RoundStarted(Message):
     round: int
     deal: int
     desserts: int
-
-
-@dataclass(frozen=True)
-class TableauEntered(Message):
-    """Scoring mode: ``player``'s tableau for the round was entered (or replaced)."""
-
-    kind: ClassVar[str] = "tableau_entered"
-    player: str
-    cards: int
 
 
 @dataclass(frozen=True)
@@ -99,15 +94,6 @@ class TurnEnded(Message):
     kind: ClassVar[str] = "turn_ended"
     round: int
     turn: int
-
-
-@dataclass(frozen=True)
-class RoundScored(Message):
-    """Round ``round`` was scored: ``points`` per seat (desserts wait for the game end)."""
-
-    kind: ClassVar[str] = "round_scored"
-    round: int
-    points: tuple[int, ...]
 
 
 @dataclass(frozen=True)

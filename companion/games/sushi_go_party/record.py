@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import JSON, UnreadableInput
+from companion.games.common.record import final_rounds, json_object, rounds_to_json, string_list
 from companion.games.sushi_go_party.tableau import SpecialOrder, Tableau
 
 _KEYS = {"cards", "on_wasabi", "special_orders", "flipped", "uramaki_places"}
@@ -28,19 +29,8 @@ def tableau_to_json(t: Tableau) -> JSON:
     }
 
 
-def _strings(data: JSON, key: str, where: str) -> tuple[str, ...]:
-    raw = data.get(key, [])
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise UnreadableInput(f"{where}: '{key}' must be a list of card ids")
-    return tuple(raw)
-
-
 def tableau_from_json(data: Any, where: str) -> Tableau:
-    if not isinstance(data, dict):
-        raise UnreadableInput(f"{where}: a tableau must be a JSON object")
-    extra = set(data) - _KEYS
-    if extra:
-        raise UnreadableInput(f"{where}: unexpected key(s) {', '.join(sorted(extra))}")
+    data = json_object(data, _KEYS, where, "a tableau")
     orders = []
     raw_orders = data.get("special_orders", [])
     if not isinstance(raw_orders, list):
@@ -63,26 +53,23 @@ def tableau_from_json(data: Any, where: str) -> Tableau:
     ):
         raise UnreadableInput(f"{where}: 'uramaki_places' must be a list of 1, 2 or 3")
     return Tableau(
-        cards=_strings(data, "cards", where),
-        on_wasabi=_strings(data, "on_wasabi", where),
+        cards=string_list(data, "cards", where, "card ids"),
+        on_wasabi=string_list(data, "on_wasabi", where, "card ids"),
         special_orders=tuple(orders),
-        flipped=_strings(data, "flipped", where),
+        flipped=string_list(data, "flipped", where, "card ids"),
         uramaki_places=tuple(places),
     )
 
 
 def final_to_json(rounds: tuple[tuple[Tableau, ...], ...]) -> JSON:
-    return {"rounds": [[tableau_to_json(t) for t in r] for r in rounds]}
+    return rounds_to_json(rounds, tableau_to_json)
 
 
 def rounds_from_final(final: Any, names: list[str]) -> list[list[Tableau]]:
     """Read ``final``; each round must have one tableau per player."""
-    if not isinstance(final, dict) or not isinstance(final.get("rounds"), list):
-        raise UnreadableInput('a Sushi Go Party! final state is {"rounds": [[tableau, ...]]}')
-    if set(final) != {"rounds"}:
-        raise UnreadableInput("a Sushi Go Party! final state has only 'rounds'")
+    rounds = final_rounds(final, "Sushi Go Party!", '{"rounds": [[tableau, ...]]}')
     out = []
-    for r, tableaux in enumerate(final["rounds"], start=1):
+    for r, tableaux in enumerate(rounds, start=1):
         if not isinstance(tableaux, list) or len(tableaux) != len(names):
             raise UnreadableInput(f"round {r}: one tableau per player ({len(names)})")
         out.append(

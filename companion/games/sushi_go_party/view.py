@@ -11,6 +11,7 @@ seat; nothing else is hidden.
 from __future__ import annotations
 
 from companion.games.base import JSON, IllegalAction, Message
+from companion.games.common.view import progress
 from companion.games.sushi_go_party import actions as a
 from companion.games.sushi_go_party.cards import CARDS_BY_ID, TYPE_NAMES
 from companion.games.sushi_go_party.menus import PRESETS, ROUNDS, menu_to_json
@@ -133,13 +134,7 @@ def view(state: GameState, seat: int | None) -> JSON:
     deck = state.deck_info
     sheet = score_game(state.names, state.rounds, state.menu, state.options)
     return {
-        "game": GAME_ID,
-        "mode": state.mode.value,
-        "phase": state.phase.value,
-        "over": state.phase is Phase.OVER,
-        "round": state.round,
-        "rounds": ROUNDS,
-        "turn": state.turn,
+        **progress(GAME_ID, state, Phase.OVER, ROUNDS),
         "deal": deck.deal,
         "hand_size": state.hand_size if state.mode is not Mode.SCORING else deck.deal,
         "schedule": list(deck.schedule),

@@ -18,7 +18,6 @@ Rulings R1-R16 are in ``docs/RULINGS.md``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,13 +25,12 @@ from companion.games.base import (
     JSON,
     GameInfo,
     IllegalAction,
-    Message,
     MessageCodec,
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
-    check_players,
 )
+from companion.games.common.engine import ModuleGame
 from companion.games.sushi_roll import describe, legal, record, rounds, rules, view
 from companion.games.sushi_roll.actions import ACTIONS
 from companion.games.sushi_roll.dice import MAX_PLAYERS, MIN_PLAYERS
@@ -69,32 +67,18 @@ INFO = GameInfo(
 )
 
 
-def _rules(info: GameInfo, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> Rules:
-    check_players(info, players)
-    return rules_from_options(info.resolve_options(options), len(players))
-
-
-class SushiRoll:
+class SushiRoll(ModuleGame):
     """The Sushi Roll engine (implements :class:`companion.games.base.Game`)."""
 
     info: GameInfo = INFO
     actions: MessageCodec = ACTIONS
     events: MessageCodec = EVENTS
 
+    def _rules(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> Rules:
+        return rules_from_options(self.resolved(players, options), len(players))
+
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> GameState:
-        return rounds.setup([p.name for p in players], _rules(self.info, players, options))
-
-    def legal_actions(self, state: GameState) -> list[Message]:
-        return legal.legal_actions(state)
-
-    def chance_action(self, state: GameState, rng: random.Random) -> Message | None:
-        return legal.chance_action(state, rng)
-
-    def apply(self, state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
-        return rules.apply(state, action)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is Phase.OVER
+        return rounds.setup([p.name for p in players], self._rules(players, options))
 
     def score(self, state: GameState) -> ScoreSheet:
         """The completed rounds (and the game end once the game is over)."""
@@ -104,28 +88,14 @@ class SushiRoll:
         self, players: Sequence[PlayerSpec], options: Mapping[str, Any], final: JSON
     ) -> ScoreSheet:
         """Score a record's ``final`` object (shape in :mod:`.record`)."""
-        game_rules = _rules(self.info, players, options)
+        game_rules = self._rules(players, options)
         names = tuple(p.name for p in players)
         played = record.rounds_from_final(final, names, game_rules)
         return score_game(game_rules, names, played)
 
-    def final_json(self, state: GameState) -> JSON:
-        return record.final_to_json(state.rounds)
 
-    def view(self, state: GameState, seat: int | None) -> JSON:
-        return view.view(state, seat)
-
-    def actor(self, state: GameState, action: Message) -> int | None:
-        return view.actor(state, action)
-
-    def private_to(self, state: GameState, action: Message) -> int | None:
-        return None
-
-    def describe(self, action: Message) -> str:
-        """One short line for the history (:mod:`.describe`)."""
-        return describe.describe(action)
-
-
-GAME = SushiRoll()
+GAME = SushiRoll(
+    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER
+)
 
 __all__ = ["GAME", "INFO", "IllegalAction", "SushiRoll"]

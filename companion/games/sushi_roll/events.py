@@ -1,4 +1,8 @@
-"""Sushi Roll events: what happened, in order, as frozen messages."""
+"""Sushi Roll events: what happened, in order, as frozen messages.
+
+:class:`RoundScored` and :class:`GameOver` (``totals`` with the game end) are the family's
+(:mod:`companion.games.common.events`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.games.base import Message, MessageCodec
+from companion.games.common.events import GameOver, RoundScored
 
 
 @dataclass(frozen=True)
@@ -98,24 +103,6 @@ class TrayEntered(Message):
     kind: ClassVar[str] = "tray_entered"
     player: str
     dice: int
-
-
-@dataclass(frozen=True)
-class RoundScored(Message):
-    """Round ``round`` was scored: ``points`` per player."""
-
-    kind: ClassVar[str] = "round_scored"
-    round: int
-    points: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class GameOver(Message):
-    """The game is over: ``totals`` per player (game end included) and the ``winners``."""
-
-    kind: ClassVar[str] = "game_over"
-    totals: tuple[int, ...]
-    winners: tuple[str, ...]
 
 
 EVENTS = MessageCodec(

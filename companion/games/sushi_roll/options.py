@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.games.base import IllegalAction, UnreadableInput
+from companion.games.common.dispatch import mode_from_option
 from companion.games.sushi_roll.dice import DICE_PER_BELT
 
 
@@ -49,13 +50,7 @@ class Rules:
 
 def rules_from_options(options: Mapping[str, Any], players: int) -> Rules:
     """:class:`Rules` from resolved options; a bad mode or seat is refused with a reason."""
-    try:
-        mode = Mode(options["mode"])
-    except ValueError:
-        allowed = ", ".join(m.value for m in Mode)
-        raise UnreadableInput(
-            f"option 'mode' cannot be {options['mode']!r} (allowed: {allowed})"
-        ) from None
+    mode = mode_from_option(Mode, options["mode"])
     red = options["start_player"]
     if isinstance(red, bool) or not isinstance(red, int):
         raise UnreadableInput("option 'start_player' must be a seat number")

@@ -22,6 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import JSON, UnreadableInput
+from companion.games.common.record import (
+    final_rounds,
+    json_object,
+    rounds_to_json,
+    string_list,
+    whole_number,
+)
 from companion.games.sushi_roll.actions import EnterTray
 from companion.games.sushi_roll.options import Rules
 from companion.games.sushi_roll.rounds import resolve_tray
@@ -40,50 +47,32 @@ def tray_to_json(t: Tray) -> JSON:
     }
 
 
-def _readings(data: JSON, key: str, where: str) -> tuple[str, ...]:
-    raw = data.get(key, [])
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise UnreadableInput(f"{where}: '{key}' must be a list of die readings ('kind:face')")
-    return tuple(raw)
-
-
-def _int(data: JSON, key: str, where: str, default: int) -> int:
-    raw = data.get(key, default)
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise UnreadableInput(f"{where}: '{key}' must be a whole number")
-    return raw
+_READINGS = "die readings ('kind:face')"
 
 
 def entry_from_json(data: Any, who: str, where: str) -> EnterTray:
     """The tray entry a ``final`` tray describes (not yet resolved or checked)."""
-    if not isinstance(data, dict):
-        raise UnreadableInput(f"{where}: a tray must be a JSON object")
-    extra = set(data) - _KEYS
-    if extra:
-        raise UnreadableInput(f"{where}: unexpected key(s) {', '.join(sorted(extra))}")
+    data = json_object(data, _KEYS, where, "a tray")
     return EnterTray(
         player=who,
-        dice=_readings(data, "dice", where),
-        on_wasabi=_readings(data, "on_wasabi", where),
-        desserts=_int(data, "desserts", where, -1),
-        menu=_int(data, "menu", where, 0),
-        chopsticks=_int(data, "chopsticks", where, 0),
+        dice=string_list(data, "dice", where, _READINGS),
+        on_wasabi=string_list(data, "on_wasabi", where, _READINGS),
+        desserts=whole_number(data, "desserts", where, -1),
+        menu=whole_number(data, "menu", where),
+        chopsticks=whole_number(data, "chopsticks", where),
     )
 
 
 def final_to_json(rounds: tuple[tuple[Tray, ...], ...]) -> JSON:
-    return {"rounds": [[tray_to_json(t) for t in r] for r in rounds]}
+    return rounds_to_json(rounds, tray_to_json)
 
 
 def rounds_from_final(final: Any, names: tuple[str, ...], rules: Rules) -> list[tuple[Tray, ...]]:
     """Read ``final`` (one tray per player each round), resolve left-out desserts and check
     each round against the ones before."""
-    if not isinstance(final, dict) or not isinstance(final.get("rounds"), list):
-        raise UnreadableInput('a Sushi Roll final state is {"rounds": [[tray, ...], ...]}')
-    if set(final) != {"rounds"}:
-        raise UnreadableInput("a Sushi Roll final state has only 'rounds'")
+    rounds = final_rounds(final, "Sushi Roll", '{"rounds": [[tray, ...], ...]}')
     out: list[tuple[Tray, ...]] = []
-    for r, trays in enumerate(final["rounds"], start=1):
+    for r, trays in enumerate(rounds, start=1):
         if not isinstance(trays, list) or len(trays) != len(names):
             raise UnreadableInput(
                 f"round {r}: one tray per player ({len(names)}: {', '.join(names)})"

@@ -15,6 +15,7 @@ dice table: each kind with its faces, ruling D7), ``score`` (the sheet so far) a
 from __future__ import annotations
 
 from companion.games.base import JSON, Message
+from companion.games.common.view import progress
 from companion.games.sushi_roll import actions as a
 from companion.games.sushi_roll.dice import (
     DICE_IN_BOX,
@@ -114,13 +115,7 @@ def view(state: GameState, seat: int | None) -> JSON:
     current = state.current
     supply = state.supply
     return {
-        "game": GAME_ID,
-        "mode": state.mode.value,
-        "phase": state.phase.value,
-        "over": state.phase is Phase.OVER,
-        "round": state.round,
-        "rounds": ROUNDS,
-        "turn": state.turn,
+        **progress(GAME_ID, state, Phase.OVER, ROUNDS),
         "turns": DICE_PER_BELT[state.players],
         "red": names[state.red],
         "order": [names[i] for i in state.order()],

@@ -6,14 +6,14 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import pytest
-
-from companion.games.base import IllegalAction, Message, PlayerSpec
+from companion.games.base import Message, PlayerSpec
 from companion.games.sushi_express import GAME
 from companion.games.sushi_express.actions import Guess, RevealCustomers
 from companion.games.sushi_express.cards import ActionCard, Customer
 from companion.games.sushi_express.hand import count_accounted
 from companion.games.sushi_express.state import GameState, Hand, Phase, evolve
+
+from ..table import Table
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 LB, DB, ROSE, VIOLET, GREEN, TIP = (
@@ -34,6 +34,11 @@ SAME, FURTHER, EXCHANGE, REROLL, TIPCARD = (
 DISPLAY = (LB, DB, ROSE, TIP, VIOLET, GREEN)
 
 
+_TABLE: Table[GameState] = Table(GAME)
+play = _TABLE.play
+refused = _TABLE.refused
+
+
 def players(n: int = 4) -> list[PlayerSpec]:
     return [PlayerSpec(name) for name in NAMES[:n]]
 
@@ -51,15 +56,6 @@ def started(n: int = 4, display: Iterable[Customer] | None = None, **options: An
     return state
 
 
-def play(state: GameState, *actions: Message) -> tuple[GameState, list[Message]]:
-    """Apply ``actions`` in order; all events in one list."""
-    events: list[Message] = []
-    for action in actions:
-        state, new = GAME.apply(state, action)
-        events.extend(new)
-    return state, events
-
-
 def guessed(state: GameState, numbers: Mapping[str, int]) -> GameState:
     """Everyone guesses in turn order: ``numbers`` maps names to free numbers."""
     while state.phase is Phase.GUESS:
@@ -67,16 +63,6 @@ def guessed(state: GameState, numbers: Mapping[str, int]) -> GameState:
         name = state.players[turn].name
         state, _ = GAME.apply(state, Guess(name, numbers[name]))
     return state
-
-
-def refused(state: GameState, action: Message, *words: str) -> str:
-    """Assert ``action`` is refused with a reason containing every one of ``words``."""
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    reason = caught.value.reason
-    for word in words:
-        assert word in reason, reason
-    return reason
 
 
 def with_hand(state: GameState, name: str, *known: ActionCard, unknown: int = 0) -> GameState:

@@ -3,17 +3,18 @@ refusals, points read back from a sheet."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
-from companion.games.base import IllegalAction, Message, PlayerSpec, ScoreSheet
+from companion.games.base import IllegalAction, Message, PlayerSpec
 from companion.games.sushi_go import GAME
 from companion.games.sushi_go.actions import EnterTableau, MochiRoll, Reveal
 from companion.games.sushi_go.state import GameState, Phase
+
+from ..table import Table
+from ..table import of_kind as of_kind
+from ..table import points as points
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -37,6 +38,14 @@ FILLERS = (
 )
 
 
+_TABLE: Table[GameState] = Table(GAME)
+play = _TABLE.play
+refused = _TABLE.refused
+replayed_from_json = _TABLE.replayed_from_json
+rescored = _TABLE.rescored
+entered_at_round_ends = _TABLE.entered_at_round_ends
+
+
 def players(n: int) -> list[PlayerSpec]:
     return [PlayerSpec(name) for name in NAMES[:n]]
 
@@ -47,38 +56,12 @@ def new_game(n: int = 3, mode: str = "turns", **options: Any) -> GameState:
     return state
 
 
-def play(state: GameState, *actions: Message) -> tuple[GameState, list[Message]]:
-    """Apply ``actions`` in order; every event in one list."""
-    events: list[Message] = []
-    for action in actions:
-        state, new = GAME.apply(state, action)
-        events.extend(new)
-    return state, events
-
-
 def turn(state: GameState, *plays: str | Reveal) -> tuple[GameState, list[Message]]:
     """Every player reveals, seat order: a card id is a plain reveal by that seat."""
     reveals = [
         p if isinstance(p, Reveal) else Reveal(state.names[seat], p) for seat, p in enumerate(plays)
     ]
     return play(state, *reveals)
-
-
-def refused(state: GameState, action: Message, *words: str) -> str:
-    """Assert ``action`` is refused with a reason holding every one of ``words`` and that the
-    state given is untouched."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    reason = caught.value.reason
-    for word in words:
-        assert word in reason, reason
-    assert state == before
-    return reason
-
-
-def of_kind(events: Iterable[Message], kind: type[Message]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def table(state: GameState, name: str) -> list[str]:
@@ -168,21 +151,7 @@ def fill_rounds(
     return out
 
 
-def points(sheet: ScoreSheet | Mapping[str, Any], name: str, rule: str) -> int:
-    """The sum of ``name``'s breakdown lines whose rule starts with ``rule``."""
-    data = sheet.to_json() if isinstance(sheet, ScoreSheet) else sheet
-    player = next(p for p in data["players"] if p["name"] == name)
-    return sum(line["points"] for line in player["breakdown"] if line["rule"].startswith(rule))
-
-
 def random_game(options: Mapping[str, Any], n: int, seed: int) -> tuple[GameState, list[Message]]:
     """A simulated game (known hands): the table's inputs from ``chance_action``, decisions
     drawn from ``legal_actions``."""
-    rng = random.Random(seed)
-    state: GameState = GAME.setup(players(n), {**options, "mode": "simulation"})
-    actions: list[Message] = []
-    while not GAME.is_over(state):
-        action = GAME.chance_action(state, rng) or rng.choice(GAME.legal_actions(state))
-        state, _ = GAME.apply(state, action)
-        actions.append(action)
-    return state, actions
+    return _TABLE.random_game(players(n), {**options, "mode": "simulation"}, seed)

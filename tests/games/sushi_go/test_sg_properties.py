@@ -28,7 +28,13 @@ from companion.games.sushi_go.options import TWO_PLAYER_VARIANTS, Variant
 from companion.games.sushi_go.rounds import full_deck
 from companion.games.sushi_go.state import GameState, Phase
 
-from .helpers import players, random_game
+from .helpers import (
+    entered_at_round_ends,
+    players,
+    random_game,
+    replayed_from_json,
+    rescored,
+)
 
 GAMES = settings(max_examples=150, deadline=None, derandomize=True)
 
@@ -114,22 +120,14 @@ def test_simulated_games_keep_every_property(table: tuple[int, dict[str, Any]], 
         assert held == whole
 
     # replay from the JSON actions equals the live game
-    replayed = GAME.setup(players(n), {**options, "mode": "simulation"})
-    for action in game.actions:
-        replayed, _ = GAME.apply(
-            replayed, GAME.actions.from_json(json.loads(json.dumps(action.to_json())))
-        )
-    assert replayed == final
+    simulation = {**options, "mode": "simulation"}
+    assert replayed_from_json(players(n), simulation, game.actions) == final
 
     # the record's final object scores the same
-    again = GAME.score_final(players(n), options, json.loads(json.dumps(GAME.final_json(final))))
-    assert again.to_json() == sheet_json
+    assert rescored(players(n), options, final).to_json() == sheet_json
 
     # scoring mode, from the round-end tableaux, gives the same totals
-    scoring = GAME.setup(players(n), {**options, "mode": "scoring"})
-    for tableaux in final.rounds:
-        for name, t in zip(final.names, tableaux, strict=True):
-            scoring, _ = GAME.apply(scoring, entry_for(name, t))
+    scoring = entered_at_round_ends(players(n), {**options, "mode": "scoring"}, final, entry_for)
     assert scoring.phase is Phase.OVER
     assert GAME.score(scoring).to_json() == sheet_json
 

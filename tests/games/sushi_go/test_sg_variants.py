@@ -3,7 +3,6 @@ original edition: each changes only what it says."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -27,6 +26,7 @@ from .helpers import (
     points,
     random_game,
     refused,
+    rescored,
     turn,
 )
 
@@ -235,6 +235,5 @@ def test_a_player_cannot_be_called_dummy_in_the_dummy_variant() -> None:
 def test_every_variant_scores_the_same_from_its_record() -> None:
     for variant in ("two_way_road", "personal_draw_piles", "sushi_battle", "dummy_player"):
         state, _ = random_game({"variant": variant}, 2, seed=3)
-        final = json.loads(json.dumps(GAME.final_json(state)))
-        again = GAME.score_final(players(2), {"variant": variant}, final)
+        again = rescored(players(2), {"variant": variant}, state)
         assert again.to_json() == GAME.score(state).to_json()

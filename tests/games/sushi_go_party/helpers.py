@@ -7,15 +7,17 @@ then the bonus actions the game waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
-
-import pytest
 
 from companion.games.base import IllegalAction, Message, PlayerSpec
 from companion.games.sushi_go_party import GAME
 from companion.games.sushi_go_party.actions import Reveal
 from companion.games.sushi_go_party.state import GameState, Phase, Placed
+
+from ..table import Table
+from ..table import of_kind as of_kind
+from ..table import points as points
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -57,6 +59,14 @@ FILLERS = (
 )
 
 
+_TABLE: Table[GameState] = Table(GAME)
+play = _TABLE.play
+refused = _TABLE.refused
+replayed_from_json = _TABLE.replayed_from_json
+rescored = _TABLE.rescored
+entered_at_round_ends = _TABLE.entered_at_round_ends
+
+
 def players(n: int) -> list[PlayerSpec]:
     return [PlayerSpec(name) for name in NAMES[:n]]
 
@@ -83,15 +93,6 @@ def new_game(n: int = 3, menu: str | Mapping[str, Any] = "sushi_go", mode: str =
     return state
 
 
-def play(state: GameState, *actions: Message) -> tuple[GameState, list[Message]]:
-    """Apply ``actions`` in order; every event in one list."""
-    events: list[Message] = []
-    for action in actions:
-        state, new = GAME.apply(state, action)
-        events.extend(new)
-    return state, events
-
-
 def turn(state: GameState, *plays: str | Reveal) -> tuple[GameState, list[Message]]:
     """Every player reveals, seat order: a card id is a plain reveal by that seat."""
     assert len(plays) == state.players, "one reveal per player"
@@ -100,19 +101,6 @@ def turn(state: GameState, *plays: str | Reveal) -> tuple[GameState, list[Messag
         for seat, p in enumerate(plays)
     ]
     return play(state, *reveals)
-
-
-def refused(state: GameState, action: Message, *words: str) -> str:
-    """Assert ``action`` is refused with a reason holding every one of ``words``, and that the
-    state given is untouched."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    reason = caught.value.reason
-    for word in words:
-        assert word in reason, reason
-    assert state == before
-    return reason
 
 
 def placed(state: GameState, name: str) -> tuple[Placed, ...]:
@@ -126,10 +114,6 @@ def table(state: GameState, name: str) -> list[str]:
 
 def flipped(state: GameState, name: str) -> list[str]:
     return [p.card for p in placed(state, name) if p.flipped]
-
-
-def of_kind(events: Iterable[Message], kind: type[Message]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def finish_round(state: GameState, fillers: Sequence[str] = FILLERS) -> tuple[GameState,
@@ -153,9 +137,3 @@ def finish_round(state: GameState, fillers: Sequence[str] = FILLERS) -> tuple[Ga
             else:  # pragma: no cover - the fillers ran out
                 raise AssertionError(f"no filler left for {name}")
     return state, events
-
-
-def points(sheet_json: Mapping[str, Any], name: str, rule: str) -> int:
-    """The sum of ``name``'s breakdown lines whose rule starts with ``rule``."""
-    player = next(p for p in sheet_json["players"] if p["name"] == name)
-    return sum(line["points"] for line in player["breakdown"] if line["rule"].startswith(rule))

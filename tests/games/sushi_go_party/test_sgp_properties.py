@@ -9,7 +9,6 @@ plays the same games.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ from companion.games.sushi_go_party.rounds import round_deck
 from companion.games.sushi_go_party.state import GameState, Phase
 from companion.games.sushi_go_party.tableau import SPECIAL_ORDER_ID, kept_desserts
 
-from .helpers import players
+from .helpers import entered_at_round_ends, players, replayed_from_json, rescored
 
 GAMES = settings(max_examples=240, deadline=None, derandomize=True)
 MANY_GAMES = settings(max_examples=800, deadline=None, derandomize=True)
@@ -206,10 +205,7 @@ def test_scoring_mode_gives_the_same_score_from_the_round_tableaux(
     game = simulate(seed, *table, keep_states=False)
     final = game.final
     options = {"mode": "scoring", "menu": game.options["menu"]}
-    entered: GameState = GAME.setup(game.specs, options)
-    for tableaux in final.rounds:
-        for name, tableau in zip(final.names, tableaux, strict=True):
-            entered, _ = GAME.apply(entered, entry_for(name, tableau))
+    entered: GameState = entered_at_round_ends(game.specs, options, final, entry_for)
     assert GAME.is_over(entered)
     assert entered.round_points == final.round_points
     assert GAME.score(entered).to_json() == GAME.score(final).to_json()
@@ -219,8 +215,7 @@ def test_scoring_mode_gives_the_same_score_from_the_round_tableaux(
 @given(seed=SEEDS, table=tables())
 def test_the_records_final_object_scores_like_the_game(seed: int, table: tuple[int, Any]) -> None:
     game = simulate(seed, *table, keep_states=False)
-    final = json.loads(json.dumps(GAME.final_json(game.final)))
-    sheet = GAME.score_final(game.specs, game.options, final)
+    sheet = rescored(game.specs, game.options, game.final)
     assert sheet.to_json() == GAME.score(game.final).to_json()
 
 
@@ -228,11 +223,7 @@ def test_the_records_final_object_scores_like_the_game(seed: int, table: tuple[i
 @given(seed=SEEDS, table=tables())
 def test_replaying_the_action_list_gives_the_live_state(seed: int, table: tuple[int, Any]) -> None:
     game = simulate(seed, *table, keep_states=False)
-    state: GameState = GAME.setup(game.specs, game.options)
-    for action in game.actions:
-        state, _ = GAME.apply(state, GAME.actions.from_json(json.loads(json.dumps(
-            action.to_json()))))
-    assert state == game.final
+    assert replayed_from_json(game.specs, game.options, game.actions) == game.final
 
 
 def test_the_simulated_games_reach_every_bonus_and_table_rule() -> None:

@@ -3,18 +3,19 @@ read back from a sheet, simulated games."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
-from companion.games.base import IllegalAction, Message, PlayerSpec, ScoreSheet
+from companion.games.base import Message, PlayerSpec
 from companion.games.sushi_roll import GAME
 from companion.games.sushi_roll.actions import Pick, Roll
 from companion.games.sushi_roll.dice import DICE_IN_BOX, DICE_PER_BELT, kind_of
 from companion.games.sushi_roll.state import GameState, Phase
+
+from ..table import Table
+from ..table import of_kind as of_kind
+from ..table import points as points
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -30,6 +31,14 @@ DESSERT1, DESSERT2, DESSERT3 = "dessert:dessert_1", "dessert:dessert_2", "desser
 FILLERS = (DUMPLING, MAKI1, EGG, DESSERT1, WASABI)
 
 
+_TABLE: Table[GameState] = Table(GAME)
+play = _TABLE.play
+refused = _TABLE.refused
+replayed_from_json = _TABLE.replayed_from_json
+rescored = _TABLE.rescored
+entered_at_round_ends = _TABLE.entered_at_round_ends
+
+
 def players(n: int) -> list[PlayerSpec]:
     return [PlayerSpec(name) for name in NAMES[:n]]
 
@@ -38,32 +47,6 @@ def new_game(n: int = 3, mode: str = "turns", **options: Any) -> GameState:
     """A fresh game for ``NAMES[:n]`` (turn by turn unless ``mode`` says otherwise)."""
     state: GameState = GAME.setup(players(n), {"mode": mode, **options})
     return state
-
-
-def play(state: GameState, *actions: Message) -> tuple[GameState, list[Message]]:
-    """Apply ``actions`` in order; every event in one list."""
-    events: list[Message] = []
-    for action in actions:
-        state, new = GAME.apply(state, action)
-        events.extend(new)
-    return state, events
-
-
-def refused(state: GameState, action: Message, *words: str) -> str:
-    """Assert ``action`` is refused with a reason holding every one of ``words`` and that the
-    state given is untouched."""
-    before = state
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    reason = caught.value.reason
-    for word in words:
-        assert word in reason, reason
-    assert state == before
-    return reason
-
-
-def of_kind(events: Iterable[Message], kind: type[Message]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def fill_belts(n: int, wanted: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
@@ -113,20 +96,6 @@ def reroll_same(state: GameState) -> GameState:
     return state
 
 
-def points(sheet: ScoreSheet | Mapping[str, Any], name: str, rule: str) -> int:
-    """The sum of ``name``'s breakdown lines whose rule starts with ``rule``."""
-    data = sheet.to_json() if isinstance(sheet, ScoreSheet) else sheet
-    player = next(p for p in data["players"] if p["name"] == name)
-    return sum(line["points"] for line in player["breakdown"] if line["rule"].startswith(rule))
-
-
 def random_game(options: Mapping[str, Any], n: int, seed: int) -> tuple[GameState, list[Message]]:
     """A simulated game: rolls from ``chance_action``, decisions drawn from ``legal_actions``."""
-    rng = random.Random(seed)
-    state: GameState = GAME.setup(players(n), {"mode": "simulation", **options})
-    actions: list[Message] = []
-    while not GAME.is_over(state):
-        action = GAME.chance_action(state, rng) or rng.choice(GAME.legal_actions(state))
-        state, _ = GAME.apply(state, action)
-        actions.append(action)
-    return state, actions
+    return _TABLE.random_game(players(n), {"mode": "simulation", **options}, seed)

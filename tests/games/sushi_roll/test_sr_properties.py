@@ -31,7 +31,13 @@ from companion.games.sushi_roll.events import GameOver, RoundScored
 from companion.games.sushi_roll.legal import entry_for
 from companion.games.sushi_roll.state import GameState, Phase
 
-from .helpers import players, random_game
+from .helpers import (
+    entered_at_round_ends,
+    players,
+    random_game,
+    replayed_from_json,
+    rescored,
+)
 
 GAMES = settings(max_examples=25, deadline=None, derandomize=True)
 
@@ -101,22 +107,13 @@ def test_simulated_games_keep_every_property(table: tuple[int, dict[str, Any]], 
     assert sum(map(sum, rounds)) <= sum(p.total for p in sheet.players) + 6 * n
 
     # replay from the JSON actions equals the live game
-    replayed = GAME.setup(players(n), {**options, "mode": "simulation"})
-    for action in actions:
-        replayed, _ = GAME.apply(
-            replayed, GAME.actions.from_json(json.loads(json.dumps(action.to_json())))
-        )
-    assert replayed == final
+    assert replayed_from_json(players(n), {**options, "mode": "simulation"}, actions) == final
 
     # the record's final object scores the same
-    again = GAME.score_final(players(n), options, json.loads(json.dumps(GAME.final_json(final))))
-    assert again.to_json() == sheet_json
+    assert rescored(players(n), options, final).to_json() == sheet_json
 
     # scoring mode, from the round-end trays, gives the same sheet
-    scoring = GAME.setup(players(n), {**options, "mode": "scoring"})
-    for trays in final.rounds:
-        for name, t in zip(final.names, trays, strict=True):
-            scoring, _ = GAME.apply(scoring, entry_for(name, t))
+    scoring = entered_at_round_ends(players(n), {**options, "mode": "scoring"}, final, entry_for)
     assert scoring.phase is Phase.OVER
     assert GAME.score(scoring).to_json() == sheet_json
 

@@ -1,0 +1,73 @@
+"""The :class:`~companion.games.base.Game` surface of a title built from modules, as the Sushi Go
+family's titles are (Sushi Go!, Sushi Go Party!, Sushi Roll).
+
+Such a title has a ``legal`` module (``legal_actions``, ``chance_action``), a ``rules`` module
+(``apply``), a ``view`` module (``view``, ``actor``), a ``record`` module (``final_to_json`` of
+the rounds played) and a ``describe`` module (``describe``: one short line for the history); its
+state has ``rounds`` and a ``phase`` that is ``over`` at the end.
+:class:`ModuleGame` wires them: the calls made for every action are the module functions
+themselves, with no wrapper call in between. A title subclasses it with its ``info``, codecs,
+``setup``, ``score`` and ``score_final``, which differ by title. No action is private to a seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from types import ModuleType
+from typing import Any
+
+from companion.games.base import JSON, GameInfo, Message, MessageCodec, PlayerSpec, check_players
+
+
+class ModuleGame:
+    """A title's modules as the :class:`~companion.games.base.Game` surface (see the module
+    docstring); ``over`` is the state's phase once the game is over."""
+
+    info: GameInfo
+    actions: MessageCodec
+    events: MessageCodec
+
+    legal_actions: Callable[[Any], list[Message]]
+    chance_action: Callable[[Any, random.Random], Message | None]
+    apply: Callable[[Any, Message], tuple[Any, tuple[Message, ...]]]
+    view: Callable[[Any, int | None], JSON]
+    actor: Callable[[Any, Message], int | None]
+    describe: Callable[[Message], str]
+
+    def __init__(
+        self,
+        *,
+        legal: ModuleType,
+        rules: ModuleType,
+        view: ModuleType,
+        record: ModuleType,
+        describe: ModuleType,
+        over: Enum,
+    ) -> None:
+        self.legal_actions = legal.legal_actions
+        self.chance_action = legal.chance_action
+        self.apply = rules.apply
+        self.view = view.view
+        self.actor = view.actor
+        self._final_to_json = record.final_to_json
+        self.describe = describe.describe
+        self._over = over
+
+    def is_over(self, state: Any) -> bool:
+        return state.phase is self._over
+
+    def final_json(self, state: Any) -> JSON:
+        """The record's ``final`` object: the rounds played (the pair of ``score_final``)."""
+        result: JSON = self._final_to_json(state.rounds)
+        return result
+
+    def private_to(self, state: Any, action: Message) -> int | None:
+        """``None``: every action of these titles is public."""
+        return None
+
+    def resolved(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> JSON:
+        """The setup options completed with their defaults, once the players are checked."""
+        check_players(self.info, players)
+        return self.info.resolve_options(options)
