@@ -58,6 +58,9 @@ NAME = "camera"
 OFF, DEMO = "off", "demo"
 #: Seconds to wait before each new attempt to re-open a lost camera (the last one repeats).
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: With a known die size the classifier sees each die in this many quarter turns (cheap: a
+#: tray holds a few dice), which settles the faces a single view reads with low confidence.
+CALIBRATED_VIEWS = 4
 #: The camera thread looks at no more frames a second than this.
 MAX_FPS = 30.0
 #: Width of the tablet's camera view.
@@ -184,7 +187,9 @@ class TableCamera:
     def _detector_for(self, size: tuple[int, int]) -> SettleDetector:
         settle, die_px = self._tuned(size)
         if not self._injected:
-            self._reader = DiceReader(ReaderConfig(die_px=die_px)).read
+            config = (ReaderConfig(die_px=die_px, views=CALIBRATED_VIEWS, second_look=None)
+                      if die_px else ReaderConfig())
+            self._reader = DiceReader(config).read
         self._configured_for = size
         return SettleDetector(self._read, settle)
 

@@ -46,8 +46,14 @@ DETECT_STRIDE = 4
 DETECT_PAD = 16
 #: A die's size (pixels across) at the detector's input that the detector was trained around.
 DETECT_DIE_PX = 20.0
-#: Default long side of the detector's input.
-DETECT_LONG_SIDE = 320
+#: Default long side of the detector's input (384 reads the photos' small dice better than 320
+#: did: 92.1% against 86.3% per die on the held-out photos, at about twice the time).
+DETECT_LONG_SIDE = 384
+#: Without a known die size: when the dice found at the default scale are bigger than this at
+#: the detector's input (a tray camera's big dice rather than a photo's small ones), the frame
+#: is looked at again this much smaller, nearer the sizes the detector knows best.
+BIG_DIE_PX = 24.0
+BIG_DIE_RESCALE = 320 / 384
 #: A silhouette box is used when its size is within this range of the detector's.
 REFINE_RANGE = (0.45, 0.8)
 #: Two peaks closer than this fraction of a die's half size are one die.
@@ -94,14 +100,17 @@ class ReaderConfig:
     is scaled so a die is :data:`DETECT_DIE_PX` across at the detector, whatever the frame size.
     ``min_score``: heat-map peak needed to consider a candidate. ``min_die``: the classifier's
     probability that a candidate is a die (any value) needed to keep it. ``views``: how many
-    quarter turns of each crop the classifier sees (1, 2 or 4), their probabilities averaged.
+    quarter turns of each crop the classifier sees (1, 2 or 4), their probabilities averaged;
+    ``second_look``: when set, only crops whose first view's best class is below it get the
+    other turns (most dice are read at the cost of one view).
     """
 
     detect_long_side: int = DETECT_LONG_SIDE
     die_px: float | None = None
     min_score: float = 0.2
     min_die: float = 0.5
-    views: int = 1
+    views: int = 4
+    second_look: float | None = 0.9
     refine: bool = False
 
 
@@ -345,11 +354,36 @@ class DiceReader:
     def candidates(self, image: Image) -> list[tuple[float, float, float, float, float]]:
         """The detector's candidates ``(cx, cy, w, h, score)`` in frame pixels; with a known
         die size (:attr:`ReaderConfig.die_px`) see :func:`calibrated`."""
-        found = self.detect(image, detect_scale(image.shape, self.config))
+        scale = detect_scale(image.shape, self.config)
+        found = self.detect(image, scale)
         px = self.config.die_px
         if not px:
+            strong = [max(c[2], c[3]) * scale for c in found if c[4] >= 0.5]
+            if strong and float(np.median(strong)) > BIG_DIE_PX:  # big dice: a coarser look
+                found = self.detect(image, scale * BIG_DIE_RESCALE)
             return found
         return calibrated([recentre(image, c, px) for c in found], px)
+
+    def views(self, crops: Image) -> FloatArray:
+        """Class probabilities of crops, each averaged over :attr:`ReaderConfig.views` quarter
+        turns; with :attr:`ReaderConfig.second_look` only the crops whose first view is less
+        sure than that get the extra turns (the others keep their first answer)."""
+        probs = self.classify(crops)
+        views = self.config.views
+        if views <= 1:
+            return probs
+        look = self.config.second_look
+        unsure = (np.arange(len(crops)) if look is None else
+                  np.flatnonzero(probs.max(axis=1) < look))
+        if not len(unsure):
+            return probs
+        subset = crops[unsure]
+        total = probs[unsure].copy()
+        for turns in range(1, views):
+            total += self.classify(np.ascontiguousarray(np.rot90(subset, turns, (1, 2))))
+        out = probs.copy()
+        out[unsure] = total / views
+        return np.asarray(out, dtype=np.float32)
 
     def classify(self, crops: Image) -> FloatArray:
         """Class probabilities ``(N, 7)`` (not a die, 1..6) of crops (N, CROP_PX, CROP_PX, 3)."""
@@ -367,10 +401,7 @@ class DiceReader:
             found = [refine(image, c) for c in found]
         crops = np.stack([crop_die(image, cx, cy, max(w, h) * CROP_MARGIN)
                           for cx, cy, w, h, _ in found])
-        probs = self.classify(crops)
-        for turns in range(1, self.config.views):
-            probs = probs + self.classify(np.ascontiguousarray(np.rot90(crops, turns, (1, 2))))
-        probs = (probs / max(1, self.config.views)).astype(np.float32)
+        probs = self.views(crops)
         dice = []
         for (cx, cy, w, h, score), p in zip(found, probs, strict=True):
             if 1.0 - float(p[BACKGROUND]) < self.config.min_die:

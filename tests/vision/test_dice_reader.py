@@ -15,7 +15,7 @@ import pytest
 
 from companion.vision import synthetic
 from companion.vision.commands import holdout_names
-from companion.vision.dice import default_reader
+from companion.vision.dice import DiceReader, ReaderConfig, default_reader
 from companion.vision.evaluate import Score, evaluate, load_samples
 from tests.vision import helpers
 from tests.vision.helpers import byler_or_skip
@@ -23,8 +23,8 @@ from tests.vision.helpers import byler_or_skip
 # The targets are 0.90 per die and 0.60 exact; the shipped models do not reach them on
 # these photos yet (docs/PERFORMANCE.md, "Dice camera"). The floors are what they reach, less a
 # small margin, so that CI catches a reader that gets worse.
-PER_DIE_FLOOR = 0.84
-EXACT_FLOOR = 0.275
+PER_DIE_FLOOR = 0.89
+EXACT_FLOOR = 0.375
 SYNTHETIC_EXACT_FLOOR = 0.85
 
 
@@ -68,6 +68,24 @@ def test_synthetic_tray_frames_of_two_dice_read_exactly() -> None:
         if sorted(d.value for d in found) != sorted(d.value for d in scene.dice):
             wrong.append(seed)
     assert 1 - len(wrong) / frames >= SYNTHETIC_EXACT_FLOOR, wrong
+
+
+def test_a_calibrated_tray_camera_reads_two_dice_exactly_or_says_it_is_unsure() -> None:
+    # the tray camera knows how big a die looks (calibration): boxes checked against it, each
+    # die re-centred on its silhouette or pips, four views; seeds never used while tuning
+    frames, wrong, unflagged = 300, [], []
+    reader = DiceReader()
+    for seed in range(6_000_000, 6_000_000 + frames):
+        scene = synthetic.random_scene(seed, 2)
+        reader.config = ReaderConfig(die_px=sum(d.size for d in scene.dice) / 2, views=4,
+                                     second_look=None)
+        found = reader.read(synthetic.render(scene, seed))
+        if sorted(d.value for d in found) != sorted(d.value for d in scene.dice):
+            wrong.append(seed)
+            if len(found) == 2 and all(d.confidence >= 0.75 for d in found):
+                unflagged.append(seed)
+    assert len(wrong) <= 1, f"wrong on seeds {wrong}"
+    assert not unflagged, f"read wrong with confidence on seeds {unflagged}"
 
 
 def test_a_table_without_dice_reads_no_dice() -> None:
