@@ -106,7 +106,11 @@ def play(rolls: int, clients: int, data_dir: Path) -> list[float]:
         for s in screens:
             s.ready.wait(10)
         time.sleep(1.5)  # the camera sees the empty tray first
-        return [one_roll(session, camera, screens, game) for _ in range(rolls)]
+        out = [one_roll(session, camera, screens, game) for _ in range(rolls)]
+        held = out.count(None)
+        if held:
+            print(f"  {held} of {rolls} rolls were held for a confirm (not timed)")
+        return [x for x in out if x is not None]
     finally:
         server.shutdown()
         camera.stop()
@@ -114,11 +118,28 @@ def play(rolls: int, clients: int, data_dir: Path) -> list[float]:
         log.close()
 
 
-def one_roll(session: Session, camera: TableCamera, screens: list[Screen], game: int) -> float:
+def one_roll(session: Session, camera: TableCamera, screens: list[Screen],
+             game: int) -> float | None:
+    """Rest -> last screen, in seconds; ``None`` when the roll was held for a confirm (then
+    dismissed) instead of applied."""
     before = int(session.snapshot(game, HOST)["version"])
-    assert camera.demo is not None
+    assert camera.demo is not None and camera.desk is not None
+    desk = camera.desk
     thrown = time.monotonic()
     rest = thrown + camera.demo.throw([1, 2])
+    deadline = time.monotonic() + 10.0
+    while all(s.arrival(before + 1) is None for s in screens):
+        held = desk.pending(game)
+        if held:
+            print(f"  held for a confirm: {held[0].roll.values} {held[0].roll.quality}"
+                  f" {held[0].reason or ''}", file=sys.stderr)
+            desk.dismiss(game, held[0].roll.ref, HOST)
+            camera.demo.clear()
+            time.sleep(1.2)
+            return None
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the roll neither applied nor waits: {desk.last}")
+        time.sleep(0.002)
     last = wait_all(screens, before + 1)
     latency = last - rest
     action = session.snapshot(game, HOST)["history"][-1]["action"]

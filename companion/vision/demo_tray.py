@@ -27,6 +27,10 @@ from companion.vision.synthetic import RollScript, Scene, random_die, random_sce
 #: Dice of the demo tray are about this many pixels across at 1280x720 (a 16 mm die seen by a
 #: tray camera about 45 cm above the tray): the demo camera's own "calibration".
 DEMO_DIE_PX = 96.0
+#: The demo tray's colours (BGR): a mid-grey felt that every die style stands out from, on a
+#: wooden table.
+DEMO_FELT = (118, 128, 132)
+DEMO_TABLE = (60, 95, 130)
 #: A cocked die leans this many degrees.
 COCKED_TILT = 35.0
 
@@ -45,7 +49,8 @@ class DemoTray(FrameSource):
         self._thrown_at = 0.0
         self._index = 0
         self._start = time.monotonic()
-        self._empty = replace(random_scene(seed, 0, width, height), dice=())
+        self._empty = replace(random_scene(seed, 0, width, height), dice=(),
+                              table=DEMO_TABLE, tray_colour=DEMO_FELT)
         self._still: tuple[int, Image] | None = None
 
     @property
