@@ -49,9 +49,16 @@ def session(tmp_path: Any) -> Iterator[Session]:
     log.close()
 
 
+def truth(camera: TableCamera) -> list[Die]:
+    """A stand-in reader answering with the demo tray's thrown faces: these tests check the
+    routing, not the reader (see the real reader's test below)."""
+    tray = camera.demo
+    return [Die(d.value, d.box, 0.99, 0.9) for d in (tray.resting() if tray else ())]
+
+
 @pytest.fixture
 def camera(session: Session) -> Iterator[TableCamera]:
-    cam = TableCamera("demo", RollDesk(session))
+    cam = TableCamera("demo", RollDesk(session), reader=lambda image: truth(cam))
     cam.start()
     yield cam
     cam.stop()
@@ -79,6 +86,32 @@ def test_a_clean_roll_the_camera_reads_is_the_rollers_try(
     assert last["kind"] == "roll" and last["player"] == "Cat"
     assert sorted(last["dice"]) == [5, 6]
     assert camera.status_json()["last_roll"]["quality"] == "ok"
+
+
+def test_the_real_reader_reads_the_demo_trays_rolls_or_asks(session: Session) -> None:
+    """The pip reader and settle detector on the demo tray: each roll is the thrown faces,
+    applied at once when read surely, else waiting for a confirm; never wrong."""
+    cam = TableCamera("demo", RollDesk(session))
+    cam.start()
+    desk = cam.desk
+    assert desk is not None
+    try:
+        pk = game_at_roll(session)
+        for throw in ([1, 2], [5, 3]):  # try 1 misses (3 < 9); try 2 is read too
+            before = len(history(session, pk))
+            cam.throw(throw)
+            wait_for(lambda n=before: len(history(session, pk)) > n or desk.pending(pk))
+            held = desk.pending(pk)
+            if held:
+                assert held[0].roll.quality in ("uncertain", "cocked")
+                assert sorted(held[0].roll.values) == sorted(throw)
+                desk.confirm(pk, held[0].roll.ref, HOST)
+            assert sorted(history(session, pk)[-1]["dice"]) == sorted(throw)
+            if cam.demo is not None:
+                cam.demo.clear()
+            wait_for(lambda: cam.status_json()["state"] == "empty")
+    finally:
+        cam.stop()
 
 
 def test_three_dice_for_a_two_dice_roll_wait_for_a_person_with_the_reason(

@@ -22,7 +22,14 @@ import numpy as np
 
 from companion.vision.dice import Image
 from companion.vision.sources import Frame, FrameSource
-from companion.vision.synthetic import RollScript, Scene, random_die, random_scene, render
+from companion.vision.synthetic import (
+    RollScript,
+    Scene,
+    SceneDie,
+    random_die,
+    random_scene,
+    render,
+)
 
 #: Dice of the demo tray are about this many pixels across at 1280x720 (a 16 mm die seen by a
 #: tray camera about 45 cm above the tray): the demo camera's own "calibration".
@@ -79,6 +86,13 @@ class DemoTray(FrameSource):
             self._script = RollScript(rest, seed=seed)
             self._thrown_at = self._index / self.fps
             return self._script.tumble
+
+    def resting(self) -> tuple[SceneDie, ...]:
+        """The dice of the last throw as they will lie once still (none after :meth:`clear`):
+        the truth a test's stand-in reader can answer with."""
+        with self._lock:
+            script = self._script
+        return () if script is None else tuple(script.rest.dice)
 
     def clear(self) -> None:
         """Take the dice out of the tray."""
