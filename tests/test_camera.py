@@ -8,6 +8,7 @@ the reader and the settle detector are the real ones.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 from collections.abc import Callable, Iterator
@@ -88,6 +89,11 @@ def test_a_clean_roll_the_camera_reads_is_the_rollers_try(
     assert camera.status_json()["last_roll"]["quality"] == "ok"
 
 
+def moved_on(session: Session, desk: RollDesk, pk: int, before: int) -> bool:
+    """The roll was applied (the history grew) or waits for a confirm."""
+    return len(history(session, pk)) > before or bool(desk.pending(pk))
+
+
 def test_the_real_reader_reads_the_demo_trays_rolls_or_asks(session: Session) -> None:
     """The pip reader and settle detector on the demo tray: each roll is the thrown faces,
     applied at once when read surely, else waiting for a confirm; never wrong."""
@@ -100,7 +106,7 @@ def test_the_real_reader_reads_the_demo_trays_rolls_or_asks(session: Session) ->
         for throw in ([1, 2], [5, 3]):  # try 1 misses (3 < 9); try 2 is read too
             before = len(history(session, pk))
             cam.throw(throw)
-            wait_for(lambda n=before: len(history(session, pk)) > n or desk.pending(pk))
+            wait_for(functools.partial(moved_on, session, desk, pk, before))
             held = desk.pending(pk)
             if held:
                 assert held[0].roll.quality in ("uncertain", "cocked")
