@@ -110,6 +110,9 @@ class TableCamera:
         self._attempts = 0
         self._refs = int(time.time() * 1000)
         self._frames: list[float] = []
+        #: Called with every frame read (image, time) on the camera thread, after the pip
+        #: dice: the icon dice (``companion/icon_camera.py``) hook in here.
+        self.frame_hooks: list[Callable[[Image, float], object]] = []
 
     @property
     def enabled(self) -> bool:
@@ -217,6 +220,11 @@ class TableCamera:
                 self._seen = Seen(frame.index, frame.image, dice, detector.state.value)
             if settled is not None:
                 self._offer(settled)
+            for hook in self.frame_hooks:
+                try:
+                    hook(frame.image, frame.t)
+                except Exception:  # a hook must not stop the camera
+                    log.exception("a camera frame hook failed")
 
     def _read(self, image: Image) -> list[Die]:
         if self._reader is None:

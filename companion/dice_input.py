@@ -15,6 +15,10 @@ are and a title gets dice input by adding one entry to :data:`MAPPERS`.
 * :meth:`RollRequest.action` turns the values a device read into the title's action JSON; the
   engine validates it like any other input (two dice expected, faces 1 to 6, ...).
 
+Icon dice (Sushi Roll) take a parallel path: :func:`face_request_for` says what a game waits
+for from one seat's belt or tray (:class:`FaceRequest`), built from readings ``"kind:face"``
+(:data:`FACE_MAPPERS`); ``companion/icon_camera.py`` routes the camera's settled belts with it.
+
 Titles: Sushi Express (phase ``roll``, waiting for the roller's ``roll`` of two dice: try 1, or
 try 2 after a miss), Sushi Go! (turn-by-turn mode with the mochi dessert, phase ``mochi``: the
 first waiting player's ``mochi_roll`` of one die).
@@ -112,8 +116,116 @@ MAPPERS: dict[str, Callable[[JSON], RollRequest | None]] = {
     "sushi-express": _sushi_express,
     "sushi-go": _sushi_go,
 }
-#: Titles played with dice: the only ones that take a roll source other than ``tap``.
+# -- icon dice (faces named by readings, not pip values) --------------------------------------
+
+
+@dataclass(frozen=True)
+class FaceRequest:
+    """What a game played with icon dice waits for from one ``surface`` (``belt`` or ``tray``)
+    of ``seat``: ``dice`` dice (``None``: any number) for the decision ``slot``. ``confirm``:
+    a reading of it always waits for a person (the camera cannot see all the action needs)."""
+
+    game: str
+    player: str
+    seat: int
+    surface: str
+    dice: int | None
+    slot: str
+    prompt: str
+    #: Builds the action JSON from the readings of every die on the surface.
+    build: Callable[[tuple[str, ...]], JSON]
+    confirm: bool = False
+
+    def action(self, readings: Sequence[str]) -> JSON:
+        return self.build(tuple(readings))
+
+    def to_json(self) -> JSON:
+        return {"player": self.player, "seat": self.seat, "surface": self.surface,
+                "dice": self.dice, "prompt": self.prompt, "confirm": self.confirm}
+
+
+def _minus(held: Sequence[str], taken: Sequence[str]) -> list[str] | None:
+    left = list(held)
+    for r in taken:
+        if r not in left:
+            return None
+        left.remove(r)
+    return left
+
+
+def _sushi_roll(view: JSON, seat: int, surface: str) -> FaceRequest | None:
+    """Sushi Roll: a belt to roll this turn gives ``roll`` with all its dice; the belt of the
+    player re-rolling after a Menu token gives ``roll`` with the dice that are not the ones
+    kept (the belt read whole); in scoring mode a tray not yet entered gives ``enter_tray``,
+    which always waits for a confirm (tokens and which nigiri lie on a wasabi are not read)."""
+    players = view.get("players") or []
+    if not 0 <= seat < len(players):
+        return None
+    me = players[seat]
+    name = str(me.get("name"))
+    phase, rnd, turn = view.get("phase"), view.get("round"), view.get("turn")
+    if surface == "belt" and phase == "roll" and name in (view.get("to_roll") or []):
+        count = int(view.get("turns") or 0) - int(turn or 1) + 1
+        slot = f"roll|{rnd}|{turn}|{name}"
+
+        def roll(readings: tuple[str, ...]) -> JSON:
+            return {"kind": "roll", "player": name, "dice": list(readings)}
+
+        return FaceRequest("sushi-roll", name, seat, surface, count or None, slot,
+                           f"{name}'s belt, turn {turn}", roll)
+    reroll = view.get("reroll")
+    if surface == "belt" and phase == "reroll" and isinstance(reroll, dict) \
+            and reroll.get("player") == name:
+        chosen = [str(d.get("die")) for d in reroll.get("dice") or []]
+        belt = [str(d.get("die")) for d in me.get("belt") or []]
+        kept = _minus(belt, chosen) or []
+        slot = f"reroll|{rnd}|{turn}|{name}|{','.join(sorted(belt))}|{','.join(sorted(chosen))}"
+
+        def rerolled(readings: tuple[str, ...]) -> JSON:
+            new = _minus(readings, kept)
+            if new is None:
+                raise IllegalAction(f"{name} keeps {', '.join(kept)}, but the belt read shows "
+                                    f"{', '.join(readings) or 'no dice'}")
+            return {"kind": "roll", "player": name, "dice": new}
+
+        return FaceRequest("sushi-roll", name, seat, surface, len(belt), slot,
+                           f"{name}'s re-rolled dice", rerolled)
+    if surface == "tray" and phase == "entry" and not me.get("entered"):
+
+        def tray(readings: tuple[str, ...]) -> JSON:
+            return {"kind": "enter_tray", "player": name, "dice": list(readings)}
+
+        return FaceRequest("sushi-roll", name, seat, surface, None, f"tray|{rnd}|{name}",
+                           f"{name}'s tray, round {rnd}", tray, confirm=True)
+    return None
+
+
+#: Game id -> what that title's view waits for from a seat's belt or tray (icon dice).
+FACE_MAPPERS: dict[str, Callable[[JSON, int, str], FaceRequest | None]] = {
+    "sushi-roll": _sushi_roll,
+}
+#: Titles played with pip dice: they take any roll source.
 DICE_TITLES = frozenset(MAPPERS)
+#: Titles whose dice show icons: they take ``tap`` or ``camera`` (the tower cannot read them).
+FACE_TITLES = frozenset(FACE_MAPPERS)
+
+
+def face_request_for(game_id: str, view: JSON, seat: int, surface: str) -> FaceRequest | None:
+    """What game ``game_id`` waits for from ``surface`` of ``seat`` now (``None``: nothing,
+    or a title without icon dice)."""
+    mapper = FACE_MAPPERS.get(game_id)
+    return None if mapper is None else mapper(view, seat, surface)
+
+
+def check_readings(values: Any, dice: int | None = None) -> tuple[str, ...]:
+    """Icon die faces typed on a screen (a correction): a list of readings ``"kind:face"``,
+    as many as ``dice`` when given; :class:`UnreadableInput` otherwise (the engine checks the
+    faces against its table)."""
+    if not isinstance(values, list) or not all(isinstance(v, str) and ":" in v for v in values):
+        raise UnreadableInput("'values' must be a list of die readings 'kind:face'")
+    if dice is not None and len(values) != dice:
+        raise UnreadableInput(f"this roll is {dice} dice, not {len(values)}")
+    return tuple(values)
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -133,6 +245,11 @@ def check_roll_source(game_id: str, source: Any) -> str:
         raise UnreadableInput(
             f"'roll_source' must be one of {', '.join(ROLL_SOURCES)}, not {source!r}"
         )
+    if source != TAP and game_id in FACE_TITLES and game_id not in DICE_TITLES:
+        if source == CAMERA:
+            return source
+        raise IllegalAction(f"{game_id} is played with icon dice, which the dice tower cannot"
+                            " read: its roll source can be tap or camera")
     if source != TAP and game_id not in DICE_TITLES:
         raise IllegalAction(f"{game_id} is played without dice: its roll source can only be tap")
     return source

@@ -1,0 +1,445 @@
+"""Sushi Roll's icon dice from the camera: settled belts and trays into the game.
+
+Wiring (``companion/app.py``): :class:`IconCamera` is fed every frame the table camera reads
+(:attr:`companion.camera.TableCamera.frame_hooks`); it routes what settles through an
+:class:`IconDesk` into the session. Nothing runs while no icon-dice game takes its dice from the
+``camera`` (:meth:`IconDesk.wanted` is asked at most once a second), so pip-dice games pay
+nothing.
+
+* **Regions** (:class:`Region`): each seat's belt and tray, in frame pixels. From the zones file
+  (:func:`regions_from_zones`): a seat's mat (``docs/CALIBRATION.md``) is split in two along its
+  depth, the half by the marker (away from the player) being the belt and the half towards the
+  player the tray; seat marker ``k`` is the game's ``k``-th player. Tests and other layouts
+  pass regions directly.
+* **Settling**: one :class:`~companion.vision.settle.SettleDetector` per region watches that
+  region's crop (so a hand over one belt does not hold the others back) and reads it with the
+  :class:`~companion.vision.icon_dice.reader.IconDiceReader` (dice whose centre lies outside
+  the region are left out). A reported die is ``cocked`` when the icon reader says so (its own
+  measure, which tells dice touching on a belt from a die on its edge; the pip silhouette test
+  is switched off), ``uncertain`` when the face set is unsure or the readings disagreed.
+* **Desk** (:class:`IconDesk`, the icon-dice twin of :class:`companion.rolls.RollDesk`): a
+  settled region goes to the newest game that takes camera dice and waits for that surface of
+  that seat (:func:`companion.dice_input.face_request_for`). An ``ok`` reading is submitted at
+  once as a table input (undoable like any action); an ``uncertain`` or ``cocked`` one, one the
+  engine refuses (with its reason) and one whose request always needs a person (a tray in
+  scoring mode) becomes the game's *pending reading* for that surface, which a screen confirms
+  (:meth:`IconDesk.confirm`: the readings seen, or the readings a person corrected) or
+  dismisses. One pending reading per game and surface; a newer one replaces it; one whose
+  decision has passed is dropped when next read.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from companion.dice_input import FaceRequest, check_readings, face_request_for
+from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.session.access import HOST, TABLE, Viewer
+from companion.session.errors import Forbidden, NotFound
+from companion.session.session import Outcome, Session
+from companion.vision.calibration import Zones
+from companion.vision.dice import Image
+from companion.vision.icon_dice.reader import IconDie
+from companion.vision.settle import COCKED, OK, UNCERTAIN, SettleConfig, SettleDetector
+
+log = logging.getLogger(__name__)
+SOURCE = "camera"
+BELT, TRAY = "belt", "tray"
+#: How often (seconds) the camera asks the session whether an icon-dice game waits.
+WANTED_EVERY = 1.0
+
+IconReader = Callable[[Image], list[IconDie]]
+
+
+@dataclass(frozen=True)
+class Region:
+    """``surface`` (``belt`` or ``tray``) of ``seat`` (0-based player index), a quadrilateral
+    in frame pixels."""
+
+    surface: str
+    seat: int
+    polygon: tuple[tuple[float, float], ...]
+
+    def bounds(self, width: int, height: int) -> tuple[int, int, int, int]:
+        xs, ys = [p[0] for p in self.polygon], [p[1] for p in self.polygon]
+        return (max(0, int(min(xs))), max(0, int(min(ys))),
+                min(width, int(max(xs)) + 1), min(height, int(max(ys)) + 1))
+
+    def contains(self, x: float, y: float) -> bool:
+        inside = False
+        pts = self.polygon
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+        return inside
+
+
+def box_region(surface: str, seat: int, box: tuple[float, float, float, float]) -> Region:
+    x0, y0, x1, y1 = box
+    return Region(surface, seat, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+
+
+def regions_from_zones(zones: Zones, scale: float = 1.0) -> list[Region]:
+    """Every seat's belt and tray from the zones file (see the module docstring), scaled by
+    ``scale`` (frame width over the calibrated image's width)."""
+    out = []
+    for seat, zone in sorted(zones.seats.items()):
+        a, b, c, d = (np.array(p, float) * scale for p in zone.polygon_px[:4])
+        mid_bc, mid_ad = (b + c) / 2, (a + d) / 2
+        def pts(*ps: np.ndarray) -> tuple[tuple[float, float], ...]:
+            return tuple((float(p[0]), float(p[1])) for p in ps)
+        out.append(Region(BELT, seat - 1, pts(a, b, mid_bc, mid_ad)))
+        out.append(Region(TRAY, seat - 1, pts(mid_ad, mid_bc, c, d)))
+    return out
+
+
+# -- what settled ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FaceReading:
+    """A settled region: its dice's readings (left to right), the overall ``quality`` and each
+    die's (``ok``, ``cocked``, ``uncertain``), and ``ref``, its number."""
+
+    ref: int
+    surface: str
+    seat: int
+    readings: tuple[str, ...]
+    quality: str
+    qualities: tuple[str, ...] = ()
+    received: str = ""
+
+    def to_json(self) -> JSON:
+        return {"roll": self.ref, "surface": self.surface, "seat": self.seat,
+                "readings": list(self.readings), "quality": self.quality,
+                "qualities": list(self.qualities), "received": self.received}
+
+
+@dataclass(frozen=True)
+class PendingReading:
+    """A reading a game took that waits for a person (``reason``: why, or the engine's
+    refusal)."""
+
+    reading: FaceReading
+    game: int
+    request: FaceRequest
+    reason: str | None = None
+
+    def to_json(self) -> JSON:
+        return {**self.reading.to_json(), "game": self.game, **self.request.to_json(),
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Offered:
+    """What :meth:`IconDesk.offer` did: ``applied``, ``pending``, ``refused`` or
+    ``unwanted``."""
+
+    reading: FaceReading
+    outcome: str
+    game: int | None = None
+    reason: str = ""
+
+
+class IconDesk:
+    """Routes settled icon-dice readings into ``session``'s games (module docstring)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._pending: dict[tuple[int, int, str], PendingReading] = {}
+        self._lock = threading.Lock()
+        self.last: Offered | None = None
+
+    def wanted(self) -> list[tuple[int, str]]:
+        """``(game pk, title)`` of the games that take icon dice from the camera now."""
+        from companion.dice_input import FACE_TITLES
+
+        return [(g["id"], g["game"]) for g in self.session.list_games()
+                if g.get("roll_source") == SOURCE and g.get("game") in FACE_TITLES
+                and g.get("status") != "over"]
+
+    def _request(self, seat: int, surface: str) -> tuple[int, FaceRequest] | None:
+        games = [g for g in self.session.list_games()
+                 if g.get("roll_source") == SOURCE and g.get("status") != "over"]
+        games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
+        for g in games:
+            try:
+                view = self.session.snapshot(g["id"], HOST)["view"]
+            except (NotFound, UnreadableInput):
+                continue
+            request = face_request_for(g["game"], view, seat, surface)
+            if request is not None:
+                return g["id"], request
+        return None
+
+    def offer(self, reading: FaceReading) -> Offered:
+        found = self._request(reading.seat, reading.surface)
+        if found is None:
+            offered = Offered(reading, "unwanted",
+                              reason=f"no game waits for seat {reading.seat + 1}'s"
+                                     f" {reading.surface}")
+        else:
+            offered = self._take(reading, *found)
+        self.last = offered
+        log.info("camera %s of seat %s %s: %s", reading.surface, reading.seat + 1,
+                 list(reading.readings), offered.outcome)
+        return offered
+
+    def _take(self, reading: FaceReading, game_pk: int, request: FaceRequest) -> Offered:
+        why = ("the camera does not read tokens or which nigiri lies on a wasabi: confirm or"
+               " correct" if request.confirm else
+               f"the camera read a {reading.quality} roll: confirm or correct it"
+               if reading.quality != OK else None)
+        if why is not None:
+            self._hold(PendingReading(reading, game_pk, request, why))
+            return Offered(reading, "pending", game_pk, why)
+        try:
+            self._apply(game_pk, TABLE, request, reading.readings)
+        except (IllegalAction, UnreadableInput, Forbidden) as exc:
+            reason = getattr(exc, "reason", str(exc))
+            self._hold(PendingReading(reading, game_pk, request, reason))
+            return Offered(reading, "refused", game_pk, reason)
+        self._drop((game_pk, request.seat, request.surface))
+        return Offered(reading, "applied", game_pk)
+
+    def _apply(self, game_pk: int, viewer: Viewer, request: FaceRequest,
+               readings: Sequence[str]) -> Outcome:
+        def build(view: JSON) -> JSON:
+            now = face_request_for(request.game, view, request.seat, request.surface)
+            if now is None or now.slot != request.slot:
+                raise IllegalAction(f"the game no longer waits for {request.prompt}; it moved on")
+            return now.action(readings)
+
+        return self.session.submit_from_view(game_pk, viewer, build)
+
+    def _hold(self, pending: PendingReading) -> None:
+        with self._lock:
+            key = (pending.game, pending.request.seat, pending.request.surface)
+            self._pending[key] = pending
+
+    def _drop(self, key: tuple[int, int, str], ref: int | None = None) -> None:
+        with self._lock:
+            held = self._pending.get(key)
+            if held is not None and (ref is None or held.reading.ref == ref):
+                del self._pending[key]
+
+    def pending(self, game_pk: int | None = None) -> list[PendingReading]:
+        """The pending readings (of one game), dropping those whose decision has passed."""
+        with self._lock:
+            held = [p for p in self._pending.values() if game_pk in (None, p.game)]
+        live = []
+        for p in held:
+            key = (p.game, p.request.seat, p.request.surface)
+            try:
+                snap = self.session.snapshot(p.game, HOST)
+            except NotFound:
+                self._drop(key, p.reading.ref)
+                continue
+            now = face_request_for(p.request.game, snap["view"], p.request.seat,
+                                   p.request.surface)
+            if snap["roll_source"] == SOURCE and now is not None and now.slot == p.request.slot:
+                live.append(p)
+            else:
+                self._drop(key, p.reading.ref)
+        return sorted(live, key=lambda p: p.reading.ref)
+
+    def _find(self, game_pk: int, ref: int) -> PendingReading:
+        for p in self.pending(game_pk):
+            if p.reading.ref == ref:
+                return p
+        raise NotFound(f"there is no pending camera reading {ref} in game {game_pk}")
+
+    def confirm(self, game_pk: int, ref: int, viewer: Viewer, values: Any = None) -> Outcome:
+        """Submit pending reading ``ref`` as ``viewer``: the readings seen, or ``values`` (a
+        list of readings) typed as a correction. Refused (raises) with it still pending."""
+        pending = self._find(game_pk, ref)
+        chosen = pending.reading.readings if values is None else check_readings(values)
+        if viewer.role == "watcher":
+            raise Forbidden("watchers cannot enter dice: claim a seat with the join code")
+        try:
+            outcome = self._apply(game_pk, viewer, pending.request, chosen)
+        except (IllegalAction, UnreadableInput) as exc:
+            self._hold(replace(pending, reason=exc.reason))
+            raise
+        self._drop((game_pk, pending.request.seat, pending.request.surface), ref)
+        return outcome
+
+    def dismiss(self, game_pk: int, ref: int, viewer: Viewer) -> None:
+        if viewer.role == "watcher":
+            raise Forbidden("watchers cannot dismiss a reading: claim a seat with the join code")
+        p = self._find(game_pk, ref)
+        self._drop((game_pk, p.request.seat, p.request.surface), ref)
+
+    def status(self) -> JSON:
+        last = self.last
+        return {"pending": [p.to_json() for p in self.pending()],
+                "last_offer": None if last is None else
+                {**last.reading.to_json(), "outcome": last.outcome, "game": last.game,
+                 "reason": last.reason}}
+
+
+# -- the camera side ---------------------------------------------------------------------------
+
+
+def _quality(dice: Sequence[Any], reported: Sequence[str]) -> tuple[tuple[str, ...], str]:
+    """Per-die qualities with the icon reader's own cocked verdict, and the overall one."""
+    out = []
+    for die, q in zip(dice, reported, strict=True):
+        cocked = bool(getattr(die, "cocked", False))
+        out.append(COCKED if cocked else UNCERTAIN if q != OK else OK)
+    overall = COCKED if COCKED in out else UNCERTAIN if UNCERTAIN in out else OK
+    return tuple(out), overall
+
+
+class _Watch:
+    """One region's settle detector (reads its crop, keeps the dice inside the region)."""
+
+    def __init__(self, region: Region, reader: IconReader, settle: SettleConfig,
+                 margin: float) -> None:
+        self.region = region
+        self.margin = margin
+        self.reader = reader
+        self.offset = (0, 0)
+        self.detector = SettleDetector(self._read, settle)
+
+    def _read(self, crop: Image) -> list[Any]:
+        ox, oy = self.offset
+        return [d for d in self.reader(crop)
+                if self.region.contains(d.centre[0] + ox, d.centre[1] + oy)]
+
+    def update(self, frame: Image, t: float) -> tuple[list[Any], list[str], str] | None:
+        m = round(self.margin)
+        x0, y0, x1, y1 = self.region.bounds(frame.shape[1], frame.shape[0])
+        x0, y0 = max(0, x0 - m), max(0, y0 - m)
+        x1, y1 = min(frame.shape[1], x1 + m), min(frame.shape[0], y1 + m)
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            return None
+        self.offset = (x0, y0)
+        settled = self.detector.update(np.ascontiguousarray(frame[y0:y1, x0:x1]), t)
+        if settled is None:
+            return None
+        dice = [r.die for r in settled.dice]
+        qualities, overall = _quality(dice, [r.quality for r in settled.dice])
+        if settled.quality == UNCERTAIN and overall == OK:
+            overall = UNCERTAIN
+        return dice, list(qualities), overall
+
+
+class IconCamera:
+    """Feeds frames to one settle detector per region and offers what settles to ``desk``.
+
+    ``reader``: reads icon dice in a BGR crop (an :class:`~companion.vision.icon_dice.reader.
+    IconDiceReader`'s ``read``). ``regions``: the belts and trays (:func:`regions_from_zones`).
+    :meth:`feed` is the frame hook; ``always``: feed even when no game waits (tests).
+    ``margin``: pixels of frame around each region that its detector also watches (about a
+    die: a die at rest on the belt's edge then never touches the crop's edge, which the settle
+    detector would take for a hand)."""
+
+    def __init__(self, desk: IconDesk | None, reader: IconReader, regions: Sequence[Region],
+                 settle: SettleConfig | None = None, always: bool = False,
+                 margin: float = 0.0) -> None:
+        self.desk = desk
+        self.regions = list(regions)
+        config = settle or SettleConfig()
+        config = replace(config, region=None, cocked_aspect=1e9)
+        self._watches = [_Watch(r, reader, config, margin) for r in self.regions]
+        self._always = always
+        self._checked = -1e9
+        self._active = False
+        self._refs = int(time.time() * 1000)
+        self.offers: list[Offered] = []
+
+    def _wanted(self) -> bool:
+        if self._always or self.desk is None:
+            return True
+        now = time.monotonic()
+        if now - self._checked >= WANTED_EVERY:
+            self._checked = now
+            self._active = bool(self.desk.wanted())
+        return self._active
+
+    def feed(self, frame: Image, t: float) -> list[FaceReading]:
+        """Take one frame (captured at ``t`` seconds); the readings that settled in it (each
+        offered to the desk)."""
+        if not self._wanted():
+            return []
+        out = []
+        for watch in self._watches:
+            got = watch.update(frame, t)
+            if got is None:
+                continue
+            dice, qualities, overall = got
+            self._refs += 1
+            reading = FaceReading(self._refs, watch.region.surface, watch.region.seat,
+                                  tuple(str(getattr(d, "reading", "")) for d in dice), overall,
+                                  tuple(qualities), time.strftime("%Y-%m-%dT%H:%M:%S"))
+            out.append(reading)
+            if self.desk is not None:
+                try:
+                    self.offers.append(self.desk.offer(reading))
+                except Exception:  # the camera outlives any one reading
+                    log.exception("camera reading %s could not be offered", reading.ref)
+        return out
+
+    def states(self) -> dict[str, str]:
+        """Each region's settle state (``seat 1 belt``: ``settled``, ...), for the screens."""
+        return {f"seat {w.region.seat + 1} {w.region.surface}": w.detector.state.value
+                for w in self._watches}
+
+
+#: The face set the service uses (``<data dir>/icon_dice/<name>/``).
+DEFAULT_SET = "default"
+
+
+class DataDirHook:
+    """The frame hook ``companion serve`` installs: builds the :class:`IconCamera` from the
+    data directory (zones file and face set :data:`DEFAULT_SET`) when an icon-dice game first
+    takes camera dice, and says why it cannot (``message``) when one of them is missing."""
+
+    def __init__(self, desk: IconDesk, data_dir: Any) -> None:
+        self.desk, self.data_dir = desk, data_dir
+        self.camera: IconCamera | None = None
+        self.message = "idle: no Sushi Roll game takes its dice from the camera"
+        self._checked = -1e9
+        self._size: tuple[int, int] | None = None
+
+    def __call__(self, frame: Image, t: float) -> None:
+        size = (frame.shape[1], frame.shape[0])
+        if self.camera is None or self._size != size:
+            now = time.monotonic()
+            if now - self._checked < WANTED_EVERY * 5 or not self.desk.wanted():
+                return
+            self._checked = now
+            self.camera = self._build(size)
+            self._size = size
+            if self.camera is None:
+                return
+        self.camera.feed(frame, t)
+
+    def _build(self, size: tuple[int, int]) -> IconCamera | None:
+        from companion.vision.calibration import CalibrationError, load_zones
+        from companion.vision.icon_dice.reader import IconDiceReader
+        from companion.vision.icon_dice.store import load_set
+
+        try:
+            zones = load_zones(self.data_dir)
+            faces = load_set(self.data_dir, DEFAULT_SET)
+        except (CalibrationError, FileNotFoundError, ValueError) as exc:
+            self.message = f"icon dice off: {exc}"
+            return None
+        if zones is None or not zones.seats:
+            self.message = "icon dice off: calibrate with the seat markers first"
+            return None
+        scale = size[0] / zones.image_size[0]
+        die_px = zones.die_px * scale
+        reader = IconDiceReader(faces, die_px)
+        self.message = f"reading {len(zones.seats)} seats' belts and trays"
+        return IconCamera(self.desk, reader.read, regions_from_zones(zones, scale),
+                          margin=1.2 * die_px)
