@@ -24,21 +24,12 @@ from companion.session.session import HOST, Act, Session
 from companion.vision.demo_tray import DemoTray
 from companion.vision.dice import Die
 from companion.vision.sources import Frame, FrameSource, SourceError
-
-TRIO = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"},
-        {"name": "Cat", "colour": "green"}]
-TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
-           {"kind": "guess", "player": "Ann", "number": 7},
-           {"kind": "guess", "player": "Ben", "number": 8},
-           {"kind": "guess", "player": "Cat", "number": 9})
+from tests.dice_table import TO_ROLL, TRIO
+from tests.dice_table import wait_for as table_wait
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 30.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
-    return value
+    return table_wait(condition, timeout, 0.02)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ source is the tower and that waits for a roll.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,22 +22,14 @@ from companion.session.log import GameLog
 from companion.session.session import HOST, WATCHER, Act, Session, Undo, seat_viewer
 from companion.tower import TableTower
 from firmware_bridge.link import LinkTiming
+from tests.dice_table import TO_ROLL, TRIO
+from tests.dice_table import wait_for as table_wait
 
 FAST = LinkTiming(probe_timeout_s=0.3, hello_every_s=0.1, backoff_max_s=0.2)
-TRIO = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"},
-        {"name": "Cat", "colour": "green"}]
-TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
-           {"kind": "guess", "player": "Ann", "number": 7},
-           {"kind": "guess", "player": "Ben", "number": 8},
-           {"kind": "guess", "player": "Cat", "number": 9})
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
-    return value
+    return table_wait(condition, timeout, 0.01)
 
 
 @dataclass

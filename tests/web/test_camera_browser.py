@@ -21,15 +21,12 @@ from companion.camera import TableCamera
 from companion.rolls import RollDesk
 from companion.session.session import Session
 from companion.vision.dice import Die
+from tests.dice_table import TO_ROLL
 from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
 from tests.web.web_support import PLAYERS, LiveServer
 from web import create_app
 
 pytestmark = pytest.mark.browser
-TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
-           {"kind": "guess", "player": "Ann", "number": 7},
-           {"kind": "guess", "player": "Ben", "number": 8},
-           {"kind": "guess", "player": "Cat", "number": 9})
 CARD = "#tower"
 
 

@@ -9,13 +9,9 @@ from flask.testing import FlaskClient
 
 from companion.rolls import RollDesk, TableRoll
 from companion.session.session import Session
+from tests.dice_table import TO_ROLL
 from tests.web.web_support import PLAYERS, TOKEN_HEADER, NewGame, create_game, post
 from web import create_app
-
-TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
-           {"kind": "guess", "player": "Ann", "number": 7},
-           {"kind": "guess", "player": "Ben", "number": 8},
-           {"kind": "guess", "player": "Cat", "number": 9})
 
 
 @pytest.fixture

@@ -22,15 +22,12 @@ from companion.rolls import RollDesk
 from companion.session.session import Session
 from companion.tower import TableTower
 from firmware_bridge.link import LinkTiming
+from tests.dice_table import TO_ROLL
 from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
 from tests.web.web_support import PLAYERS, LiveServer
 from web import create_app
 
 pytestmark = pytest.mark.browser
-TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
-           {"kind": "guess", "player": "Ann", "number": 7},
-           {"kind": "guess", "player": "Ben", "number": 8},
-           {"kind": "guess", "player": "Cat", "number": 9})
 BADGE = "#tower-badge"
 
 
