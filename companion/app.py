@@ -4,7 +4,8 @@ No logic of its own: :func:`build` wires the collaborators (nothing runs yet),
 :meth:`Service.start` starts the devices (the dice tower's bridge, per the ``tower`` setting),
 :func:`serve` runs everything until SIGINT/SIGTERM and shuts down cleanly (the log is durable
 after every change anyway, so a SIGKILL or a pulled plug loses nothing that was acknowledged).
-The buttons and lights come from the ``gpio`` setting (``companion/controls.py``), ``/health``
+The buttons and lights come from the ``gpio`` setting (``companion/controls.py``; the scan
+button scans the camera's frame through :class:`~companion.scans.ScanDesk`), ``/health``
 from ``companion/health.py``; the HTTP server is waitress (``web/serving.py``).
 """
 
@@ -23,7 +24,9 @@ from companion.camera import TableCamera
 from companion.controls import TableControls
 from companion.devices import DeviceReport, Health, probe_devices
 from companion.health import build_health
+from companion.icon_camera import DataDirHook, IconDesk
 from companion.rolls import RollDesk
+from companion.scans import ScanDesk, camera_frame
 from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.settings import Settings
@@ -45,8 +48,11 @@ class Service:
     rolls: RollDesk
     tower: TableTower
     camera: TableCamera
+    scans: ScanDesk
     controls: TableControls
     health: Health
+    #: Sushi Roll's icon dice from the camera (pending readings for the screens).
+    icon_desk: IconDesk | None = None
 
     def start(self) -> None:
         """Start the devices; the tower's and the camera's lines of :attr:`devices` then say
@@ -75,13 +81,19 @@ def build(settings: Settings) -> Service:
     rolls = RollDesk(session)
     tower = TableTower(settings.tower, settings.db_path, rolls)
     camera = TableCamera(settings.camera, rolls, data_dir=settings.data_dir)
-    controls = TableControls(settings.gpio, settings.pins, session, rolls, tower)
+    icon_desk = IconDesk(session)
+    camera.frame_hooks.append(DataDirHook(icon_desk, settings.data_dir))
+    scans = ScanDesk(session, settings.data_dir, frame=lambda: camera_frame(camera),
+                     zones=lambda: camera.zones)
+    controls = TableControls(settings.gpio, settings.pins, session, rolls, tower,
+                             scanner=scans.button_scan)
     devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),
                       gpio=controls.device_status())
-    app = create_app(session, rolls=rolls, tower=tower, camera=camera)
+    app = create_app(session, rolls=rolls, tower=tower, camera=camera, scans=scans)
     health = build_health(settings, session, tower, camera, controls)
     health_web.install(app, health)
-    return Service(settings, log, session, app, devices, rolls, tower, camera, controls, health)
+    return Service(settings, log, session, app, devices, rolls, tower, camera, scans, controls,
+                   health, icon_desk=icon_desk)
 
 
 def lan_addresses() -> list[str]:

@@ -195,8 +195,9 @@ class IconDesk:
     def _take(self, reading: FaceReading, game_pk: int, request: FaceRequest) -> Offered:
         why = ("the camera does not read tokens or which nigiri lies on a wasabi: confirm or"
                " correct" if request.confirm else
-               f"the camera read a {reading.quality} roll: confirm or correct it"
-               if reading.quality != OK else None)
+               ("a die leans on an edge or another die: confirm or correct"
+                if reading.quality == COCKED else "the camera is unsure of a face: confirm or"
+                " correct") if reading.quality != OK else None)
         if why is not None:
             self._hold(PendingReading(reading, game_pk, request, why))
             return Offered(reading, "pending", game_pk, why)
@@ -298,6 +299,15 @@ def _quality(dice: Sequence[Any], reported: Sequence[str]) -> tuple[tuple[str, .
     return tuple(out), overall
 
 
+def _shifted(die: Any, dx: float, dy: float) -> Any:
+    """``die`` with its box moved by ``(dx, dy)`` (crop to frame pixels)."""
+    x0, y0, x1, y1 = die.box
+    try:
+        return replace(die, box=(x0 + dx, y0 + dy, x1 + dx, y1 + dy))
+    except TypeError:  # not a dataclass (a test's stand-in): shown where it is
+        return die
+
+
 class _Watch:
     """One region's settle detector (reads its crop, keeps the dice inside the region)."""
 
@@ -308,11 +318,15 @@ class _Watch:
         self.reader = reader
         self.offset = (0, 0)
         self.detector = SettleDetector(self._read, settle)
+        #: The dice of the last read, boxes in frame pixels (for the camera view).
+        self.seen: list[Any] = []
 
     def _read(self, crop: Image) -> list[Any]:
         ox, oy = self.offset
-        return [d for d in self.reader(crop)
+        dice = [d for d in self.reader(crop)
                 if self.region.contains(d.centre[0] + ox, d.centre[1] + oy)]
+        self.seen = [_shifted(d, ox, oy) for d in dice]
+        return dice
 
     def update(self, frame: Image, t: float) -> tuple[list[Any], list[str], str] | None:
         m = round(self.margin)
@@ -388,6 +402,10 @@ class IconCamera:
                     log.exception("camera reading %s could not be offered", reading.ref)
         return out
 
+    def seen(self) -> list[tuple[Region, Any]]:
+        """Each region's dice of its last read (boxes in frame pixels), for the camera view."""
+        return [(w.region, d) for w in self._watches for d in w.seen]
+
     def states(self) -> dict[str, str]:
         """Each region's settle state (``seat 1 belt``: ``settled``, ...), for the screens."""
         return {f"seat {w.region.seat + 1} {w.region.surface}": w.detector.state.value
@@ -409,8 +427,13 @@ class DataDirHook:
         self.message = "idle: no Sushi Roll game takes its dice from the camera"
         self._checked = -1e9
         self._size: tuple[int, int] | None = None
+        #: The last frame the camera gave (kept for the view and enrollment) and its number.
+        self.frame: Image | None = None
+        self.frames = 0
+        self._draft: Any = None
 
     def __call__(self, frame: Image, t: float) -> None:
+        self.frame, self.frames = frame, self.frames + 1
         size = (frame.shape[1], frame.shape[0])
         if self.camera is None or self._size != size:
             now = time.monotonic()
@@ -443,3 +466,67 @@ class DataDirHook:
         self.message = f"reading {len(zones.seats)} seats' belts and trays"
         return IconCamera(self.desk, reader.read, regions_from_zones(zones, scale),
                           margin=1.2 * die_px)
+
+    # -- for the screens (web/icon_dice.py) ------------------------------------------------
+
+    def reload(self) -> None:
+        """Build the reader again at the next frame (a new face set or calibration)."""
+        self.camera, self._checked = None, -1e9
+
+    def draft(self) -> Any:
+        """The :class:`~companion.vision.icon_dice.draft.EnrollmentDraft` of the set
+        :data:`DEFAULT_SET` (one per service; saving it reloads the reader)."""
+        from companion.vision.icon_dice.draft import EnrollmentDraft
+
+        if self._draft is None:
+            self._draft = EnrollmentDraft(self.data_dir, DEFAULT_SET, on_save=self.reload)
+        return self._draft
+
+    def die_px(self, size: tuple[int, int]) -> float | None:
+        """The calibrated die size in pixels of a frame of ``size`` (``None``: not
+        calibrated)."""
+        from companion.vision.calibration import CalibrationError, load_zones
+
+        try:
+            zones = load_zones(self.data_dir)
+        except (CalibrationError, FileNotFoundError, ValueError):
+            return None
+        if zones is None:
+            return None
+        return float(zones.die_px * size[0] / zones.image_size[0])
+
+    def status_json(self) -> JSON:
+        """What the icon camera does now: ``state`` (``off``: no reader, ``idle``: no game
+        waits, ``reading``), the ``message``, each region's settle state, the number of the
+        last ``frame`` (``None`` before the first) and the dice of the last reads."""
+        camera = self.camera
+        if camera is None:
+            state = "off" if self.message.startswith("icon dice off") else "idle"
+        else:
+            state = "reading" if self.desk.wanted() else "idle"
+        dice = [] if camera is None else [
+            {"seat": r.seat, "surface": r.surface, "reading": str(getattr(d, "reading", "")),
+             "uncertain": bool(getattr(d, "uncertain", False)),
+             "cocked": bool(getattr(d, "cocked", False)),
+             "confidence": round(float(d.confidence), 3)} for r, d in camera.seen()]
+        return {"state": state, "message": self.message,
+                "regions": camera.states() if camera is not None else {},
+                "frame": self.frames if self.frame is not None else None, "dice": dice}
+
+    def view_jpeg(self, width: int = 640) -> bytes | None:
+        """The last frame with each icon die outlined and labelled (``None`` before the first
+        frame)."""
+        import cv2
+
+        from companion.vision.icon_dice.annotate import annotate_icons
+
+        frame, camera = self.frame, self.camera
+        if frame is None:
+            return None
+        seen = camera.seen() if camera is not None else []
+        regions = [] if camera is None else [
+            (f"seat {r.seat + 1} {r.surface}", r.polygon) for r in camera.regions]
+        image = annotate_icons(frame, [d for _, d in seen if hasattr(d, "reading")], regions,
+                               width)
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        return bytes(data) if ok else None

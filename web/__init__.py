@@ -1,6 +1,6 @@
 """The web face of the companion: a Flask app factory and its blueprints.
 
-``create_app(session, rolls=None, tower=None, camera=None)`` receives the
+``create_app(session, rolls=None, tower=None, camera=None, scans=None)`` receives the
 :class:`~companion.session.session.Session` it serves and, when the service runs table devices,
 the :class:`~companion.rolls.RollDesk`, the :class:`~companion.tower.TableTower` and the
 :class:`~companion.camera.TableCamera` (the composition root, ``companion/app.py``, builds
@@ -11,6 +11,9 @@ them); it does nothing else at import time.
 * :mod:`web.sgp`   - the Sushi Go Party! menu catalogue for the new-game menu picker.
 * :mod:`web.tower` - the dice tower's status, a game's roll source, pending rolls to confirm.
 * :mod:`web.camera` - the camera's status and its view with the dice outlined.
+* :mod:`web.icon_dice` - Sushi Roll's icon dice: their camera view, pending readings, enrollment.
+* :mod:`web.scans`, :mod:`web.enroll` - card scans into tableaux and the card set's enrollment
+  (given a :class:`~companion.scans.ScanDesk` as ``scans``).
 * :mod:`web.pages` - the HTML pages (home, claim a seat, the game); the UI is vanilla JS + CSS
   from ``web/static`` with no build step.
 
@@ -27,10 +30,13 @@ from flask import Flask
 
 from companion.camera import TableCamera
 from companion.rolls import RollDesk
+from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.tower import TableTower
 from web import api, errors, live, pages, sgp
 from web import camera as camera_api
+from web import icon_dice as icon_dice_web
+from web import scans as scans_web
 from web import tower as tower_api
 from web.context import CAMERA_KEY, ROLLS_KEY, SESSION_KEY, TOWER_KEY
 
@@ -40,6 +46,7 @@ def create_app(
     rolls: RollDesk | None = None,
     tower: TableTower | None = None,
     camera: TableCamera | None = None,
+    scans: ScanDesk | None = None,
     **config: Any,
 ) -> Flask:
     """A Flask app serving ``session`` (and the table devices, when given); ``config``
@@ -58,5 +65,8 @@ def create_app(
     app.register_blueprint(sgp.bp)
     app.register_blueprint(tower_api.bp)
     app.register_blueprint(camera_api.bp)
+    icon_dice_web.install(app)  # Sushi Roll's icon dice (the camera's icon hook, if any)
+    if scans is not None:
+        scans_web.install(app, scans)
     errors.register(app)
     return app

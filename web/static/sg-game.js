@@ -11,6 +11,7 @@ import { mochiPanel, revealPanel } from "./sg-turns.js";
 import { menuTypes, plural } from "./sgp-common.js";
 import { loadColours } from "./sgp-game.js";
 import { colourOf, finalPanel, liveCard, roundStart, scoreboardCard } from "./sgp-score.js";
+import { scanCard } from "./scan.js";
 
 export { GAME_ID, describe };
 
@@ -216,6 +217,7 @@ export function render(g, section) {
   document.getElementById("game-title").textContent = `Sushi Go! · game ${g.id}`;
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
+  section("scan", scanCard);
   section("panel", panel);
   section("live-score", (x) => liveCard(x, { tables: tables(x.view), chips: liveChips, state: liveState }));
   section("round-info", roundInfoCard);

@@ -8,6 +8,7 @@ import {
   finalPanel, liveCard, roundInfoCard, roundStart, scoreboardCard,
 } from "./sgp-score.js";
 import { menuPanel, revealPanel, spoonPanel, takeoutPanel } from "./sgp-turns.js";
+import { scanCard } from "./scan.js";
 
 export const GAME_ID = "sushi-go-party";
 
@@ -87,6 +88,7 @@ export function render(g, section) {
   document.getElementById("game-title").textContent = `Sushi Go Party! · game ${g.id}`;
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
+  section("scan", scanCard);
   section("panel", panel);
   section("live-score", liveCard);
   section("round-info", roundInfoCard);

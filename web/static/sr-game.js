@@ -4,6 +4,7 @@
 // tray, tokens and live breakdown, the round (order, supply, the dice table) and the scoreboard.
 import { h, playerDot } from "./common.js";
 import { dieTile, tokenChips } from "./sr-common.js";
+import { cameraCard } from "./sr-camera.js";
 import { entryPanel } from "./sr-entry.js";
 import { playPanel, rerollPanel, rollPanel } from "./sr-turns.js";
 import { breakdownList, plural, sumPoints } from "./sgp-common.js";
@@ -158,4 +159,5 @@ export function render(g, section) {
   section("round-info", roundInfoCard);
   section("scoreboard", (x) => scoreboardCard(x, scoreOptions()));
   for (const id of ["board", "ring", "display", "hand", "players"]) section(id, () => null);
+  cameraCard(g); // the dice camera, while the dice come from the camera
 }

@@ -158,8 +158,9 @@ def _offset(pose: Pose, du: float, dv: float) -> Pose:
 
 def refine(faces: FaceSet, work: WorkImage, poses: list[Pose],
            scores: np.ndarray) -> tuple[list[Pose], np.ndarray]:
-    """Hill-climb every pose: position steps :data:`STEPS`, then angle steps
-    :data:`ANGLE_STEPS`, a batch at a time."""
+    """Hill-climb every pose on the similarity to its best label (read again before every
+    step): position steps :data:`STEPS`, then angle steps :data:`ANGLE_STEPS`, a batch at a
+    time."""
     poses, scores = list(poses), np.asarray(scores, np.float32).copy()
     own = _labels(faces, work, poses)
     moves: list[Callable[[Pose, float], Pose]] = [
@@ -169,6 +170,10 @@ def refine(faces: FaceSet, work: WorkImage, poses: list[Pose],
         lambda p, d: (p[0], p[1], p[2] + d, p[3]), lambda p, d: (p[0], p[1], p[2] - d, p[3])]
     for group, steps in ((moves, STEPS), (spins, ANGLE_STEPS)):
         for step in steps:
+            # the label is read again where the pose now is: a start off the die's centre
+            # may first look like another face, whose climb would lead nowhere
+            own = _labels(faces, work, poses)
+            scores = np.maximum(scores, _best(faces, work, poses, own))
             tries = [m(p, step) for p in poses for m in group]
             got = _best(faces, work, tries, np.repeat(own, len(group))).reshape(
                 len(poses), len(group))

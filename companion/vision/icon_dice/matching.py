@@ -206,7 +206,7 @@ class Thresholds:
     """When a match is uncertain (see the module docstring); ``die``: the least similarity at
     which a crop counts as a die at all (the finder's test)."""
 
-    similarity: float = 0.62
+    similarity: float = 0.72
     margin: float = 0.08
     temperature: float = 0.03
     die: float = 0.45

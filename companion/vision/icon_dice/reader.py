@@ -55,6 +55,9 @@ class IconDie(Die):
     angle: float = 0.0
     similarity: float = 0.0
     aspect: float = 1.0
+    #: Similarity over the runner-up face's (the face set's margin).
+    margin: float = 0.0
+    runner_up: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {**super().to_json(), "reading": self.reading, "uncertain": self.uncertain,
@@ -103,7 +106,8 @@ class IconDiceReader:
             confidence = min(m.confidence, UNCERTAIN_CAP) if m.uncertain else m.confidence
             dice.append(IconDie(face_value(m.label), box, confidence, f.score, reading=m.label,
                                 uncertain=m.uncertain, cocked=aspect >= COCKED_ASPECT,
-                                angle=angle % 90.0, similarity=m.similarity, aspect=aspect))
+                                angle=angle % 90.0, similarity=m.similarity, aspect=aspect,
+                                margin=m.margin, runner_up=m.runner_up))
         return sorted(dice, key=lambda d: (round(d.centre[1] / self.die_px), d.centre[0]))
 
 

@@ -1,0 +1,98 @@
+"""Sushi Roll's icon dice on the tablet, in Debian's Chromium: a belt the camera read with one
+unsure die waits on the game screen (the camera view outlines every die, the unsure one
+orange), a correction picker opens with big targets, and one tap confirms the reading, which
+rolls Ann's belt. The enrollment walk-through page asks for the first face.
+
+The camera is a :class:`~companion.icon_camera.DataDirHook` fed a rendered belt, read by a
+stand-in reader (tests/web/icon_dice_support.py). Screenshots: ``test-output/screenshots/
+sr-camera-*.png``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.icon_camera import DataDirHook
+from companion.session.session import Session
+from companion.vision.dice import Image
+from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
+from tests.web.icon_dice_support import ANN_BELT, UNSURE, filmed_hook, settle
+from tests.web.web_support import LiveServer
+from web import create_app
+from web import icon_dice as icon_web
+
+pytestmark = pytest.mark.browser
+CARD = "#sr-camera"
+
+
+@pytest.fixture
+def filmed(session: Session, tmp_path: Path) -> Iterator[tuple[LiveServer, DataDirHook, Image]]:
+    hook, frame = filmed_hook(session, tmp_path)
+    app = create_app(session)
+    icon_web.attach(app, hook)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(server, session), hook, frame
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def test_a_pending_belt_is_confirmed_on_the_tablet(
+        browser: Any, filmed: tuple[LiveServer, DataDirHook, Image], shots: Path) -> None:
+    server, hook, frame = filmed
+    created = post_json(server, "/api/games", {
+        "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
+    game_id, token = created["id"], created["host_token"]
+    tablet = Screen(browser, TABLET, "tablet", shots)
+    tablet.open_as_host(server, game_id, token)
+    page = tablet.page
+    page.wait_for_selector(f"{CARD} [data-icon-state]")
+    assert page.locator(f"{CARD} [data-pending-roll]").count() == 0
+
+    settle(hook, frame)  # the camera reads Ann's belt, one die unsure
+    page.wait_for_selector(f"{CARD} [data-pending-roll]")
+    page.wait_for_function("() => document.querySelector('[data-icon-view]')?.naturalWidth > 0")
+    dice = page.locator(f"{CARD} [data-read-die]")
+    assert dice.count() == 8
+    assert page.locator(f"{CARD} [data-quality=uncertain]").count() == 1
+    assert page.locator(f"{CARD} [data-read-die='{UNSURE}']").get_attribute(
+        "data-quality") == "uncertain"
+    assert "1 unsure" in page.locator(f"{CARD} h3").inner_text()
+    tablet.shot("sr-camera-01-pending")
+
+    tablet.tap(f"{CARD} [data-do=correct-icons]")  # the picker: the unsure die chosen
+    page.wait_for_selector(f"{CARD} [data-fix-face]")
+    selected = page.locator(f"{CARD} [data-read-die][aria-pressed=true]")
+    assert selected.get_attribute("data-read-die") == str(UNSURE)
+    box = page.locator(f"{CARD} [data-fix-face='nigiri:squid']").bounding_box()
+    assert box is not None and box["width"] >= 56 and box["height"] >= 56
+    tablet.shot("sr-camera-02-correct")
+    page.locator(f"{CARD} button", has_text="Back").click()
+
+    before = api_snapshot(server, game_id, token)["version"]
+    tablet.tap(f"{CARD} [data-do=confirm-icons]")  # one tap
+    tablet.wait_version(before + 1)
+    page.wait_for_selector(f"{CARD} [data-pending-roll]", state="detached")
+    belt = [d["die"] for d in api_snapshot(server, game_id, token)["view"]["players"][0]["belt"]]
+    assert sorted(belt) == sorted(ANN_BELT)
+    page.wait_for_selector("[data-belt-of=Ann] .sr-die")
+    assert tablet.taps == 2 and not tablet.errors, tablet.errors
+    tablet.shot("sr-camera-03-confirmed")
+
+    page.click(f"{CARD} [data-do=enroll-dice]")
+    page.wait_for_selector("#sr-enroll-step [data-enroll-face]")
+    assert "Show me the Appetizer die's Dumpling face" in page.locator(
+        "#sr-enroll-step").inner_text()
+    tablet.shot("sr-camera-04-enroll")
+    assert not tablet.errors, tablet.errors

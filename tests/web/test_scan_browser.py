@@ -1,0 +1,254 @@
+"""Card scans in Debian's Chromium: Ben photographs his cards on his phone (the photo is shrunk on
+the phone before upload), every screen shows the outlined photo, Ben corrects the one card the
+reader was unsure of with one tap and enters his tableau; and the enrollment walk-through on
+the tablet learns a card from an uploaded photo.
+
+The scan's reader is scripted (the recogniser itself is tested in ``tests/vision/cards`` and
+``tests/test_scans.py``); enrollment runs the real embedder.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from werkzeug.serving import make_server
+
+from companion.camera import TableCamera
+from companion.scans import ScanDesk, camera_frame
+from companion.session.session import Session
+from companion.vision.cards import Card, CardSet
+from companion.vision.cards.procedural import render_card
+from companion.vision.cards.store import save_set
+from tests.test_scans import (
+    CARD_H,
+    CARD_W,
+    DECK,
+    ScriptedReader,
+    layout,
+    row_zones,
+    table_photo,
+)
+from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
+from tests.web.web_support import LiveServer
+from web import create_app
+
+pytestmark = pytest.mark.browser
+#: The photo Ben's phone takes: 2400 px wide, shrunk to 1600 on the phone before upload.
+SCALE = 2400 / 1280
+BEN = ["tempura", "tempura", "sashimi", "maki_2", "salmon_nigiri", "miso_soup"]
+
+
+def phone_cards() -> list[Card]:
+    """Ben's cards as the reader reads the photo his phone sent (1600 px wide): the third,
+    a sashimi, read as a tempura and marked uncertain."""
+    s = 1600 / 1280
+    out = []
+    for i, label in enumerate(BEN):
+        x, y = (40 + i * (CARD_W + 30)) * s, 40 * s
+        w, h = CARD_W * s, CARD_H * s
+        quad = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+        unsure = i == 2
+        out.append(Card("tempura" if unsure else label, quad, 0.55 if unsure else 0.97, unsure,
+                        runner_up="sashimi" if unsure else None))
+    return out
+
+
+@pytest.fixture
+def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
+    reader = ScriptedReader(phone_cards())
+    save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
+                               images={"tempura": [render_card(DECK["tempura"], 128)]}))
+    desk = ScanDesk(session, tmp_path, reader_factory=lambda card_set: reader)
+    server = make_server("127.0.0.1", 0, create_app(session, scans=desk), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield LiveServer(server, session)
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+def open_as(screen: Screen, server: LiveServer, game_id: int, token: str, role: str,
+            seat: int | None) -> None:
+    screen.page.goto(f"{server.url}/")
+    screen.page.evaluate(
+        "([id, cred]) => localStorage.setItem(`companion.game.${id}`, JSON.stringify(cred))",
+        [game_id, {"token": token, "role": role, "seat": seat}])
+    screen.page.goto(f"{server.url}/games/{game_id}")
+    screen.wait_version(0)
+
+
+def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
+    browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
+) -> None:
+    server = scanning
+    created = post_json(server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+    game_id, host_token = created["id"], created["host_token"]
+    ben_token = post_json(server, f"/api/games/{game_id}/join",
+                          {"code": created["join_code"], "seat": 1})["token"]
+    photo = table_photo([BEN])
+    big = cv2.resize(photo, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_CUBIC)
+    file = tmp_path / "ben-cards.jpg"
+    cv2.imwrite(str(file), big)
+
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_as(phone, server, game_id, ben_token, "seat", 1)
+    tablet = Screen(browser, TABLET, "tablet", shots)
+    open_as(tablet, server, game_id, host_token, "host", None)
+    page = phone.page
+    page.locator("[data-do=scan-photo]").wait_for()
+    assert "Photograph my cards" in page.locator("[data-do=scan-photo]").inner_text()
+    assert page.locator("[data-scan-photo]").get_attribute("capture") == "environment"
+    phone.shot("scan-01-before")
+
+    page.locator("[data-scan-photo]").set_input_files(str(file))
+    page.locator("[data-scan-image]").wait_for()
+    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    shown = api_snapshot(server, game_id, ben_token)  # the game is untouched by a scan
+    assert shown["version"] == 0
+    scan = _scan(server, game_id)
+    assert (scan["width"], scan["height"]) == (1600, 900)  # shrunk on the phone
+    assert [s["player"] for s in scan["seats"]] == ["Ben"]
+    unsure = page.locator("[data-scan-card='2'].uncertain")
+    assert unsure.is_visible()
+    confirm = page.locator("[data-do=scan-confirm]")
+    assert confirm.is_disabled() and "marked ?" in confirm.inner_text()
+    phone.shot("scan-02-read")
+
+    tablet.page.locator("[data-scan-image]").wait_for()  # every screen shows the scan
+    tablet.page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
+                                  " return i && i.complete && i.naturalWidth > 0; }")
+    assert tablet.page.locator("[data-scan-card]").count() == len(BEN)
+    tablet.shot("scan-03-tablet-sees-it")
+
+    phone.tap("[data-scan-card='2']")
+    page.locator("[data-scan-chooser]").wait_for()
+    assert page.locator("[data-scan-keep]").is_visible()  # "Yes, it is Tempura" first
+    phone.shot("scan-04-correction")
+    phone.tap("[data-scan-chooser] [data-scan-label=sashimi]")
+    page.locator("[data-scan-card='2'].corrected").wait_for()
+    assert "Sashimi" in page.locator("[data-scan-card='2']").inner_text()
+    page.wait_for_function("() => !document.querySelector('[data-do=scan-confirm]').disabled")
+    phone.tap("[data-do=scan-confirm]")
+    phone.wait_version(1)
+    ben = api_snapshot(server, game_id, ben_token)["view"]["players"][1]
+    assert ben["entered"] and sorted(ben["tableau"]["cards"]) == sorted(BEN)
+    page.locator("[data-scan-seat-block='1'].entered").wait_for()
+    phone.shot("scan-05-entered")
+    assert phone.taps <= 3
+    assert phone.errors == [] and tablet.errors == []
+
+
+def test_the_enrollment_walk_through_learns_a_card_from_a_photo(
+    browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
+) -> None:
+    server = scanning
+    created = post_json(server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+    game_id = created["id"]
+    tablet = Screen(browser, TABLET, "tablet", shots)
+    open_as(tablet, server, game_id, created["host_token"], "host", None)
+    page = tablet.page
+    page.goto(f"{server.url}/games/{game_id}/enroll")
+    current = page.locator("[data-enroll-current]")
+    current.wait_for()
+    first = current.get_attribute("data-enroll-current")
+    assert first == "egg_nigiri"  # tempura is in the set already: the first card still needed
+    assert "Show me an Egg Nigiri" in current.inner_text()
+    tablet.shot("enroll-01-walk-through")
+    file = tmp_path / "egg.png"
+    cv2.imwrite(str(file), render_card(DECK["egg_nigiri"], 240))
+    page.locator("[data-enroll-photo]").set_input_files(str(file))
+    page.wait_for_function("() => document.querySelector('[data-enroll-current]')"
+                           "?.dataset.enrollCurrent === 'salmon_nigiri'", timeout=30000)
+    progress = page.locator("[data-enroll-progress]").get_attribute("data-enroll-progress")
+    assert progress is not None and progress.startswith("2/")
+    assert page.locator("[data-enroll-card=egg_nigiri] .badge").inner_text() == "1"
+    tablet.shot("enroll-02-learned")
+    ann = post_json(server, f"/api/games/{game_id}/join",
+                    {"code": created["join_code"], "seat": 0})["token"]
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_as(phone, server, game_id, ann, "seat", 0)
+    phone.tap("#scan [data-do=enroll]")
+    phone.page.locator("[data-enroll-current=salmon_nigiri]").wait_for()
+    phone.shot("enroll-03-on-a-phone")
+    assert tablet.errors == [] and phone.errors == []
+
+
+def test_the_tablet_scans_the_table_with_the_camera_into_each_seat(
+    browser: Any, shots: Path, session: Session, tmp_path: Path,
+) -> None:
+    camera = TableCamera("demo")
+    camera.start()
+    rows: list[list[str | tuple[str, str]]] = [["tempura", "sashimi"], ["maki_2"]]
+    reader = ScriptedReader(layout(rows))
+    save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
+                               images={"tempura": [render_card(DECK["tempura"], 128)]}))
+    desk = ScanDesk(session, tmp_path, frame=lambda: camera_frame(camera),
+                    zones=lambda: row_zones(2), reader_factory=lambda card_set: reader)
+    server = make_server("127.0.0.1", 0, create_app(session, camera=camera, scans=desk),
+                         threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        live = LiveServer(server, session)
+        created = post_json(live, "/api/games", {
+            "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+            "options": {"menu": "my_first_meal"}})
+        tablet = Screen(browser, TABLET, "tablet", shots)
+        open_as(tablet, live, created["id"], created["host_token"], "host", None)
+        tablet.tap("[data-do=scan-camera]")
+        tablet.page.locator("[data-scan-seat-block='1']").wait_for()
+        assert tablet.page.locator("[data-scan-seat-block='0'] [data-scan-card]").count() == 2
+        tablet.tap("[data-do=scan-confirm][data-seat='0']")
+        tablet.wait_version(1)
+        tablet.tap("[data-do=scan-confirm][data-seat='1']")
+        tablet.wait_version(2)
+        view = api_snapshot(live, created["id"], created["host_token"])["view"]
+        assert view["round"] == 2 and [p["round_points"] for p in view["players"]] != [[], []]
+        tablet.page.locator("#scan [data-do=scan-camera]").wait_for()  # ready for round 2
+        assert tablet.page.locator("[data-scan-image]").count() == 0
+        tablet.shot("scan-07-camera-round-done")
+        assert tablet.errors == []
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+        camera.stop()
+
+
+def test_sushi_go_offers_the_scan_and_sushi_express_does_not(
+    browser: Any, shots: Path, scanning: LiveServer,
+) -> None:
+    server = scanning
+    created = post_json(server, "/api/games", {
+        "game": "sushi-go", "players": [{"name": "Ann"}, {"name": "Ben"}], "options": {}})
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_as(phone, server, created["id"], created["host_token"], "host", None)
+    button = phone.page.locator("#scan [data-do=scan-photo]")
+    button.wait_for()
+    assert button.inner_text() == "Photograph Ann's cards"
+    phone.shot("scan-06-sushi-go")
+    express = post_json(server, "/api/games", {
+        "game": "sushi-express", "players": [{"name": n} for n in ("Ann", "Ben", "Cat")]})
+    open_as(phone, server, express["id"], express["host_token"], "host", None)
+    assert phone.page.locator("#scan").is_hidden()
+    assert phone.errors == []
+
+
+def _scan(server: LiveServer, game_id: int) -> Any:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.url}/api/games/{game_id}/scan", timeout=10) as answer:
+        return json.load(answer)["scan"]

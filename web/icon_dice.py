@@ -1,0 +1,245 @@
+"""Sushi Roll's icon dice over HTTP (``docs/API.md``, "Sushi Roll icon dice").
+
+* ``GET  /api/icon-dice[?game=ID]`` - the icon camera's status (state, message, each belt's and
+  tray's settle state, the dice of the last reads), every pending reading, the face set's
+  enrollment summary; with ``game`` also that game's part (roll source, its pending readings,
+  who is asking).
+* ``GET  /api/icon-dice/view.jpg`` - the last frame, 640 px wide, each belt and tray outlined,
+  each icon die outlined and labelled with its face (uncertain ones orange with ``?``, cocked
+  ones magenta); never cached.
+* ``POST /api/games/<id>/icon-dice/confirm`` ``{"roll"}`` - enter pending reading ``roll`` as
+  read; ``.../correct`` ``{"roll", "values"}`` - enter the faces tapped instead (readings
+  ``"kind:face"``, every die of the belt or tray); ``.../dismiss`` ``{"roll"}`` - forget it.
+  The host or a claimed seat; a refusal keeps the reading pending with the engine's reason.
+* ``GET  /api/games/<id>/icon-dice/faces`` - the enrollment draft: every face of the dice table
+  with ``enrolled``/``saved``, and ``needed`` (the faces still to show).
+* ``POST /api/games/<id>/icon-dice/faces`` - one photo of a face: ``multipart/form-data`` with
+  ``reading`` and the file in ``photo`` (at most :data:`PHOTO_MAX` bytes; its type is what
+  OpenCV decodes, not what the upload claims), or ``{"reading", "from": "camera"}`` for the
+  camera's frame (the die alone in view). The host or a claimed seat.
+* ``POST /api/games/<id>/icon-dice/faces/save`` - the host writes the draft as the service's
+  face set (every face shown); the reader picks it up at the next frame.
+* ``GET  /games/<id>/icon-dice/enroll`` - the walk-through page (``web/static/sr-enroll.js``).
+
+The icon camera is the :class:`companion.icon_camera.DataDirHook` ``companion/app.py`` hangs on
+the table camera's frame hooks: :func:`get_hook` finds it there (or takes the one given to
+:func:`attach`, for tests), so no extra wiring is needed. Without one, the status says
+``enabled: false`` and the writes answer 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
+
+from companion.games.base import JSON, UnreadableInput
+from companion.icon_camera import SOURCE, DataDirHook, IconDesk
+from companion.session import access
+from companion.session.access import HOST
+from companion.session.errors import Forbidden, NotFound
+from companion.session.session import Viewer
+from web.body import int_field, json_object, list_field, text_field
+from web.context import get_camera, get_session, request_viewer
+
+bp = Blueprint("icon_dice", __name__, url_prefix="/api")
+pages = Blueprint("icon_dice_pages", __name__)
+
+ICON_KEY = "companion.icon_dice"
+#: Largest photo accepted (phones send theirs shrunk to about 1600 px: well under 1 MB).
+PHOTO_MAX = 8 * 1024 * 1024
+#: Room for the multipart envelope around a photo.
+ENVELOPE = 64 * 1024
+OFF: JSON = {"enabled": False, "state": "off", "message": "no camera in this service",
+             "regions": {}, "frame": None, "dice": [], "pending": [], "set": None}
+
+
+def install(app: Flask) -> None:
+    """Serve the icon dice from ``app`` (:func:`web.create_app` does)."""
+    app.register_blueprint(bp)
+    app.register_blueprint(pages)
+
+
+def attach(app: Flask, hook: DataDirHook) -> None:
+    """Serve ``hook`` rather than the one on the table camera's frame hooks (tests)."""
+    app.extensions[ICON_KEY] = hook
+
+
+def get_hook() -> DataDirHook | None:
+    """The icon camera of this app (module docstring), or ``None``."""
+    hook = current_app.extensions.get(ICON_KEY)
+    if isinstance(hook, DataDirHook):
+        return hook
+    camera = get_camera()
+    for candidate in getattr(camera, "frame_hooks", ()):
+        if isinstance(candidate, DataDirHook):
+            return candidate
+    return None
+
+
+def _hook() -> DataDirHook:
+    hook = get_hook()
+    if hook is None:
+        raise NotFound("this companion reads no icon dice (it runs no camera)")
+    return hook
+
+
+def _actor(game_id: int, what: str) -> Viewer:
+    viewer = request_viewer(game_id)
+    if viewer.role not in ("host", "seat"):
+        raise Forbidden(f"watchers cannot {what}: claim a seat with the join code")
+    return viewer
+
+
+def set_summary(hook: DataDirHook) -> JSON:
+    status = hook.draft().status()
+    return {"name": status["set"], "saved": status["saved"], "complete": status["complete"],
+            "needed": len(status["needed"]), "faces": len(status["faces"])}
+
+
+def game_part(desk: IconDesk, game_id: int) -> JSON:
+    viewer = request_viewer(game_id)
+    snap = get_session().snapshot(game_id, HOST)
+    return {"id": game_id, "title": snap["game"], "roll_source": snap["roll_source"],
+            "camera": snap["roll_source"] == SOURCE, "status": snap["status"],
+            "pending": [p.to_json() for p in desk.pending(game_id)],
+            "viewer": viewer.to_json()}
+
+
+@bp.get("/icon-dice")
+def status() -> Response:
+    hook = get_hook()
+    out: dict[str, Any] = dict(OFF)
+    if hook is not None:
+        out = {"enabled": True, **hook.status_json(),
+               "pending": [p.to_json() for p in hook.desk.pending()],
+               "set": set_summary(hook)}
+    game = request.args.get("game")
+    if game is not None:
+        if not game.isdigit():
+            raise UnreadableInput("'game' must be a game id (a whole number)")
+        if hook is None:
+            get_session().snapshot(int(game), request_viewer(int(game)))  # 404 if unknown
+            out["game"] = None
+        else:
+            out["game"] = game_part(hook.desk, int(game))
+    return jsonify(out)
+
+
+@bp.get("/icon-dice/view.jpg")
+def view() -> Response:
+    hook = get_hook()
+    data = hook.view_jpeg() if hook is not None else None
+    if data is None:
+        raise NotFound("the camera has no picture now (it is off, starting or lost)")
+    response = Response(data, mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/<int:game_id>/icon-dice/confirm")
+def confirm(game_id: int) -> Response:
+    data = json_object({"roll"})
+    outcome = _hook().desk.confirm(game_id, int_field(data, "roll"), request_viewer(game_id))
+    return jsonify(ok=True, version=outcome.version, events=outcome.events)
+
+
+@bp.post("/games/<int:game_id>/icon-dice/correct")
+def correct(game_id: int) -> Response:
+    data = json_object({"roll", "values"})
+    values = list_field(data, "values")
+    outcome = _hook().desk.confirm(game_id, int_field(data, "roll"), request_viewer(game_id),
+                                   values)
+    return jsonify(ok=True, version=outcome.version, events=outcome.events)
+
+
+@bp.post("/games/<int:game_id>/icon-dice/dismiss")
+def dismiss(game_id: int) -> Response:
+    data = json_object({"roll"})
+    _hook().desk.dismiss(game_id, int_field(data, "roll"), request_viewer(game_id))
+    return jsonify(ok=True)
+
+
+# -- enrollment --------------------------------------------------------------------------------
+
+
+def photo_bytes() -> bytes:
+    """The uploaded ``photo`` of a multipart form, refused over :data:`PHOTO_MAX` bytes (the
+    declared length is checked before anything is read)."""
+    size = request.content_length
+    if size is None:
+        raise UnreadableInput("send the photo with its length (Content-Length)")
+    if size > PHOTO_MAX + ENVELOPE:
+        raise UnreadableInput(f"the photo is too large ({size / 2 ** 20:.1f} MB; at most "
+                              f"{PHOTO_MAX // 2 ** 20} MB)")
+    upload = request.files.get("photo")
+    if upload is None:
+        raise UnreadableInput("no file in the form field 'photo'")
+    data = upload.read(PHOTO_MAX + 1)
+    if len(data) > PHOTO_MAX:
+        raise UnreadableInput(f"the photo is too large (at most {PHOTO_MAX // 2 ** 20} MB)")
+    if not data:
+        raise UnreadableInput("the photo is empty")
+    return data
+
+
+@bp.get("/games/<int:game_id>/icon-dice/faces")
+def faces(game_id: int) -> Response:
+    get_session().snapshot(game_id, request_viewer(game_id))  # 404 for an unknown game
+    return jsonify(_hook().draft().status())
+
+
+@bp.post("/games/<int:game_id>/icon-dice/faces")
+def enroll(game_id: int) -> Response:
+    from companion.vision.icon_dice.draft import decode_photo, single_die_crop
+
+    _actor(game_id, "enroll dice faces")  # before the body is read
+    hook = _hook()
+    if request.mimetype == "multipart/form-data":
+        reading = request.form.get("reading")
+        if not reading:
+            raise UnreadableInput("missing form field 'reading' (the face shown, kind:face)")
+        data = photo_bytes()
+        try:
+            photo = decode_photo(data)
+        except ValueError as exc:
+            raise UnreadableInput(str(exc)) from None
+    else:
+        body = json_object({"reading", "from"})
+        reading = text_field(body, "reading")
+        if body.get("from") != "camera":
+            raise UnreadableInput("send a photo (multipart 'photo') or {\"from\": \"camera\"}")
+        frame = hook.frame
+        if frame is None:
+            raise UnreadableInput("the camera has no picture now: upload a photo instead")
+        die_px = hook.die_px((frame.shape[1], frame.shape[0]))
+        if die_px is None:
+            raise UnreadableInput("the camera is not calibrated, so it cannot tell a die's "
+                                  "size: calibrate it, or upload a photo instead")
+        try:
+            photo = single_die_crop(frame, die_px)
+        except ValueError as exc:
+            raise UnreadableInput(str(exc)) from None
+    draft = hook.draft()
+    try:
+        face = draft.add(reading, photo)
+    except ValueError as exc:
+        raise UnreadableInput(str(exc)) from None
+    return jsonify(ok=True, face=face, status=draft.status())
+
+
+@bp.post("/games/<int:game_id>/icon-dice/faces/save")
+def save(game_id: int) -> Response:
+    json_object(set(), empty_ok=True)
+    access.require_host(request_viewer(game_id), "save the dice face set")
+    draft = _hook().draft()
+    try:
+        draft.save()
+    except ValueError as exc:
+        raise UnreadableInput(str(exc)) from None
+    return jsonify(ok=True, status=draft.status())
+
+
+@pages.get("/games/<int:game_id>/icon-dice/enroll")
+def enroll_page(game_id: int) -> str:
+    return render_template("sr-enroll.html", game_id=game_id)

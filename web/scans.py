@@ -1,0 +1,183 @@
+"""Card scans over HTTP (``docs/API.md``, "Card scans"): a photo of the table into tableaux.
+
+* ``GET  /api/games/<id>/scan`` - the game's pending scan (``{"scan": null}`` when none) and its
+  card set; every screen polls it while the game waits for tableaux.
+* ``POST /api/games/<id>/scan`` - scan the camera's current frame (``{"seat"?}``: the seat of
+  cards outside every calibrated zone).
+* ``POST /api/games/<id>/scan/upload`` - scan a phone's photo: ``multipart/form-data`` with the
+  file in ``photo`` (and ``seat``), or the image itself as the body (``?seat=``); at most
+  :data:`PHOTO_MAX` bytes; the type is what OpenCV decodes, not what the upload says.
+* ``GET  /api/games/<id>/scan/image.jpg`` - the photo, every card outlined, numbered, labelled.
+* ``POST /api/games/<id>/scan/confirm`` - ``{"seat"?, "extra"?, "scan"?}``: enter the seat's
+  (or every seat's) scanned tableau through the engine (turn by turn: the cards it revealed).
+* ``POST /api/games/<id>/scan/correct`` - ``{"card", "label"?, "seat"?, "ignore"?, "scan"?}``.
+* ``POST /api/games/<id>/scan/dismiss`` and ``POST /api/games/<id>/scan/set`` (host: the card
+  set the game reads with).
+
+Writes need the host's or a claimed seat's ``X-Companion-Token``; the logic is
+:class:`companion.scans.ScanDesk`'s. Enrollment is :mod:`web.enroll`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.games.base import UnreadableInput
+from companion.scans import ScanDesk, Uncertain
+from companion.session.errors import Forbidden
+from web.body import int_field, json_object, object_field
+from web.context import get_session, request_viewer
+from web.errors import error_response
+
+bp = Blueprint("scans", __name__, url_prefix="/api")
+
+SCANS_KEY = "companion.scans"
+#: Largest photo accepted (phones shrink theirs to 1600 px before sending: about 0.5 MB).
+PHOTO_MAX = 8 * 1024 * 1024
+#: Room for the multipart envelope around a photo.
+ENVELOPE = 64 * 1024
+
+
+def get_scans() -> ScanDesk:
+    """The scan desk given to :func:`install` (refusing when this app has none)."""
+    desk: ScanDesk | None = current_app.extensions.get(SCANS_KEY)
+    if desk is None:
+        raise UnreadableInput("this companion scans no cards")
+    return desk
+
+
+def install(app: Any, desk: ScanDesk) -> None:
+    """Serve ``desk`` from ``app`` (scans and enrollment)."""
+    from web import enroll
+
+    app.extensions[SCANS_KEY] = desk
+    app.register_blueprint(bp)
+    app.register_blueprint(enroll.bp)
+    app.register_blueprint(enroll.pages)
+
+
+@bp.errorhandler(Uncertain)
+def uncertain(exc: Uncertain) -> tuple[Response, int]:
+    return error_response(409, "uncertain", exc.reason)
+
+
+def upload_bytes(field: str, limit: int, what: str) -> bytes:
+    """The uploaded file ``field`` (multipart) or the raw body; refused over ``limit`` bytes
+    before it is read."""
+    size = request.content_length
+    if size is None:
+        raise UnreadableInput(f"send the {what} with its length (Content-Length)")
+    if size > limit + ENVELOPE:
+        raise UnreadableInput(f"the {what} is too large ({size / 2 ** 20:.1f} MB; at most "
+                              f"{limit // 2 ** 20} MB)")
+    if request.mimetype == "multipart/form-data":
+        upload = request.files.get(field)
+        if upload is None:
+            raise UnreadableInput(f"no file in the form field '{field}'")
+        data = upload.read(limit + 1)
+    else:
+        data = request.get_data(cache=False)
+    if len(data) > limit:
+        raise UnreadableInput(f"the {what} is too large (at most {limit // 2 ** 20} MB)")
+    if not data:
+        raise UnreadableInput(f"the {what} is empty")
+    return data
+
+
+def seat_arg(value: Any) -> int | None:
+    """A seat index from a form field, a query argument or JSON (absent/empty: ``None``)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise UnreadableInput("'seat' must be a seat index (a whole number)")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise UnreadableInput("'seat' must be a seat index (a whole number)")
+
+
+def scan_json(desk: ScanDesk, game_id: int) -> Any:
+    scan = desk.pending(game_id)
+    return desk.to_json(scan) if scan is not None else None
+
+
+@bp.get("/games/<int:game_id>/scan")
+def pending(game_id: int) -> Response:
+    desk = get_scans()
+    get_session().snapshot(game_id, request_viewer(game_id))  # 404 for an unknown game
+    return jsonify(scan=scan_json(desk, game_id), set=desk.set_for(game_id))
+
+
+@bp.post("/games/<int:game_id>/scan")
+def scan_camera(game_id: int) -> Response:
+    data = json_object({"seat"}, empty_ok=True)
+    desk = get_scans()
+    scan = desk.scan_camera(game_id, request_viewer(game_id), seat_arg(data.get("seat")))
+    return jsonify(ok=True, scan=desk.to_json(scan))
+
+
+@bp.post("/games/<int:game_id>/scan/upload")
+def scan_upload(game_id: int) -> Response:
+    viewer = request_viewer(game_id)
+    desk = get_scans()
+    if viewer.role not in ("host", "seat"):  # before reading the body
+        raise Forbidden("watchers cannot scan cards: claim a seat with the join code")
+    photo = upload_bytes("photo", PHOTO_MAX, "photo")
+    seat = seat_arg(request.form.get("seat") if request.mimetype == "multipart/form-data"
+                    else request.args.get("seat"))
+    scan = desk.scan_photo(game_id, viewer, photo, seat)
+    return jsonify(ok=True, scan=desk.to_json(scan))
+
+
+@bp.get("/games/<int:game_id>/scan/image.jpg")
+def scan_image(game_id: int) -> Response:
+    desk = get_scans()
+    get_session().snapshot(game_id, request_viewer(game_id))
+    response = Response(desk.image_jpeg(game_id), mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/<int:game_id>/scan/confirm")
+def confirm(game_id: int) -> Response:
+    data = json_object({"seat", "extra", "scan"}, empty_ok=True)
+    desk = get_scans()
+    extra = object_field(data, "extra", {})
+    outcomes = desk.confirm(game_id, request_viewer(game_id), seat_arg(data.get("seat")),
+                            extra, data.get("scan"))
+    return jsonify(ok=True, versions=[o.version for o in outcomes],
+                   scan=scan_json(desk, game_id))
+
+
+@bp.post("/games/<int:game_id>/scan/correct")
+def correct(game_id: int) -> Response:
+    data = json_object({"card", "label", "seat", "ignore", "scan"})
+    index = int_field(data, "card")
+    label = data.get("label")
+    if label is not None and not isinstance(label, str):
+        raise UnreadableInput("'label' must be a card id (text)")
+    ignore = data.get("ignore")
+    if ignore is not None and not isinstance(ignore, bool):
+        raise UnreadableInput("'ignore' must be true or false")
+    seat: int | bool | None = seat_arg(data["seat"]) if "seat" in data else False
+    desk = get_scans()
+    desk.correct(game_id, request_viewer(game_id), index, label, seat, ignore,
+                 data.get("scan"))
+    return jsonify(ok=True, scan=scan_json(desk, game_id))
+
+
+@bp.post("/games/<int:game_id>/scan/dismiss")
+def dismiss(game_id: int) -> Response:
+    json_object({"scan"}, empty_ok=True)
+    get_scans().dismiss(game_id, request_viewer(game_id))
+    return jsonify(ok=True)
+
+
+@bp.post("/games/<int:game_id>/scan/set")
+def choose_set(game_id: int) -> Response:
+    data = json_object({"set"})
+    name = get_scans().choose_set(game_id, request_viewer(game_id), data.get("set"))
+    return jsonify(ok=True, set=name)

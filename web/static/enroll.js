@@ -1,0 +1,232 @@
+// The enrollment walk-through (/games/<id>/enroll): the companion learns the players' own cards.
+//
+// It asks for one card at a time ("Show me a Salmon Nigiri"), first the menu's cards that have no
+// photo yet, with the progress so far; a photo comes from the camera over the table (the card
+// alone in view) or from this device's camera (an <input capture> upload, shrunk to MAX_SIDE px
+// first). Any card can be given more photos by tapping its tile. The set is the game's (named
+// after the title unless the host chose another); it is exported and imported as one file.
+import { ApiError, api, banner, fill, h, store } from "./common.js";
+import { cardOf, tile } from "./sgp-common.js";
+
+const id = Number(document.body.dataset.gameId);
+const MAX_SIDE = 1600;
+const CAMERA_MS = 1000;
+
+const S = { menu: null, status: null, current: null, busy: "", camera: null, role: "watcher", frame: 0, timer: null };
+const token = () => store.get(id)?.token ?? null;
+const canWrite = () => S.role === "host" || S.role === "seat";
+
+async function load() {
+  const [snap, status] = await Promise.all([
+    api("GET", `/api/games/${id}`, undefined, token()),
+    api("GET", `/api/games/${id}/cards`, undefined, token()),
+  ]);
+  S.menu = snap.view.menu;
+  S.role = snap.viewer.role;
+  S.status = status;
+  if (!S.current || !status.cards.some((c) => c.id === S.current)) S.current = status.needed[0] ?? null;
+  render();
+}
+
+function next() {
+  const needed = S.status.needed.filter((x) => x !== S.current);
+  S.current = needed[0] ?? null;
+  render();
+}
+
+async function shrink(file) {
+  let bitmap;
+  try { bitmap = await createImageBitmap(file); } catch { return file; }
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve) => canvas.toBlob((b) => resolve(b ?? file), "image/jpeg", 0.9));
+}
+
+async function postForm(path, form) {
+  const headers = { Accept: "application/json" };
+  if (token()) headers["X-Companion-Token"] = token();
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", body: form, headers, credentials: "omit" });
+  } catch {
+    throw new ApiError(0, "offline", "Cannot reach the companion. Is the Wi-Fi on?");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? `The companion answered ${response.status}.`);
+  return data;
+}
+
+async function capture(label, file) {
+  S.busy = file ? "photo" : "camera";
+  render();
+  try {
+    let answer;
+    if (file) {
+      const form = new FormData();
+      form.append("label", label);
+      form.append("photo", await shrink(file), `${label}.jpg`);
+      answer = await postForm(`/api/games/${id}/cards/enroll`, form);
+    } else {
+      answer = await api("POST", `/api/games/${id}/cards/enroll`, { label, from: "camera" }, token());
+    }
+    banner.show(`Learned ${cardOf(S.menu, label).name} (${answer.photos} photo${answer.photos === 1 ? "" : "s"}).`, "info");
+    S.status = await api("GET", `/api/games/${id}/cards`, undefined, token());
+    if (label === S.current) next();
+  } catch (err) {
+    banner.show(err.message);
+  } finally {
+    S.busy = "";
+    render();
+  }
+}
+
+let photoInput = null;
+function fileInput() {
+  photoInput ??= h("input", { type: "file", accept: "image/*", capture: "environment", hidden: true,
+    "data-enroll-photo": "",
+    onchange: (e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f && S.current) capture(S.current, f); } });
+  return photoInput;
+}
+
+let picture = null;
+function cameraView() {
+  if (!S.camera?.enabled) return null;
+  picture ??= h("img", { alt: "What the camera over the table sees", width: 640, height: 360 });
+  picture.src = `/api/camera/view.jpg?f=${S.frame}`;
+  return h("figure", { class: "enroll-camera" }, picture);
+}
+
+function stepCard() {
+  const st = S.status;
+  const total = st.cards.length;
+  const done = total - st.needed.length;
+  const pct = total ? Math.round((100 * done) / total) : 100;
+  const progress = [
+    h("h2", null, "Show me your cards", h("span", { class: "aside", "data-enroll-progress": `${done}/${total}` },
+      `${done} of ${total} cards learned`)),
+    h("div", { class: "progress", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": total, "aria-valuenow": done },
+      h("span", { style: `width: ${pct}%` })),
+  ];
+  if (!canWrite()) {
+    return [...progress, h("p", { class: "muted" }, "Claim a seat (or open this on the host's tablet) to teach cards.")];
+  }
+  if (!S.current) {
+    return [...progress, h("p", { class: "enroll-prompt", "data-enroll-done": "" }, "Every card of this menu is learned. 🎉"),
+      h("p", { class: "muted" }, "Tap a card below to give it another photo (a second photo helps with cards that look alike)."),
+      h("a", { class: "btn big primary", href: `/games/${id}` }, "Back to the game")];
+  }
+  const card = cardOf(S.menu, S.current);
+  const busy = Boolean(S.busy);
+  return [...progress,
+    h("p", { class: "enroll-prompt", "data-enroll-current": card.id }, /^[aeiou]/i.test(card.name) ? "Show me an " : "Show me a ",
+      h("span", { class: `sgp-chip t-${card.background}` }, card.name)),
+    h("p", { class: "muted" }, S.camera?.enabled
+      ? "Lay this one card alone, face up, in the camera's view, then capture. Or photograph it close up: the card should fill most of the photo."
+      : "Photograph this one card from above, close up: the card should fill most of the photo."),
+    cameraView(),
+    fileInput(),
+    h("div", { class: "scan-actions" },
+      S.camera?.enabled ? h("button", { type: "button", class: "btn big primary", "data-do": "enroll-camera", disabled: busy,
+        onclick: () => capture(S.current, null) }, S.busy === "camera" ? "Learning…" : "Capture from the camera") : null,
+      h("button", { type: "button", class: `btn big${S.camera?.enabled ? "" : " primary"}`, "data-do": "enroll-upload", disabled: busy,
+        onclick: () => photoInput.click() }, S.busy === "photo" ? "Learning…" : "Photograph it"),
+      h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, onclick: next }, "Skip this card"))];
+}
+
+function allCard() {
+  const st = S.status;
+  return [
+    h("h2", null, "Every card of the menu", h("span", { class: "aside" }, `card set ${st.set}`)),
+    h("div", { class: "enroll-cards" }, st.cards.map((c) => tile(S.menu, cardOf(S.menu, c.id), {
+      class: `${c.photos ? "done" : ""}${c.id === S.current ? " current" : ""}`, count: c.photos || undefined,
+      data: { "data-enroll-card": c.id },
+      onclick: () => { S.current = c.id; render(); window.scrollTo({ top: 0, behavior: "smooth" }); },
+    }))),
+    st.others.length ? h("p", { class: "muted small" }, `Also in this set: ${st.others.join(", ")}.`) : null,
+  ];
+}
+
+async function exportSet() {
+  try {
+    const response = await fetch(`/api/games/${id}/cards/export`, {
+      headers: token() ? { "X-Companion-Token": token() } : {}, credentials: "omit" });
+    if (!response.ok) {
+      const data = await response.json().catch(() => null);
+      throw new Error(data?.reason ?? `The companion answered ${response.status}.`);
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = h("a", { href: url, download: `${S.status.set}.zip` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (err) {
+    banner.show(err.message);
+  }
+}
+
+let importInput = null;
+function fileCard() {
+  if (!canWrite()) return null;
+  importInput ??= h("input", { type: "file", accept: ".zip,application/zip", hidden: true, "data-enroll-import": "",
+    onchange: async (e) => {
+      const f = e.target.files?.[0];
+      e.target.value = "";
+      if (!f) return;
+      const form = new FormData();
+      form.append("file", f, f.name);
+      try {
+        const answer = await postForm(`/api/games/${id}/cards/import`, form);
+        banner.show(`Card set ${answer.set} imported: ${answer.labels.length} cards.`, "info");
+        S.current = null;
+        await load();
+      } catch (err) { banner.show(err.message); }
+    } });
+  return [
+    h("h2", null, "Enroll once, use everywhere"),
+    h("p", { class: "muted small" }, "Save the learned set as one file, or load a set another table made."),
+    importInput,
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", "data-do": "enroll-export", disabled: !S.status.stored, onclick: exportSet }, "Export the set"),
+      S.role === "host" ? h("button", { type: "button", class: "btn", "data-do": "enroll-import-button",
+        onclick: () => importInput.click() }, "Import a set…") : null),
+  ];
+}
+
+function render() {
+  if (!S.status) return;
+  document.getElementById("enroll-sub").textContent = `card set ${S.status.set}`;
+  fill(document.getElementById("enroll-step"), stepCard());
+  fill(document.getElementById("enroll-all"), allCard());
+  const file = fileCard();
+  document.getElementById("enroll-file").hidden = !file;
+  if (file) fill(document.getElementById("enroll-file"), file);
+}
+
+async function watchCamera() {
+  try {
+    S.camera = await api("GET", "/api/camera");
+  } catch {
+    S.camera = { enabled: false };
+  }
+  if (S.camera?.enabled && !S.timer) {
+    S.timer = setInterval(() => { S.frame += 1; if (picture) picture.src = `/api/camera/view.jpg?f=${S.frame}`; }, CAMERA_MS);
+  }
+  render();
+}
+
+async function init() {
+  banner.init();
+  try {
+    await load();
+  } catch (err) {
+    banner.show(err.message);
+    return;
+  }
+  watchCamera();
+}
+
+init();

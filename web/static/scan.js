@@ -1,0 +1,372 @@
+// Card scans on the Sushi Go Party! and Sushi Go! game screens (scoring mode at round end, or the
+// reveal of each turn when the table follows turn by turn): take a scan (the tablet: the camera
+// over the table; a phone: "Photograph my cards", shrunk to MAX_SIDE px on the phone before
+// upload), then on every screen the photo with every card outlined and numbered, each player's
+// cards as chips (uncertain ones highlighted), a one-tap correction with the menu's cards as big
+// tiles, and the confirm that enters the tableau (or the turn's reveal).
+//
+// The pending scan lives on the Pi (GET /api/games/<id>/scan); this module polls it every
+// POLL_MS while the game waits for tableaux and re-renders the page when it changes. A
+// correction also teaches the card set. "Adjust with taps" hands the scanned cards to the entry
+// panel (sgp-entry.js) for what a photo cannot tell (special orders, lead token, mochi die).
+import { ApiError, api, banner, h } from "./common.js";
+import { cardName, cardOf, tile } from "./sgp-common.js";
+import { draftFrom } from "./sgp-entry.js";
+
+const POLL_MS = 2000;
+const MAX_SIDE = 1600;
+const JPEG_QUALITY = 0.85;
+
+const state = {
+  game: null, data: null, key: "", timer: null, busy: "", picking: null, camera: null,
+  g: null, input: null, picture: null, listening: false,
+};
+
+/** Whether the game takes a scan now: round-end tableaux (scoring mode), or the cards revealed
+ * this turn (turn by turn). */
+export function scanning(view) {
+  if (view.over) return false;
+  return (view.mode === "scoring" && view.phase === "entry") || (view.mode === "turns" && view.phase === "reveal");
+}
+
+function tablesOf(view) {
+  return view.dummy ? [...view.players, view.dummy] : view.players;
+}
+
+// ---------- talking to the Pi ----------
+
+function path(g, tail = "") {
+  return `/api/games/${g.id}/scan${tail}`;
+}
+
+async function poll() {
+  const g = state.g;
+  if (!g || !g.snap || !scanning(g.view)) { stopPolling(); return; }
+  try {
+    const answer = await api("GET", path(g), undefined, g.token);
+    take(answer.scan);
+  } catch {
+    // the next poll tries again; the game itself arrives through the live stream
+  }
+}
+
+function take(scan) {
+  const key = scan ? JSON.stringify(scan) : "";
+  if (key === state.key) return;
+  state.key = key;
+  state.data = scan;
+  if (state.picking !== null && !scan?.cards?.[state.picking]) state.picking = null;
+  state.g?.rerender();
+}
+
+function startPolling(g) {
+  state.g = g;
+  if (state.game !== g.id) {
+    state.game = g.id;
+    state.data = null;
+    state.key = "";
+  }
+  if (state.timer) return;
+  state.timer = setInterval(poll, POLL_MS);
+  poll();
+  if (!state.listening) {
+    state.listening = true;
+    document.addEventListener("visibilitychange", () => { if (!document.hidden && state.timer) poll(); });
+  }
+  if (state.camera === null) {
+    state.camera = {};
+    api("GET", "/api/camera").then((c) => { state.camera = c; g.rerender(); }, () => {});
+  }
+}
+
+function stopPolling() {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = null;
+}
+
+/** POST a JSON body; the answer's scan replaces ours. Refusals go in the banner. */
+async function post(g, tail, body, what) {
+  state.busy = what;
+  g.rerender();
+  try {
+    const answer = await api("POST", path(g, tail), body, g.token);
+    banner.hide();
+    if ("scan" in answer) take(answer.scan);
+    return answer;
+  } catch (err) {
+    banner.show(err.message);
+    await poll();
+    return null;
+  } finally {
+    state.busy = "";
+    g.rerender();
+  }
+}
+
+/** The photo shrunk on the phone: at most MAX_SIDE px on its long side, as a JPEG. */
+async function shrink(file) {
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return file; // not something the browser can draw: the Pi says what is wrong with it
+  }
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close?.();
+  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob ?? file), "image/jpeg", JPEG_QUALITY));
+}
+
+async function upload(g, file, seat) {
+  state.busy = "upload";
+  g.rerender();
+  try {
+    const photo = await shrink(file);
+    const form = new FormData();
+    form.append("photo", photo, "cards.jpg");
+    if (seat !== null && seat !== undefined) form.append("seat", String(seat));
+    const headers = { Accept: "application/json" };
+    if (g.token) headers["X-Companion-Token"] = g.token;
+    const response = await fetch(path(g, "/upload"), {
+      method: "POST", body: form, headers, credentials: "omit", cache: "no-store",
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? `The companion answered ${response.status}.`);
+    banner.hide();
+    take(data.scan);
+  } catch (err) {
+    banner.show(err.status === 0 || !err.message ? "Cannot reach the companion. Is the Wi-Fi on?" : err.message);
+  } finally {
+    state.busy = "";
+    g.rerender();
+  }
+}
+
+// ---------- the scan buttons ----------
+
+/** Whose cards a photo is: this phone's seat, else the player the entry panel is on, else the
+ * first table still to enter (or to reveal, turn by turn). */
+function photoSeat(g) {
+  if (g.mySeat !== null) return g.mySeat;
+  const tables = tablesOf(g.view);
+  const picked = tables.findIndex((p) => p.name === g.ui.entryPlayer);
+  if (picked >= 0) return picked;
+  const open = tables.findIndex((p) => !(p.entered ?? p.revealed));
+  return open >= 0 ? open : 0;
+}
+
+function fileInput(g) {
+  // one input kept across renders, so a live update never drops the chosen photo
+  state.input ??= h("input", {
+    type: "file", accept: "image/*", capture: "environment", hidden: true, "data-scan-photo": "",
+    onchange: (e) => {
+      const file = e.target.files?.[0];
+      e.target.value = "";
+      if (file) upload(state.g, file, photoSeat(state.g));
+    },
+  });
+  return state.input;
+}
+
+function scanButtons(g) {
+  if (!g.canTable) return null;
+  const busy = Boolean(state.busy);
+  const seat = photoSeat(g);
+  const who = tablesOf(g.view)[seat]?.name ?? "";
+  const phone = g.mySeat !== null;
+  const camera = state.camera?.enabled;
+  return h("div", { class: "scan-actions" },
+    fileInput(g),
+    h("button", {
+      type: "button", class: `btn big${phone || !camera ? " primary" : ""}`, "data-do": "scan-photo", disabled: busy,
+      onclick: () => state.input.click(),
+    }, state.busy === "upload" ? "Reading the photo…" : phone ? "Photograph my cards" : `Photograph ${who}'s cards`),
+    camera ? h("button", {
+      type: "button", class: `btn big${phone ? "" : " primary"}`, "data-do": "scan-camera", disabled: busy,
+      onclick: () => post(g, "", {}, "camera"),
+    }, state.busy === "camera" ? "Reading the table…" : "Scan the table with the camera") : null);
+}
+
+// ---------- the result ----------
+
+function picture(g, scan) {
+  state.picture ??= h("img", { alt: "The scanned cards, each outlined and numbered", "data-scan-image": "" });
+  // the picture changes with the cards (labels, seats, corrections), not with a seat's status
+  const src = `${path(g, "/image.jpg")}?n=${scan.scan}-${hash(JSON.stringify(scan.cards))}`;
+  if (state.picture.getAttribute("src") !== src) state.picture.setAttribute("src", src);
+  state.picture.width = scan.width;
+  state.picture.height = scan.height;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${scan.width} ${scan.height}`);
+  svg.setAttribute("class", "scan-overlay");
+  svg.setAttribute("aria-hidden", "true");
+  for (const c of scan.cards) {
+    const poly = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+    poly.setAttribute("points", c.quad.map(([x, y]) => `${x},${y}`).join(" "));
+    poly.setAttribute("class", cardClass(c) + (state.picking === c.index ? " picked" : ""));
+    if (g.canTable) poly.addEventListener("click", () => pick(g, c.index));
+    svg.append(poly);
+  }
+  return h("figure", { class: "scan-figure" }, state.picture, svg);
+}
+
+function hash(text) {
+  let x = 0;
+  for (let i = 0; i < text.length; i += 1) x = (x * 31 + text.charCodeAt(i)) | 0;
+  return (x >>> 0).toString(36);
+}
+
+function cardClass(c) {
+  if (c.ignored) return "ignored";
+  if (c.corrected) return "corrected";
+  return c.uncertain ? "uncertain" : "ok";
+}
+
+function pick(g, index) {
+  state.picking = state.picking === index ? null : index;
+  g.rerender();
+}
+
+function onMenu(menu, id) {
+  return menu.cards.some((m) => m.id === id);
+}
+
+function cardChip(g, c) {
+  const menu = g.view.menu;
+  const known = cardOf(menu, c.label);
+  const name = onMenu(menu, c.label) ? cardName(menu, c.label) : `${c.label} (not on this menu)`;
+  const label = c.ignored ? `${name}: left out` : name;
+  const unsure = c.uncertain && !c.corrected && !c.ignored;
+  return h(g.canTable ? "button" : "span", {
+    type: g.canTable ? "button" : undefined,
+    class: `sgp-chip scan-chip t-${known.background} ${cardClass(c)}${state.picking === c.index ? " picked" : ""}`,
+    "data-scan-card": c.index, "aria-pressed": g.canTable ? String(state.picking === c.index) : undefined,
+    "aria-label": `Card ${c.index + 1}: ${label}${unsure ? ", not sure" : ""}`,
+    onclick: g.canTable ? () => pick(g, c.index) : undefined,
+  }, h("span", { class: "scan-n" }, c.index + 1), unsure ? "? " : "", label,
+  c.on_wasabi ? h("span", { class: "muted small" }, " on wasabi") : null);
+}
+
+/** "Is it…?": the card as read first, then every card of the menu; whose card; leave out. */
+function chooser(g, scan) {
+  const c = scan.cards[state.picking];
+  if (!c) return null;
+  const menu = g.view.menu;
+  const fix = (body) => { state.picking = null; post(g, "/correct", { card: c.index, scan: scan.scan, ...body }, "correct"); };
+  const read = cardOf(menu, c.label);
+  const tables = tablesOf(g.view);
+  const first = onMenu(menu, c.label)
+    ? h("div", { class: "sgp-cell wide scan-yes" }, tile(menu, read, {
+      prefix: c.uncertain && !c.corrected ? "Yes, it is" : "Keep", label: read.name,
+      data: { "data-scan-label": c.label, "data-scan-keep": "" }, onclick: () => fix({ label: c.label }),
+    })) : null;
+  return h("div", { class: "scan-chooser", "data-scan-chooser": c.index },
+    h("div", { class: "sgp-section-label" }, `Card ${c.index + 1}: what is it?`,
+      h("span", { class: "muted small" }, c.uncertain && !c.corrected
+        ? ` · read as ${cardName(menu, c.label)}${c.runner_up ? ` or ${cardName(menu, c.runner_up)}` : ""}, not sure` : "")),
+    h("div", { class: "sgp-grid scan-grid" }, first,
+      [...menu.cards].sort((a, b) => Number(b.id === c.runner_up) - Number(a.id === c.runner_up))
+        .filter((m) => m.id !== c.label).map((m) => h("div", { class: "sgp-cell" },
+        tile(menu, m, { data: { "data-scan-label": m.id }, onclick: () => fix({ label: m.id }) })))),
+    h("div", { class: "sgp-section-label" }, "Whose card?"),
+    h("div", { class: "sgp-players" }, tables.map((p, seat) => h("button", {
+      type: "button", class: "btn", "aria-pressed": String(c.seat === seat), "data-scan-seat": seat,
+      onclick: () => fix({ seat }),
+    }, p.name))),
+    h("div", { class: "row scan-chooser-end" },
+      h("button", { type: "button", class: "btn", "data-do": "scan-ignore",
+        onclick: () => fix({ ignore: !c.ignored }) }, c.ignored ? "Count this card again" : "Not a card of this tableau"),
+      h("button", { type: "button", class: "btn ghost", onclick: () => pick(g, c.index) }, "Close")));
+}
+
+/** Hand the scanned cards to the entry panel (special orders, lead token, mochi die...). */
+function adjust(g, seat) {
+  const s = seat.action ?? seat.tableau;
+  g.ui.drafts ??= {};
+  g.ui.drafts[seat.player] = draftFrom(seat.player, { cards: s.cards, on_wasabi: s.on_wasabi });
+  g.ui.entryPlayer = seat.player;
+  g.ui.entryAuto = false;
+  g.ui.refusal = null;
+  g.rerender();
+  document.getElementById("panel")?.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+/** ": Maki (2)" for the card(s) a turn-by-turn scan reveals. */
+function newCards(g, seat) {
+  const a = seat.action;
+  if (!a || a.kind !== "reveal") return "";
+  const names = [a.card, a.second].filter(Boolean).map((x) => cardName(g.view.menu, x));
+  return `${names.length > 1 ? "s" : ""}: ${names.join(" + ")}`;
+}
+
+const STATUS = {
+  ready: "ready to enter", uncertain: "some cards need a look", entered: "✓ entered", refused: "refused",
+};
+
+function seatBlock(g, scan, seat) {
+  const cards = scan.cards.filter((c) => c.seat === seat.seat);
+  const entered = seat.status === "entered";
+  const turns = g.view.mode === "turns";
+  const n = seat.cards;
+  return h("div", { class: `scan-seat ${seat.status}`, "data-scan-seat-block": seat.seat },
+    h("div", { class: "scan-seat-head" },
+      h("strong", null, seat.player ?? `Seat ${seat.seat + 1}`),
+      h("span", { class: "muted small" }, ` · ${n} card${n === 1 ? "" : "s"}`
+        + `${seat.uncertain ? ` · ${seat.uncertain} not sure` : ""} · ${STATUS[seat.status] ?? seat.status}`)),
+    h("div", { class: "sgp-tray" }, cards.map((c) => cardChip(g, c))),
+    seat.status === "refused" && seat.reason ? h("p", { class: "sgp-refusal", role: "alert", "data-scan-refusal": "" }, seat.reason) : null,
+    g.canTable && !entered ? h("div", { class: "row" },
+      h("button", {
+        type: "button", class: "btn primary", "data-do": "scan-confirm", "data-seat": seat.seat,
+        disabled: Boolean(state.busy) || seat.uncertain > 0,
+        onclick: () => post(g, "/confirm", { seat: seat.seat, scan: scan.scan }, "confirm"),
+      }, seat.uncertain ? `Tap the ${seat.uncertain} card${seat.uncertain > 1 ? "s" : ""} marked ?`
+        : turns ? `Enter ${seat.player}'s new card${newCards(g, seat)}` : `Enter ${seat.player}'s ${n} cards`),
+      turns ? null : h("button", { type: "button", class: "btn", "data-do": "scan-adjust", "data-seat": seat.seat,
+        onclick: () => adjust(g, seat) }, "Adjust with taps")) : null);
+}
+
+function result(g, scan) {
+  const loose = scan.cards.filter((c) => c.seat === null && !c.ignored);
+  return [
+    picture(g, scan),
+    h("p", { class: "muted small scan-legend" },
+      h("span", { class: "key ok" }), "read ", h("span", { class: "key uncertain" }), "not sure ",
+      h("span", { class: "key corrected" }), "set by hand",
+      ` · ${scan.source === "camera" ? "camera" : "phone photo"}, ${scan.taken.slice(11, 16)}, card set ${scan.set}`),
+    state.picking !== null ? chooser(g, scan) : null,
+    scan.seats.map((seat) => seatBlock(g, scan, seat)),
+    loose.length ? h("div", { class: "scan-seat loose" },
+      h("div", { class: "scan-seat-head" }, h("strong", null, "Outside every seat"),
+        h("span", { class: "muted small" }, " · tap a card to say whose it is")),
+      h("div", { class: "sgp-tray" }, loose.map((c) => cardChip(g, c)))) : null,
+    g.canTable ? h("button", { type: "button", class: "btn ghost", "data-do": "scan-dismiss",
+      onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss").then((ok) => ok && take(null)); } },
+    "Dismiss this scan") : null,
+  ];
+}
+
+/** The scan card of the game screen (null when the game takes no scan now). */
+export function scanCard(g) {
+  if (!scanning(g.view)) {
+    stopPolling();
+    return null;
+  }
+  startPolling(g);
+  const scan = state.data;
+  if (!scan && !g.canTable) return null;
+  const enrollLink = g.canTable ? h("a", { class: "btn slim", href: `/games/${g.id}/enroll`, "data-do": "enroll" }, "Enroll cards") : null;
+  return [
+    h("h2", null, "Scan the cards", h("span", { class: "aside" }, scan
+      ? `${scan.cards.length} card${scan.cards.length === 1 ? "" : "s"} read` : "instead of tapping"), enrollLink),
+    scan || !g.canTable || g.view.mode === "turns" ? null : h("p", { class: "muted" }, g.mySeat !== null
+      ? "Lay your cards face up, then photograph them from above: they are read for you."
+      : state.camera?.enabled ? "Lay every tableau face up in its place, then scan the table; or photograph one player's cards."
+        : "Photograph one player's cards from above: they are read for you."),
+    scanButtons(g),
+    scan ? result(g, scan) : null,
+  ];
+}

@@ -1,0 +1,195 @@
+// Sushi Roll's icon dice from the camera, on the game screen (sr-game.js calls cameraCard(g) at
+// every render). While the game's dice come from the camera (snapshot roll_source "camera") it
+// shows a card after the panel and polls GET /api/icon-dice?game=ID every POLL_MS: the camera's
+// view with every icon die outlined and labelled (GET /api/icon-dice/view.jpg; uncertain dice
+// orange with "?", leaning ones magenta), the pending readings (one tap confirms; "Correct" opens
+// a picker: tap a die read, then its right face in the dice table; dice can be removed or added),
+// and a link to the enrollment walk-through (sr-enroll.js). Other games: the card stays hidden.
+import { api, banner, fill, h } from "./common.js";
+import { dieTile, faceOf } from "./sr-common.js";
+
+const POLL_MS = 1000;
+const STATES = {
+  reading: "Watching the belts and trays",
+  idle: "Waiting for a roll",
+  off: "Icon dice off",
+};
+const WHY = {
+  cocked: "a die leans on an edge or on another die",
+  uncertain: "it is not sure of a face",
+};
+
+const cam = { g: null, id: null, data: null, timer: null, shown: "", fixing: {}, picture: null };
+
+function section() {
+  let el = document.getElementById("sr-camera");
+  if (!el) {
+    el = h("section", { id: "sr-camera", class: "card sr-camera", "aria-live": "polite", hidden: true });
+    document.getElementById("panel").after(el);
+  }
+  return el;
+}
+
+function post(path, body) {
+  return api("POST", `/api/games/${cam.id}/icon-dice${path}`, body, cam.g.token).then((answer) => {
+    banner.hide();
+    return answer;
+  }, (err) => {
+    banner.show(err.message);
+    return null;
+  }).finally(poll);
+}
+
+function view(data) {
+  if (data.frame === null || data.frame === undefined) {
+    return h("p", { class: "muted small" }, "No picture from the camera yet.");
+  }
+  // one <img> kept across renders: the last picture stays up while the next one loads
+  cam.picture ??= h("img", { alt: "What the camera sees, icon dice outlined and named",
+    width: 640, height: 480, "data-icon-view": "" });
+  const src = `/api/icon-dice/view.jpg?f=${data.frame}`;
+  if (cam.picture.getAttribute("src") !== src) cam.picture.setAttribute("src", src);
+  return h("figure", { class: "camera-view sr-camera-view" }, cam.picture,
+    h("figcaption", { class: "muted small sr-legend" },
+      h("span", { class: "sr-key ok" }, "sure"), h("span", { class: "sr-key unsure" }, "unsure (?)"),
+      h("span", { class: "sr-key cocked" }, "leaning")));
+}
+
+/** The dice of a reading as tiles; ``marks[i]`` is "ok", "cocked" or "uncertain". */
+function readDice(v, readings, marks, props = () => ({})) {
+  return h("div", { class: "sr-belt big" }, readings.map((r, i) => {
+    const mark = marks[i] ?? "ok";
+    return dieTile(faceOf(v, r), { class: mark === "ok" ? "" : `sr-unsure q-${mark}`,
+      "data-read-die": i, "data-quality": mark, ...props(i) });
+  }));
+}
+
+function fixer(g, p) {
+  const v = g.view;
+  const fix = cam.fixing[p.roll];
+  const marks = fix.values.map((r, i) => (r === p.readings[i] ? (p.qualities[i] ?? "ok") : "ok"));
+  const table = v.dice.map((k) => h("div", { class: "sr-kind", "data-kind": k.kind },
+    h("div", { class: "sgp-section-label" }, k.name),
+    h("div", { class: "sr-faces" }, [...new Map(k.faces.map((f) => [f.die, f])).values()].map((f) => dieTile(f, {
+      "data-fix-face": f.die, "aria-label": `${fix.at === null ? "Add" : "Make it"} ${f.name}`,
+      onclick: () => {
+        if (fix.at === null) fix.values.push(f.die);
+        else fix.values[fix.at] = f.die;
+        fix.at = null;
+        render(true);
+      },
+    })))));
+  return [
+    h("p", { class: "hint" }, fix.at === null
+      ? "Tap a die to change it, or tap a face below to add a die the camera missed."
+      : `Die ${fix.at + 1}: tap its face below.`),
+    readDice(v, fix.values, marks, (i) => ({
+      class: `${marks[i] === "ok" ? "" : `sr-unsure q-${marks[i]}`}${fix.at === i ? " selected" : ""}`,
+      "aria-pressed": String(fix.at === i), "aria-label": `Change die ${i + 1}: ${faceOf(v, fix.values[i]).name}`,
+      onclick: () => { fix.at = fix.at === i ? null : i; render(true); },
+    })),
+    h("div", { class: "sr-picker sr-fix-table" }, table),
+    h("div", { class: "row tower-actions" },
+      h("button", { type: "button", class: "btn primary", "data-do": "enter-icons", disabled: !fix.values.length,
+        onclick: () => { delete cam.fixing[p.roll]; post("/correct", { roll: p.roll, values: fix.values }); } },
+      `Enter these ${fix.values.length} dice`),
+      fix.at !== null ? h("button", { type: "button", class: "btn", "data-do": "remove-die",
+        onclick: () => { fix.values.splice(fix.at, 1); fix.at = null; render(true); } }, `Remove die ${fix.at + 1}`) : null,
+      h("button", { type: "button", class: "btn ghost", onclick: () => { delete cam.fixing[p.roll]; render(true); } }, "Back")),
+  ];
+}
+
+function pendingCard(g, p) {
+  const v = g.view;
+  const canAct = g.role === "host" || g.role === "seat";
+  const unsure = p.qualities.filter((q) => q !== "ok").length;
+  const note = p.reason ?? (unsure ? `Check it: ${WHY[p.quality] ?? p.quality}.` : "");
+  const parts = [
+    h("h3", null, `The camera read ${p.prompt}`, h("span", { class: "muted small" },
+      ` · ${p.readings.length} dice${unsure ? `, ${unsure} unsure` : ""}`)),
+  ];
+  if (cam.fixing[p.roll]) return h("div", { class: "sr-pending", "data-pending-roll": p.roll }, parts, fixer(g, p));
+  parts.push(readDice(v, p.readings, p.qualities),
+    note ? h("p", { class: p.reason && !p.confirm ? "tower-refused" : "hint", "data-pending-note": "" }, note) : null);
+  if (!canAct) parts.push(h("p", { class: "hint" }, "A seated player or the host confirms it."));
+  else {
+    parts.push(h("div", { class: "row tower-actions" },
+      h("button", { type: "button", class: "btn primary big", "data-do": "confirm-icons",
+        onclick: () => post("/confirm", { roll: p.roll }) }, `Confirm ${p.readings.length} dice`),
+      h("button", { type: "button", class: "btn big", "data-do": "correct-icons",
+        onclick: () => { cam.fixing[p.roll] = { values: [...p.readings], at: p.qualities.findIndex((q) => q !== "ok") }; if (cam.fixing[p.roll].at < 0) cam.fixing[p.roll].at = null; render(true); } },
+      "Correct"),
+      h("button", { type: "button", class: "btn ghost", "data-do": "dismiss-icons",
+        onclick: () => post("/dismiss", { roll: p.roll }) }, "Dismiss")));
+  }
+  return h("div", { class: "sr-pending", "data-pending-roll": p.roll }, parts);
+}
+
+function setLine(data) {
+  const s = data.set;
+  const said = !s ? "" : s.saved && s.complete ? `Face set: all ${s.faces} faces shown.`
+    : s.saved ? `Face set: ${s.needed} of ${s.faces} faces still to show.`
+      : `No face set yet: show the companion each of the ${s.faces} faces once.`;
+  return h("div", { class: "row sr-enroll-link" },
+    h("span", { class: "hint" }, said),
+    h("a", { class: "btn button", href: `/games/${cam.id}/icon-dice/enroll`, "data-do": "enroll-dice" },
+      s?.saved ? "Show a face again" : "Show me your dice"));
+}
+
+function parts(g, data) {
+  const game = data.game;
+  const state = STATES[data.state] ?? data.state;
+  const out = [
+    h("h2", null, "Dice camera", h("span", { class: "aside", "data-icon-state": data.state }, state)),
+    data.enabled ? null : h("p", { class: "tower-refused" }, "This companion runs no camera: tap the dice."),
+    data.message && data.state !== "reading" ? h("p", { class: "muted small", "data-icon-message": "" }, data.message) : null,
+    data.enabled ? view(data) : null,
+  ];
+  for (const p of game?.pending ?? []) out.push(pendingCard(g, p));
+  if (data.enabled) out.push(setLine(data));
+  return out;
+}
+
+function render(force = false) {
+  const g = cam.g;
+  const data = cam.data;
+  const el = section();
+  if (!g || !data) return;
+  const key = JSON.stringify([data.state, data.message, data.frame, data.set, data.game, cam.fixing, g.snap.version]);
+  if (!force && key === cam.shown) return;
+  cam.shown = key;
+  el.dataset.pending = String(data.game?.pending?.length ?? 0);
+  fill(el, parts(g, data));
+  el.hidden = false;
+}
+
+async function poll() {
+  clearTimeout(cam.timer);
+  if (!cam.g) return;
+  try {
+    cam.data = await api("GET", `/api/icon-dice?game=${cam.id}`, undefined, cam.g.token);
+    render();
+  } catch {
+    // offline: the live dot says so; keep the last state
+  }
+  if (cam.g && !document.hidden) cam.timer = setTimeout(poll, POLL_MS);
+}
+
+/** Show (or hide) the dice camera card for the game of ``g``; starts and stops the polling. */
+export function cameraCard(g) {
+  const on = g.snap?.roll_source === "camera" && !g.view.over;
+  document.body.classList.toggle("sr-camera-on", on);
+  if (!on) {
+    if (cam.g) { clearTimeout(cam.timer); cam.g = null; }
+    const el = document.getElementById("sr-camera");
+    if (el) el.hidden = true;
+    return;
+  }
+  const first = !cam.g;
+  cam.g = g;
+  cam.id = g.id;
+  if (first) {
+    document.addEventListener("visibilitychange", () => { if (!document.hidden && cam.g) poll(); });
+    poll();
+  } else render();
+}
