@@ -193,6 +193,8 @@ function cameraParts(game, canAct) {
 }
 
 function cardParts(status, game) {
+  // pip dice only: titles without them (Sushi Roll's icon dice have their own card) show none
+  if (!game.dice) return null;
   const role = game.viewer.role;
   const canAct = role === "host" || role === "seat";
   const live = game.status !== "over";
