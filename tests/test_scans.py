@@ -1,4 +1,4 @@
-"""Card scans into games (``companion/scans.py``): a photo of the table becomes each player's
+"""Card scans into games (``companion/scans/``): a photo of the table becomes each player's
 round-end tableau, validated by the engine, never applied without a confirm.
 
 The photos are drawn: procedurally drawn cards (``companion/vision/cards/procedural.py``, named

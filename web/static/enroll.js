@@ -2,14 +2,14 @@
 //
 // It asks for one card at a time ("Show me a Salmon Nigiri"), first the menu's cards that have no
 // photo yet, with the progress so far; a photo comes from the camera over the table (the card
-// alone in view) or from this device's camera (an <input capture> upload, shrunk to MAX_SIDE px
-// first). Any card can be given more photos by tapping its tile. The set is the game's (named
+// alone in view) or from this device's camera (an <input capture> upload, shrunk on the phone
+// first: photo.js). Any card can be given more photos by tapping its tile. The set is the game's (named
 // after the title unless the host chose another); it is exported and imported as one file.
 import { ApiError, api, banner, fill, h, store } from "./common.js";
 import { cardOf, tile } from "./sgp-common.js";
+import { shrinkPhoto } from "./photo.js";
 
 const id = Number(document.body.dataset.gameId);
-const MAX_SIDE = 1600;
 const CAMERA_MS = 1000;
 
 const S = { menu: null, status: null, current: null, busy: "", camera: null, role: "watcher", frame: 0, timer: null };
@@ -34,17 +34,6 @@ function next() {
   render();
 }
 
-async function shrink(file) {
-  let bitmap;
-  try { bitmap = await createImageBitmap(file); } catch { return file; }
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve) => canvas.toBlob((b) => resolve(b ?? file), "image/jpeg", 0.9));
-}
-
 async function postForm(path, form) {
   const headers = { Accept: "application/json" };
   if (token()) headers["X-Companion-Token"] = token();
@@ -67,7 +56,7 @@ async function capture(label, file) {
     if (file) {
       const form = new FormData();
       form.append("label", label);
-      form.append("photo", await shrink(file), `${label}.jpg`);
+      form.append("photo", await shrinkPhoto(file), `${label}.jpg`);
       answer = await postForm(`/api/games/${id}/cards/enroll`, form);
     } else {
       answer = await api("POST", `/api/games/${id}/cards/enroll`, { label, from: "camera" }, token());

@@ -1,8 +1,8 @@
 // Card scans on the Sushi Go Party! and Sushi Go! game screens (scoring mode at round end, or the
 // reveal of each turn when the table follows turn by turn): take a scan (the tablet: the camera
-// over the table; a phone: "Photograph my cards", shrunk to MAX_SIDE px on the phone before
-// upload), then on every screen the photo with every card outlined and numbered, each player's
-// cards as chips (uncertain ones highlighted), a one-tap correction with the menu's cards as big
+// over the table; a phone: "Photograph my cards", shrunk on the phone before upload by photo.js),
+// then on every screen the photo with every card outlined and numbered, each player's cards as
+// chips (uncertain ones highlighted), a one-tap correction with the menu's cards as big
 // tiles, and the confirm that enters the tableau (or the turn's reveal).
 //
 // The pending scan lives on the Pi (GET /api/games/<id>/scan); this module polls it every
@@ -12,10 +12,9 @@
 import { ApiError, api, banner, h } from "./common.js";
 import { cardName, cardOf, tile } from "./sgp-common.js";
 import { draftFrom } from "./sgp-entry.js";
+import { shrinkPhoto } from "./photo.js";
 
 const POLL_MS = 2000;
-const MAX_SIDE = 1600;
-const JPEG_QUALITY = 0.85;
 
 const state = {
   game: null, data: null, key: "", timer: null, busy: "", picking: null, camera: null,
@@ -103,28 +102,11 @@ async function post(g, tail, body, what) {
   }
 }
 
-/** The photo shrunk on the phone: at most MAX_SIDE px on its long side, as a JPEG. */
-async function shrink(file) {
-  let bitmap;
-  try {
-    bitmap = await createImageBitmap(file);
-  } catch {
-    return file; // not something the browser can draw: the Pi says what is wrong with it
-  }
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close?.();
-  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob ?? file), "image/jpeg", JPEG_QUALITY));
-}
-
 async function upload(g, file, seat) {
   state.busy = "upload";
   g.rerender();
   try {
-    const photo = await shrink(file);
+    const photo = await shrinkPhoto(file);
     const form = new FormData();
     form.append("photo", photo, "cards.jpg");
     if (seat !== null && seat !== undefined) form.append("seat", String(seat));

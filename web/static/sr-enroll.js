@@ -1,9 +1,11 @@
 // The dice enrollment walk-through (/games/ID/icon-dice/enroll): the companion asks for each face
 // of the dice table in turn ("Show me the Maki die's 3 Maki face"); the player lays that face up,
-// alone, and either takes it with the table camera or uploads a phone photo (multipart POST to
+// alone, and either takes it with the table camera or uploads a phone photo (shrunk on the phone to
+// at most 1600 px on its long side by photo.js, then a multipart POST to
 // /api/games/ID/icon-dice/faces). Every face is listed with whether it is shown; tapping one shows
 // it again. Once all are shown the host saves the set (…/faces/save), which the reader then uses.
 import { ApiError, api, banner, fill, h, store } from "./common.js";
+import { shrinkPhoto } from "./photo.js";
 import { dieTile } from "./sr-common.js";
 
 const id = Number(document.body.dataset.gameId);
@@ -22,9 +24,10 @@ function tile(f, props = {}) {
 }
 
 async function upload(face, file) {
+  const photo = await shrinkPhoto(file);
   const form = new FormData();
   form.append("reading", face.reading);
-  form.append("photo", file);
+  form.append("photo", photo, photo.name ?? "face.jpg");
   const headers = { Accept: "application/json" };
   if (token()) headers["X-Companion-Token"] = token();
   const response = await fetch(`/api/games/${id}/icon-dice/faces`, {

@@ -1,0 +1,149 @@
+"""Scanned cards -> the engines' actions: pure functions of a scan and a game's host view.
+
+* :func:`tableau_action`: scoring mode's ``enter_tableau`` of one seat (nigiri on wasabi in
+  ``on_wasabi``, special orders named through ``extra``).
+* :func:`reveal_actions`: turn by turn, the ``reveal`` of the cards new on a seat's table
+  (two with chopsticks, in both orders).
+* :func:`seat_actions`: which of the two a seat's cards become, given the game's view.
+* :func:`seat_by_zone`, :func:`takes_scan`, :func:`table_names`, :func:`menu_types`: what the
+  desk reads off the calibrated zones and the view.
+
+Nothing here reads a camera, a card set or the session; refusals are
+:class:`~companion.games.base.UnreadableInput` with a reason a player can act on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import JSON, UnreadableInput
+from companion.scans.model import EXTRAS, NIGIRI, SPECIAL_ORDER, WASABI, PendingScan, ScannedCard
+from companion.vision.calibration import Zones
+
+
+def nigiri_on_wasabi(cards: Sequence[ScannedCard], all_cards: Sequence[ScannedCard],
+                     types: Mapping[str, str]) -> set[int]:
+    """Indexes of the nigiri in ``cards`` lying on a wasabi of ``cards``: the wasabi is a card
+    ``covered_by`` the nigiri (the reader reports the pair as the wasabi's band under it)."""
+    mine = {c.index for c in cards}
+    out: set[int] = set()
+    for c in cards:
+        k = c.covered_by
+        if c.label == WASABI and k is not None and k in mine and k not in out:
+            top = all_cards[k]
+            if _type_of(top.label, types) == NIGIRI:
+                out.add(k)
+    return out
+
+
+def _type_of(label: str, types: Mapping[str, str]) -> str:
+    if label in types:
+        return types[label]
+    return NIGIRI if label.endswith("_nigiri") else label
+
+
+def tableau_action(title: str, player: str, cards: Sequence[ScannedCard],
+                   all_cards: Sequence[ScannedCard], types: Mapping[str, str],
+                   extra: Mapping[str, Any] | None = None) -> JSON:
+    """The ``enter_tableau`` action of ``player``'s scanned ``cards`` (see
+    :mod:`companion.scans`, point 2). ``types``: card id -> card type of the game's menu.
+    Raises :class:`UnreadableInput` for an ``extra`` key the title does not take, or special
+    orders whose copies ``extra`` does not name."""
+    extra = dict(extra or {})
+    unknown = sorted(set(extra) - EXTRAS.get(title, frozenset()))
+    if unknown:
+        raise UnreadableInput(f"'extra' cannot hold {', '.join(unknown)} for {title}")
+    paired = nigiri_on_wasabi(cards, all_cards, types)
+    labels = [c.label for c in cards if not c.ignored and c.index not in paired]
+    on_wasabi = [c.label for c in cards if c.index in paired]
+    action: JSON = {"kind": "enter_tableau", "player": player}
+    if title == "sushi-go-party":
+        orders = labels.count(SPECIAL_ORDER)
+        labels = [x for x in labels if x != SPECIAL_ORDER]
+        named = extra.get("special_orders", [])
+        if orders and (not isinstance(named, list) or len(named) != orders):
+            raise UnreadableInput(
+                f"{player}'s scan shows {orders} special order{'s' if orders > 1 else ''}: "
+                "say what each copies (Adjust with taps)")
+    action["cards"] = labels
+    action["on_wasabi"] = on_wasabi
+    action.update(extra)
+    return action
+
+
+def reveal_actions(player: str, cards: Sequence[ScannedCard], table: Sequence[str]
+                   ) -> list[JSON]:
+    """Turn by turn: the ``reveal`` action(s) for the cards ``player``'s scan shows that their
+    ``table`` (card ids already entered, face up) does not: one new card, or two (chopsticks;
+    both orders, the engine takes the one that fits). :class:`UnreadableInput` for no new card,
+    more than two, or a special order (what it copies is tapped)."""
+    new = list((Counter(c.label for c in cards if not c.ignored) - Counter(table)).elements())
+    if not new:
+        raise UnreadableInput(f"{player}'s scan shows no new card since the last turn")
+    if len(new) > 2:
+        raise UnreadableInput(f"{player}'s scan shows {len(new)} new cards, but a turn adds one "
+                              "(two with chopsticks): check the scan, or tap the reveal")
+    if SPECIAL_ORDER in new:
+        raise UnreadableInput(f"{player} revealed a special order: tap the reveal to say what "
+                              "it copies")
+    base: JSON = {"kind": "reveal", "player": player}
+    if len(new) == 1:
+        return [{**base, "card": new[0]}]
+    a, b = new
+    return [{**base, "card": a, "second": b}, {**base, "card": b, "second": a}]
+
+
+def seat_actions(title: str, view: JSON, seat: int, scan: PendingScan,
+                 extra: Mapping[str, Any] | None) -> list[JSON]:
+    """The action(s) to try for ``seat``'s cards of ``scan`` in a game of ``title`` with host
+    ``view``: the tableau (scoring mode) or the reveal (turn by turn, where ``extra`` is
+    refused)."""
+    names, mine = table_names(view), scan.seat_cards(seat)
+    if view.get("mode") == "scoring":
+        return [tableau_action(title, names[seat], mine, scan.cards, menu_types(view), extra)]
+    if extra:
+        raise UnreadableInput("'extra' is for round-end tableaux only")
+    dummy = view.get("dummy")
+    everyone = [*view.get("players", []), *([dummy] if isinstance(dummy, dict) else [])]
+    table = [str(p["card"]) for p in everyone[seat].get("table", [])
+             if not p.get("flipped")] if seat < len(everyone) else []
+    return reveal_actions(names[seat], mine, table)
+
+
+def seat_by_zone(quad: Sequence[tuple[float, float]], zones: Zones | None,
+                 size: tuple[int, int]) -> int | None:
+    """The game seat (0-based) whose calibrated zone holds the card's centre, if any; the
+    zones were calibrated at ``zones.image_size`` and scale to a frame of ``size`` (w, h)."""
+    if zones is None or not zones.seats:
+        return None
+    sx = zones.image_size[0] / size[0]
+    sy = zones.image_size[1] / size[1]
+    cx = sum(x for x, _ in quad) / len(quad) * sx
+    cy = sum(y for _, y in quad) / len(quad) * sy
+    seat = zones.seat_at(cx, cy)
+    return None if seat is None else seat - 1
+
+
+def takes_scan(view: JSON) -> bool:
+    """Whether a game with ``view`` takes a scan now: round-end tableaux in scoring mode, or
+    the cards revealed this turn when the table follows turn by turn."""
+    if view.get("over"):
+        return False
+    mode, phase = view.get("mode"), view.get("phase")
+    return (mode == "scoring" and phase == "entry") or (mode == "turns" and phase == "reveal")
+
+
+def table_names(view: JSON) -> list[str]:
+    """The names of the tableaux entered, by seat (Sushi Go!'s dummy last)."""
+    names = [str(p["name"]) for p in view.get("players", [])]
+    dummy = view.get("dummy")
+    if isinstance(dummy, dict):
+        names.append(str(dummy.get("name", "Dummy")))
+    return names
+
+
+def menu_types(view: JSON) -> dict[str, str]:
+    """Card id -> card type of the game's menu."""
+    return {str(c["id"]): str(c["type"]) for c in view.get("menu", {}).get("cards", [])}

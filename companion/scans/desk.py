@@ -1,0 +1,395 @@
+"""The scan desk: one service between photos of the table and ``session``'s games.
+
+:class:`ScanDesk` holds each game's pending scan (in memory, one per game), checks who may do
+what, and turns its parts into calls: reading a photo (the card set of
+:mod:`~companion.scans.cardsets`), the actions of :mod:`~companion.scans.actions` submitted
+through the session, the JSON of :mod:`~companion.scans.report`, enrollment from
+:mod:`~companion.scans.enrollment`. The contract is :mod:`companion.scans`'s.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.scans import enrollment
+from companion.scans.actions import (
+    menu_types,
+    seat_actions,
+    seat_by_zone,
+    table_names,
+    takes_scan,
+)
+from companion.scans.cardsets import CardModels, check_set_name, choose, read_choices
+from companion.scans.frames import FrameGetter, ZonesGetter
+from companion.scans.model import (
+    MAX_LABEL,
+    SCAN_TITLES,
+    Image,
+    PendingScan,
+    ScannedCard,
+    SeatResult,
+    Uncertain,
+)
+from companion.scans.photos import annotated_jpeg, card_crop, decode_photo
+from companion.scans.report import describe, scan_json
+from companion.session.access import HOST, Viewer
+from companion.session.errors import Forbidden, NotFound
+from companion.session.session import Act, Outcome, Session
+from companion.vision.calibration import Zones
+
+#: The package's logger (the name it had as one module).
+log = logging.getLogger("companion.scans")
+
+
+class ScanDesk:
+    """Scans of the table into ``session``'s games (see :mod:`companion.scans`). ``frame``:
+    the camera's current picture; ``zones``: the calibrated seat zones; ``reader_factory``:
+    a card set -> reader to use instead of the real one (tests)."""
+
+    def __init__(self, session: Session, data_dir: Path, frame: FrameGetter | None = None,
+                 zones: ZonesGetter | None = None,
+                 reader_factory: Callable[[Any], Any] | None = None) -> None:
+        self.session = session
+        self.data_dir = data_dir
+        self.frame = frame
+        self.zones = zones
+        self.models = CardModels(data_dir, reader_factory)
+        self._pending: dict[int, PendingScan] = {}
+        self._lock = threading.Lock()
+        self._numbers = int(time.time() * 1000)
+
+    # -- the game and its set -------------------------------------------------------------
+
+    def _game(self, game_pk: int) -> tuple[str, JSON]:
+        """The title and host view of a game that takes scans now."""
+        snap = self.session.snapshot(game_pk, HOST)
+        title, view = str(snap["game"]), snap["view"]
+        if title not in SCAN_TITLES:
+            raise IllegalAction(f"{title} has no card scan (Sushi Go Party! and Sushi Go! do)")
+        return title, view
+
+    @staticmethod
+    def _entry_view(title: str, view: JSON) -> None:
+        if not takes_scan(view):
+            raise IllegalAction("a scan enters round-end tableaux (scoring mode) or the cards "
+                                "revealed this turn (turn by turn): the game waits for neither "
+                                "now")
+
+    #: The names of the tableaux entered, by seat (Sushi Go!'s dummy last).
+    tables = staticmethod(table_names)
+    #: Card id -> card type of the game's menu.
+    types = staticmethod(menu_types)
+
+    def set_for(self, game_pk: int) -> str:
+        """The card set game ``game_pk`` reads with (chosen, or named after its title)."""
+        chosen = read_choices(self.data_dir).get(str(game_pk))
+        if chosen:
+            return chosen
+        return str(self.session.snapshot(game_pk, HOST)["game"])
+
+    def choose_set(self, game_pk: int, viewer: Viewer, name: Any) -> str:
+        """The host picks the card set of a game (stored in the data dir)."""
+        if viewer.role != "host":
+            raise Forbidden("only the host may choose the card set")
+        if not isinstance(name, str):
+            raise UnreadableInput("'set' must be a card set name")
+        check_set_name(name)
+        self.session.snapshot(game_pk, HOST)  # NotFound for an unknown game
+        choose(self.data_dir, game_pk, name)
+        return name
+
+    # -- scanning ---------------------------------------------------------------------------
+
+    def scan_camera(self, game_pk: int, viewer: Viewer, seat: int | None = None) -> PendingScan:
+        """Scan the camera's current frame for game ``game_pk`` (cards to seats by zones;
+        ``seat`` for cards outside every zone)."""
+        _may_write(viewer, "scan the table")
+        frame = self.frame() if self.frame is not None else None
+        if frame is None:
+            raise UnreadableInput("the camera has no picture now (it is off, starting or lost):"
+                                  " photograph the cards with a phone instead")
+        zones = self.zones() if self.zones is not None else None
+        return self._scan(game_pk, frame.copy(), "camera", seat, zones)
+
+    def scan_photo(self, game_pk: int, viewer: Viewer, data: bytes,
+                   seat: int | None = None) -> PendingScan:
+        """Scan a phone's photo: its cards are ``seat``'s, by default the uploader's."""
+        _may_write(viewer, "scan cards")
+        image = decode_photo(data)
+        return self._scan(game_pk, image, "phone", seat if seat is not None else viewer.seat,
+                          None)
+
+    def _scan(self, game_pk: int, image: Image, source: str, seat: int | None,
+              zones: Zones | None) -> PendingScan:
+        """Read ``image`` with the game's set and make it the game's pending scan."""
+        title, view = self._game(game_pk)
+        self._entry_view(title, view)
+        names = self.tables(view)
+        if seat is not None and not 0 <= seat < len(names):
+            raise UnreadableInput(f"there is no seat {seat} (seats 0 to {len(names) - 1})")
+        set_name = self.set_for(game_pk)
+        scan = self._read(set_name, image)
+        cards = _seated(scan.cards, (image.shape[1], image.shape[0]), zones, len(names), seat)
+        with self._lock:
+            self._numbers += 1
+            pending = PendingScan(game_pk, self._numbers, source, image, tuple(cards), set_name,
+                                  view.get("round"), time.strftime("%Y-%m-%dT%H:%M:%S"),
+                                  tuple(scan.notes), view.get("turn"))
+            self._pending[game_pk] = pending
+        log.info("scan %s of game %s (%s): %d cards, %d uncertain", pending.number, game_pk,
+                 source, len(cards), sum(c.uncertain for c in cards))
+        return pending
+
+    def _read(self, set_name: str, image: Image) -> Any:
+        """The reader's scan of ``image`` with set ``set_name``; :class:`UnreadableInput` for
+        an empty set, a poor photo or a photo without cards."""
+        from companion.vision.cards import PoorPhoto
+        with self.models.lock:
+            card_set = self.models.load(set_name)
+            if not card_set.labels:
+                raise UnreadableInput(f"the card set {set_name!r} is empty: enroll the cards")
+            try:
+                scan = self.models.reader(card_set).read(image)
+            except PoorPhoto as exc:
+                raise UnreadableInput(f"the photo cannot be read: {exc}") from None
+        if not scan.cards:
+            raise UnreadableInput("; ".join(scan.notes) or "no cards found in the photo")
+        return scan
+
+    # -- the pending scan -------------------------------------------------------------------
+
+    def pending(self, game_pk: int) -> PendingScan | None:
+        """The game's pending scan, dropped once its round is over."""
+        with self._lock:
+            scan = self._pending.get(game_pk)
+        if scan is None:
+            return None
+        try:
+            view = self.session.snapshot(game_pk, HOST)["view"]
+        except NotFound:
+            view = {}
+        if (view.get("round"), view.get("turn")) != (scan.round, scan.turn) \
+                or not takes_scan(view):
+            with self._lock:
+                if self._pending.get(game_pk) is scan:
+                    del self._pending[game_pk]
+            return None
+        return scan
+
+    def _held(self, game_pk: int, number: Any = None) -> PendingScan:
+        scan = self.pending(game_pk)
+        if scan is None:
+            raise NotFound(f"game {game_pk} has no scan waiting (none was taken, it was "
+                           "dismissed, or its round is over)")
+        if number is not None and number != scan.number:
+            raise NotFound(f"scan {number} was replaced by scan {scan.number}")
+        return scan
+
+    def _store(self, scan: PendingScan) -> PendingScan:
+        with self._lock:
+            self._pending[scan.game] = scan
+        return scan
+
+    def to_json(self, scan: PendingScan) -> JSON:
+        """``GET /api/games/<id>/scan`` (``docs/API.md``)."""
+        try:
+            title, view = self._game(scan.game)
+        except (NotFound, IllegalAction):
+            title, view = "", {}
+        return scan_json(scan, title, view)
+
+    def image_jpeg(self, game_pk: int) -> bytes:
+        """The pending scan's annotated photo as JPEG (:func:`~companion.scans.annotate`)."""
+        return annotated_jpeg(self._held(game_pk))
+
+    def dismiss(self, game_pk: int, viewer: Viewer) -> None:
+        """Forget the game's pending scan (:class:`NotFound` when there is none)."""
+        _may_write(viewer, "dismiss a scan")
+        self._held(game_pk)
+        with self._lock:
+            self._pending.pop(game_pk, None)
+
+    def correct(self, game_pk: int, viewer: Viewer, index: int, label: str | None = None,
+                seat: int | bool | None = False, ignore: bool | None = None,
+                number: Any = None) -> PendingScan:
+        """Fix card ``index``: its ``label`` (teaching the set when the card is fully
+        visible), its ``seat`` (``None``: nobody's; ``False``: unchanged) or leave it out
+        (``ignore``)."""
+        _may_write(viewer, "correct a scan")
+        scan = self._held(game_pk, number)
+        if not 0 <= index < len(scan.cards):
+            raise UnreadableInput(f"there is no card {index} in this scan "
+                                  f"(0 to {len(scan.cards) - 1})")
+        card = scan.cards[index]
+        changes: dict[str, Any] = {}
+        if label is not None:
+            label = label.strip()
+            if not label or len(label) > MAX_LABEL:
+                raise UnreadableInput(f"'label' must be a card id of 1 to {MAX_LABEL} "
+                                      "characters")
+            changes.update(label=label, corrected=True, uncertain=False, ignored=False)
+        if seat is not False:
+            names = self.tables(self._game(game_pk)[1])
+            if seat is not None and (isinstance(seat, bool) or not 0 <= seat < len(names)):
+                raise UnreadableInput(f"there is no seat {seat}")
+            changes["seat"] = seat
+        if ignore is not None:
+            changes["ignored"] = bool(ignore)
+        if label is not None and card.visible == "full":
+            with self.models.lock:
+                card_set = self.models.load(scan.card_set, create=True)
+                self.models.teach(card_set, label, card_crop(scan.image, card.quad))
+        fixed = replace(card, **changes)
+        cards = (*scan.cards[:index], fixed, *scan.cards[index + 1:])
+        results = {s: r for s, r in scan.results.items()
+                   if s not in (card.seat, fixed.seat) or r.status == "entered"}
+        return self._store(replace(scan, cards=cards, results=results))
+
+    def confirm(self, game_pk: int, viewer: Viewer, seat: int | None = None,
+                extra: Mapping[str, Any] | None = None, number: Any = None) -> list[Outcome]:
+        """Enter ``seat``'s scanned tableau (``None``: every seat of the scan still to enter,
+        in seat order, stopping at the first refusal). Raises :class:`Uncertain`, or the
+        engine's refusal (kept on the seat; nothing applied)."""
+        _may_write(viewer, "enter a tableau")
+        scan = self._held(game_pk, number)
+        title, view = self._game(game_pk)
+        self._entry_view(title, view)
+        names = self.tables(view)
+        outcomes = []
+        for s in _to_enter(scan, names, seat):
+            _check_certain(scan.seat_cards(s), names[s])
+            actions = seat_actions(title, view, s, scan, extra)
+            outcome = self._submit(game_pk, viewer, s, actions)
+            scan = self._result(game_pk, s, SeatResult("entered", None, outcome.version))
+            outcomes.append(outcome)
+        return outcomes
+
+    def _submit(self, game_pk: int, viewer: Viewer, seat: int, actions: list[JSON]) -> Outcome:
+        """The first of ``actions`` the engine takes; its first refusal when it takes none
+        (kept on the seat)."""
+        first: IllegalAction | UnreadableInput | None = None
+        for action in actions:
+            try:
+                return self.session.submit(game_pk, viewer, Act(action))
+            except (IllegalAction, UnreadableInput) as exc:
+                first = first or exc
+        assert first is not None
+        self._result(game_pk, seat, SeatResult("refused", first.reason))
+        raise first
+
+    def _result(self, game_pk: int, seat: int, result: SeatResult) -> PendingScan:
+        with self._lock:
+            scan = self._pending.get(game_pk)
+            if scan is None:
+                raise NotFound("the scan was dismissed meanwhile")
+            scan = replace(scan, results={**scan.results, seat: result})
+            self._pending[game_pk] = scan
+        return scan
+
+    # -- the scan button --------------------------------------------------------------------
+
+    def button_scan(self) -> str:
+        """The GPIO scan button: scan the camera's frame for the game changed last that waits
+        for tableaux; what it read, in words. Raises (a refusal) when no game waits or the
+        photo cannot be read."""
+        games = [g for g in self.session.list_games()
+                 if g.get("game") in SCAN_TITLES and g.get("status") != "over"]
+        games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
+        for g in games:
+            view = self.session.snapshot(int(g["id"]), HOST)["view"]
+            if takes_scan(view):
+                scan = self.scan_camera(int(g["id"]), HOST)
+                return describe(scan, self.tables(view))
+        raise IllegalAction("no game waits for cards now: scan at the end of a round (or after "
+                            "a turn's reveal)")
+
+    # -- enrollment (companion/scans/enrollment.py) -----------------------------------------
+
+    def enrollment(self, game_pk: int) -> JSON:
+        """What the walk-through shows: the game's card set and, for every card of its menu,
+        how many photos the set holds (``needed``: the cards with none yet)."""
+        title, view = self._game(game_pk)
+        return enrollment.status(self.models, game_pk, title, view, self.set_for(game_pk))
+
+    def enroll(self, game_pk: int, viewer: Viewer, label: Any, data: bytes | None) -> JSON:
+        """Enroll one photo of card ``label`` into the game's set: ``data`` an uploaded photo
+        (the one card in it, or a card-shaped crop), ``None`` the camera's frame."""
+        _may_write(viewer, "enroll cards")
+        label = enrollment.checked_label(label)
+        self._game(game_pk)
+        if data is None:
+            frame = self.frame() if self.frame is not None else None
+            if frame is None:
+                raise UnreadableInput("the camera has no picture now: upload a photo instead")
+            image = frame.copy()
+        else:
+            image = decode_photo(data)
+        return enrollment.enroll(self.models, self.set_for(game_pk), label, image)
+
+    def export_set(self, game_pk: int) -> tuple[str, bytes]:
+        """The game's card set as one ZIP file: (file name, bytes)."""
+        return enrollment.export_set(self.data_dir, self.set_for(game_pk))
+
+    def import_set(self, game_pk: int, viewer: Viewer, data: bytes) -> JSON:
+        """Store an exported set as the game's set (replacing it); host only."""
+        if viewer.role != "host":
+            raise Forbidden("only the host may replace the card set")
+        return enrollment.import_set(self.models, self.data_dir, self.set_for(game_pk), data)
+
+
+def _seated(found: Any, size: tuple[int, int], zones: Zones | None, seats: int,
+            seat: int | None) -> list[ScannedCard]:
+    """The reader's cards as :class:`ScannedCard`, each in the seat whose zone holds it (a
+    frame of ``size`` (w, h)), else in ``seat``."""
+    cards = []
+    for i, card in enumerate(found):
+        quad = tuple((float(x), float(y)) for x, y in card.quad)
+        where = seat_by_zone(quad, zones, size) if zones is not None else None
+        cards.append(ScannedCard(
+            i, card.label, quad, float(card.confidence), bool(card.uncertain),
+            card.visible, card.covered_by,
+            where if where is not None and where < seats else seat,
+            runner_up=card.runner_up))
+    return cards
+
+
+def _to_enter(scan: PendingScan, names: list[str], seat: int | None) -> list[int]:
+    """The seats a confirm enters: ``seat`` (checked), or every seat of the scan not entered
+    yet."""
+    if seat is not None:
+        if not 0 <= seat < len(names):
+            raise UnreadableInput(f"there is no seat {seat}")
+        if not scan.seat_cards(seat):
+            raise UnreadableInput(f"the scan has no cards for {names[seat]}")
+        return [seat]
+    seats = [s for s in scan.seats() if s < len(names) and not _entered(scan, s)]
+    if not seats:
+        raise UnreadableInput("the scan has no cards left to enter: choose whose cards they are")
+    return seats
+
+
+def _check_certain(mine: list[ScannedCard], name: str) -> None:
+    """:class:`Uncertain` while any of a seat's cards is uncertain and not corrected."""
+    unsure = [c for c in mine if c.uncertain and not c.corrected]
+    if unsure:
+        which = ", ".join(str(c.index + 1) for c in unsure)
+        raise Uncertain(f"{name}'s card{'s' if len(unsure) > 1 else ''} {which} "
+                        f"{'are' if len(unsure) > 1 else 'is'} uncertain: tap each to "
+                        "confirm or correct it")
+
+
+def _entered(scan: PendingScan, seat: int) -> bool:
+    result = scan.results.get(seat)
+    return result is not None and result.status == "entered"
+
+
+def _may_write(viewer: Viewer, what: str) -> None:
+    if viewer.role not in ("host", "seat"):
+        raise Forbidden(f"watchers cannot {what}: claim a seat with the join code")

@@ -1,0 +1,105 @@
+"""The scan's pictures: an upload decoded and shrunk, the annotated photo screens show, a
+card's rectified crop (what a correction teaches the set).
+
+Pure image functions (OpenCV and NumPy); the card reader itself is
+:mod:`companion.vision.cards`, imported on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.games.base import UnreadableInput
+from companion.scans.model import Image, PendingScan
+
+#: Photos are read at most this many pixels on their long side (phones send 1600).
+MAX_SIDE = 1600
+#: Width of the annotated photo screens show.
+VIEW_WIDTH = 1280
+#: Outline colours (BGR): a card read with confidence, an uncertain one, one a person set,
+#: one left out.
+COLOURS = {"ok": (80, 190, 40), "uncertain": (0, 150, 255), "corrected": (230, 140, 30),
+           "ignored": (140, 140, 140)}
+
+
+def decode_photo(data: bytes) -> Image:
+    """A BGR photo from an uploaded file's bytes (OpenCV decodes it, so the type is what the
+    bytes are, not what the upload claims), at most :data:`MAX_SIDE` px on its long side."""
+    if not data:
+        raise UnreadableInput("the upload is empty: choose or take a photo")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise UnreadableInput("that file is not a photo (JPEG, PNG or WebP expected)")
+    return shrink(np.asarray(image, np.uint8))
+
+
+def shrink(image: Image, side: int = MAX_SIDE) -> Image:
+    """``image`` at most ``side`` px on its long side (never enlarged)."""
+    scale = side / max(image.shape[:2])
+    if scale >= 1:
+        return image
+    return np.asarray(cv2.resize(image, None, fx=scale, fy=scale,
+                                 interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def annotate(scan: PendingScan, width: int = VIEW_WIDTH) -> Image:
+    """The scan's photo ``width`` px wide (never enlarged) with every card outlined, a badge
+    with its number (as the screens' chips show it) in its middle and its label under the badge;
+    uncertain cards in orange with a thick outline and a ``?``."""
+    image = scan.image
+    scale = min(1.0, width / image.shape[1])
+    out = np.ascontiguousarray(shrink(image, round(max(image.shape[:2]) * scale)))
+    thick = max(2, round(out.shape[1] / 400))
+    for card in scan.cards:
+        kind = ("ignored" if card.ignored else "corrected" if card.corrected
+                else "uncertain" if card.uncertain else "ok")
+        pts = np.array([[x * scale, y * scale] for x, y in card.quad], np.float32)
+        colour = COLOURS[kind]
+        cv2.polylines(out, [pts.astype(np.int32)], True, colour,
+                      thick * (2 if kind == "uncertain" else 1), cv2.LINE_AA)
+        _badge(out, pts, f"{card.index + 1}{'?' if kind == 'uncertain' else ''}", card.label,
+               colour)
+    return np.asarray(out, np.uint8)
+
+
+def _badge(out: Image, pts: npt.NDArray[np.float32], number: str, label: str,
+           colour: tuple[int, int, int]) -> None:
+    """A filled circle with ``number`` at the card's centre and ``label`` under it, sized to the
+    card (readable on a phone)."""
+    side = min(float(np.linalg.norm(pts[1] - pts[0])), float(np.linalg.norm(pts[2] - pts[1])))
+    r = max(9, round(side * 0.2))
+    cx, cy = (int(v) for v in pts.mean(0))
+    cv2.circle(out, (cx, cy), r, colour, -1, cv2.LINE_AA)
+    cv2.circle(out, (cx, cy), r, (255, 255, 255), max(1, r // 8), cv2.LINE_AA)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    size = r / 22
+    weight = max(1, round(r / 8))
+    (tw, th), _ = cv2.getTextSize(number, font, size, weight)
+    cv2.putText(out, number, (cx - tw // 2, cy + th // 2), font, size, (255, 255, 255), weight,
+                cv2.LINE_AA)
+    small = max(0.3, side / 260)
+    (lw, lh), _ = cv2.getTextSize(label, font, small, 1)
+    at = (cx - lw // 2, cy + r + lh + 4)
+    cv2.rectangle(out, (at[0] - 3, at[1] - lh - 3), (at[0] + lw + 3, at[1] + 4), (255, 255, 255),
+                  -1)
+    cv2.putText(out, label, at, font, small, (20, 20, 20), 1, cv2.LINE_AA)
+
+
+def annotated_jpeg(scan: PendingScan) -> bytes:
+    """:func:`annotate`'s picture as JPEG bytes; :class:`UnreadableInput` if it cannot be
+    encoded."""
+    ok, data = cv2.imencode(".jpg", annotate(scan), [cv2.IMWRITE_JPEG_QUALITY, 82])
+    if not ok:
+        raise UnreadableInput("the scan's picture could not be encoded")
+    return bytes(data)
+
+
+def card_crop(image: Image, quad: Sequence[tuple[float, float]]) -> Image:
+    """A whole card's rectified crop (as the reader compares it) from the photo."""
+    from companion.vision.cards.enrollment import rectify
+    from companion.vision.cards.finder import clockwise
+    return np.asarray(rectify(image, clockwise(np.array(quad, np.float32))), np.uint8)
