@@ -131,11 +131,16 @@ def detect_scale(shape: Sequence[int], config: ReaderConfig) -> float:
 
 
 def detector_input(image: Image, scale: float) -> Image:
-    """The frame resized by ``scale`` and padded (edge-replicated) to a multiple of
+    """The frame resized by ``scale`` (halved by Gaussian pyramid steps while it is at least
+    four times the target, then area-averaged) and padded (edge-replicated) to a multiple of
     :data:`DETECT_PAD`."""
     h, w = image.shape[:2]
     nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
-    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+    source = image
+    while nw * 4 <= source.shape[1] and nh * 4 <= source.shape[0]:
+        source = np.asarray(cv2.pyrDown(source), np.uint8)  # halve cheaply first: area
+        # averaging a big frame is slow
+    small = cv2.resize(source, (nw, nh), interpolation=cv2.INTER_AREA)
     ph, pw = -nh % DETECT_PAD, -nw % DETECT_PAD
     if ph or pw:
         small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
@@ -223,6 +228,9 @@ CALIBRATED_NMS = 0.8
 RECENTRE_WINDOW = 1.4
 RECENTRE_AREA = (0.5, 1.8)
 RECENTRE_REACH = 0.7
+#: The windows are looked at with a die at most this many pixels across (silhouette, pips).
+RECENTRE_SIDE = 40.0
+PIP_SIDE = 56.0
 #: :func:`pip_centre`: the top-hat kernel and the pip radius in dice, the pip areas accepted
 #: (times a drawn pip's), and the least grey-level contrast that counts as pips.
 PIP_KERNEL = 0.3
@@ -239,6 +247,20 @@ def _window(image: Image, cx: float, cy: float, radius: float
     return image[y0:y1, x0:x1], x0, y0
 
 
+def _small_window(image: Image, cx: float, cy: float, die_px: float, side: float
+                  ) -> tuple[Image, int, int, float]:
+    """The window of :func:`_window` shrunk so that a die is at most ``side`` pixels across
+    (the shape of a blob, not its detail, is what matters; a big die costs no more), with its
+    origin and the factor ``k`` (window pixel = ``k`` x frame pixel)."""
+    win, x0, y0 = _window(image, cx, cy, RECENTRE_WINDOW * die_px)
+    k = min(1.0, side / die_px)
+    if k < 1.0 and win.shape[0] >= 8 and win.shape[1] >= 8:
+        size = (max(1, round(win.shape[1] * k)), max(1, round(win.shape[0] * k)))
+        return np.asarray(cv2.resize(win, size, interpolation=cv2.INTER_AREA), np.uint8), x0, \
+            y0, k
+    return win, x0, y0, k
+
+
 def recentre(image: Image, c: Candidate, die_px: float) -> Candidate:
     """The candidate moved onto the centre of the die's silhouette: in a window around it,
     the pixels that differ from the surrounding colour (the window's rim) by more than
@@ -248,24 +270,25 @@ def recentre(image: Image, c: Candidate, die_px: float) -> Candidate:
     blob stands out (a die the colour of the cloth) its pips place it (:func:`pip_centre`); when
     they do not either, the candidate is kept as it is."""
     cx, cy, w, h, score = c
-    win, x0, y0 = _window(image, cx, cy, RECENTRE_WINDOW * die_px)
+    win, x0, y0, k = _small_window(image, cx, cy, die_px, RECENTRE_SIDE)
     if win.shape[0] < 8 or win.shape[1] < 8:
         return c
-    lab = cv2.cvtColor(cv2.GaussianBlur(win, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(cv2.GaussianBlur(win, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     rim = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
     background = np.median(rim, axis=0)
     spread = float(np.median(np.linalg.norm(rim - background, axis=1)))
     mask = (np.linalg.norm(lab - background, axis=2) > max(18.0, 3.0 * spread))
-    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     count, _, stats, centres = cv2.connectedComponentsWithStats(mask)
     best: tuple[float, float, float] | None = None
-    area_lo, area_hi = RECENTRE_AREA[0] * die_px ** 2, RECENTRE_AREA[1] * die_px ** 2
+    small = die_px * k
+    area_lo, area_hi = RECENTRE_AREA[0] * small ** 2, RECENTRE_AREA[1] * small ** 2
     for i in range(1, count):
         bx, by, bw, bh, area = (int(v) for v in stats[i])
         rim_touch = bx == 0 or by == 0 or bx + bw >= mask.shape[1] or by + bh >= mask.shape[0]
         if rim_touch or not area_lo <= area <= area_hi:
             continue
-        x, y = float(centres[i][0]) + x0, float(centres[i][1]) + y0
+        x, y = float(centres[i][0]) / k + x0, float(centres[i][1]) / k + y0
         d = math.hypot(x - cx, y - cy)
         if d < RECENTRE_REACH * die_px and (best is None or d < best[0]):
             best = (d, x, y)
@@ -300,10 +323,10 @@ def pip_centre(image: Image, cx: float, cy: float, die_px: float) -> tuple[float
     """The die's centre from its pips (every face's pips are centred on the face): the
     pips near the candidate, then twice those within half a die of the middle of their
     bounding box. ``None`` when no pip stands out."""
-    win, x0, y0 = _window(image, cx, cy, RECENTRE_WINDOW * die_px)
+    win, x0, y0, k = _small_window(image, cx, cy, die_px, PIP_SIDE)
     if win.shape[0] < 8 or win.shape[1] < 8:
         return None
-    pips = [(x + x0, y + y0) for x, y in _pips(win, die_px)]
+    pips = [(x / k + x0, y / k + y0) for x, y in _pips(win, die_px * k)]
     centre, reach = (cx, cy), 0.8 * die_px
     for _ in range(3):
         near = [p for p in pips if math.hypot(p[0] - centre[0], p[1] - centre[1]) <= reach]
