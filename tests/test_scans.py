@@ -452,12 +452,7 @@ def nearest_truth(quad: Sequence[tuple[float, float]], truth: Sequence[Card]) ->
     return min(truth, key=lambda t: float(np.linalg.norm(t.quad.mean(0) - centre))).label
 
 
-REAL_READER = pytest.param("real", marks=pytest.mark.xfail(
-    reason="the card finder (work in progress) does not yet report a nigiri on its wasabi as "
-           "the wasabi's band: the pair comes out as one card", strict=False))
-
-
-@pytest.mark.parametrize("reader", ["scripted", REAL_READER])
+@pytest.mark.parametrize("reader", ["scripted", "real"])
 def test_a_scanned_round_scores_like_the_same_round_tapped_in(
     session: Session, data_dir: Path, reader: str,
 ) -> None:

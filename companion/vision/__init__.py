@@ -9,6 +9,8 @@
 * :mod:`companion.vision.settle`: one report per throw, once the dice lie still.
 * :mod:`companion.vision.evaluate`: scoring a reader on labelled photos.
 * :mod:`companion.vision.commands`: ``companion dice read`` / ``companion dice eval``.
+* :mod:`companion.vision.cards`: the card reader (enrollment, finding and recognising cards,
+  ``companion cards ...``).
 
 Importing this package does no work; the networks load when a reader is built.
 """

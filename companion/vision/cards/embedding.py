@@ -1,0 +1,135 @@
+"""The card embedding network: a rectified card (or its top band) to a unit vector.
+
+``models/card_embedder.onnx`` is a small CNN trained in the project (``tools/train_cards.py``)
+on procedurally drawn cards only (:mod:`companion.vision.cards.procedural`), with photo-like
+augmentations; it is generic, nothing in it knows one card set. Two views of one card design
+land close together, views of different designs far apart, so a card set is *learned* without
+training: enrollment stores the embeddings of a few augmented copies of each enrolled photo
+(:mod:`companion.vision.cards.enrollment`) and recognition compares against them.
+
+A crop's *descriptor* joins the network's embedding and a colour layout (:func:`layout`),
+each a unit vector, weighted so that the cosine of two descriptors is ``w`` times the cosine of
+their embeddings plus ``1 - w`` times that of their layouts (:data:`NET_WEIGHT`): the network
+copes with blur, light and small misalignment, the layout sees fine differences in colour,
+shading and count that a network trained only on drawn cards may miss.
+
+Input of the network: the crop resized to :data:`INPUT_W` x :data:`INPUT_H` (portrait; a band
+is stretched to the same size), as 6 channels: BGR scaled to [-1, 1], and the same
+white-balanced (each channel divided by its :data:`WHITE_PERCENTILE` percentile), which makes
+colour casts easy to ignore while keeping the card's own colours. Output: :data:`NET_DIM`
+floats, L2-normalised here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+EMBEDDER_FILE = MODELS_DIR / "card_embedder.onnx"
+
+INPUT_W, INPUT_H = 64, 96
+#: Size of the network's embedding.
+NET_DIM = 128
+#: The colour layout: the white-balanced crop averaged over a grid of this many cells, in
+#: CIE Lab, minus its median colour (the card's paper), so it describes where the ink is.
+LAYOUT_W, LAYOUT_H = 16, 24
+LAYOUT_DIM = LAYOUT_W * LAYOUT_H * 3
+#: Default share of the network's embedding in a descriptor (the rest is the colour layout).
+NET_WEIGHT = 0.3
+WHITE_PERCENTILE = 95.0
+#: Visible band heights (share of the card's height) that enrollment prepares prototypes for.
+BAND_SHARES = (0.2, 0.28, 0.38)
+
+
+def white_point(x: FloatArray) -> FloatArray:
+    """Each channel's :data:`WHITE_PERCENTILE` percentile (linear, as ``np.percentile``) of an
+    (H, W, 3) float image, via a partial sort (several times faster)."""
+    flat = x.reshape(-1, 3)
+    pos = (len(flat) - 1) * WHITE_PERCENTILE / 100
+    k = int(pos)
+    if k + 1 >= len(flat):
+        return np.asarray(flat.max(axis=0), np.float32)
+    part = np.partition(flat, (k, k + 1), axis=0)
+    frac = np.float32(pos - k)
+    return np.asarray(part[k] + (part[k + 1] - part[k]) * frac, np.float32)
+
+
+def _small(crop: Image) -> tuple[FloatArray, FloatArray]:
+    """A crop at the network's input size (float32) and its white point."""
+    x = cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return x, white_point(x)
+
+
+def prepare(crops: list[Image] | Image,
+            small: list[tuple[FloatArray, FloatArray]] | None = None) -> FloatArray:
+    """Rectified BGR crops (any size, portrait) as the network's NCHW input (``small``: the
+    crops already shrunk by :func:`_small`)."""
+    batch = [crops] if isinstance(crops, np.ndarray) and crops.ndim == 3 else list(crops)
+    shrunk = small if small is not None else [_small(c) for c in batch]
+    out = np.empty((len(shrunk), 6, INPUT_H, INPUT_W), np.float32)
+    for i, (x, white) in enumerate(shrunk):
+        balanced = x * (255.0 / np.maximum(white, 16.0))
+        out[i, :3] = (x * (1 / 127.5) - 1).transpose(2, 0, 1)
+        out[i, 3:] = (np.minimum(balanced, 320.0) * (1 / 127.5) - 1).transpose(2, 0, 1)
+    return out
+
+
+def layout(crop: Image, small: tuple[FloatArray, FloatArray] | None = None) -> FloatArray:
+    """The colour layout of a crop (see :data:`LAYOUT_W`), a unit vector."""
+    x, white = small if small is not None else _small(crop)
+    x = np.clip(x / np.maximum(white, 16.0), 0.0, 1.0)
+    cells = cv2.resize(x, (LAYOUT_W, LAYOUT_H), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cells, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    v = (lab - np.median(lab, axis=0)).ravel()
+    return np.asarray(v / max(float(np.linalg.norm(v)), 1e-6), np.float32)
+
+
+def top_band(card: Image, share: float) -> Image:
+    """The top ``share`` of a rectified card (what a covering card leaves visible)."""
+    rows = max(2, round(card.shape[0] * share))
+    return card[:rows]
+
+
+class Embedder:
+    """Descriptors of rectified crops: ``card_embedder.onnx`` run with ``cv2.dnn`` joined with
+    the colour layout (``net_weight`` of 1 is the network alone, 0 the layout alone).
+    Thread-confined (one per thread)."""
+
+    def __init__(self, path: Path = EMBEDDER_FILE, net_weight: float = NET_WEIGHT) -> None:
+        if not path.is_file():
+            raise FileNotFoundError(f"the card embedding model is missing: {path}")
+        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self.net_weight = net_weight
+
+    @property
+    def dim(self) -> int:
+        return NET_DIM + LAYOUT_DIM
+
+    def network(self, crops: list[Image],
+                small: list[tuple[FloatArray, FloatArray]] | None = None) -> FloatArray:
+        """The network's unit embeddings (N, NET_DIM); batches of at most 32."""
+        small = small if small is not None else [_small(c) for c in crops]
+        parts = [np.zeros((0, NET_DIM), np.float32)]
+        for start in range(0, len(crops), 32):
+            self._net.setInput(prepare(crops[start:start + 32], small[start:start + 32]))
+            parts.append(np.asarray(self._net.forward(), np.float32).reshape(-1, NET_DIM))
+        out = np.concatenate(parts)
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
+
+    def embed(self, crops: list[Image]) -> FloatArray:
+        """Unit descriptors (N, :attr:`dim`) of rectified crops."""
+        if not crops:
+            return np.zeros((0, self.dim), np.float32)
+        w = self.net_weight
+        small = [_small(c) for c in crops]
+        net = self.network(crops, small) * np.float32(np.sqrt(w))
+        lay = np.stack([layout(c, s) for c, s in zip(crops, small, strict=True)])
+        lay *= np.float32(np.sqrt(1 - w))
+        return np.concatenate([net, lay], axis=1)

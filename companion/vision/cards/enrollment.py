@@ -1,0 +1,259 @@
+"""Enrollment: a card set learned from a few photos of each card, and how it recognises.
+
+A :class:`CardSet` holds, for every label, the enrolled card images (rectified crops) and the
+embeddings of :data:`AUGMENTED` augmented copies of each (lighting, colour cast, a slightly off
+rectification, blur, noise), each turned both ways up (a card on the table may lie upside
+down), as a whole card and as its top band at each of
+:data:`~companion.vision.cards.embedding.BAND_SHARES` (what a covering card leaves visible).
+No network is trained on the device: enrolling is embedding (a second or so per card on this
+machine), so a set can be learned, extended and corrected on a Raspberry Pi.
+
+Recognition (:meth:`CardSet.classify`) compares a query's descriptor with every stored one of
+the same view: a label's similarity is the best of its rows. The labels within
+:attr:`Thresholds.window` of the best (at most :attr:`Thresholds.candidates`, and always the
+runner-up) then go through the fine check (:mod:`~companion.vision.cards.verify`), which
+compares the query crop with their enrolled crops pixel by pixel where they differ; the
+smallest difference names the card. ``confidence`` is that candidate's share of the inverse
+differences. The answer is *uncertain* when the best descriptor similarity is below
+:attr:`Thresholds.similarity` or the fine difference above :attr:`Thresholds.distance` (an
+unknown card, a card of another game, a bad crop), or the fine check's relative lead over the
+runner-up is below :attr:`Thresholds.fine_margin` (two cards it cannot tell apart here).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.cards.embedding import BAND_SHARES, Embedder, top_band
+from companion.vision.cards.verify import FINE_H, fine_distances, normalise
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+
+#: Augmented copies embedded per enrolled image (plus the image itself).
+AUGMENTED = 3
+#: Rectified crops are stored and embedded at this size (width x height, portrait).
+CROP_W, CROP_H = 128, 192
+#: View 0 is the whole card; view ``1 + i`` the top band of share ``BAND_SHARES[i]``.
+FULL_VIEW = 0
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """When an answer is uncertain (see the module's docstring). ``window``: labels whose
+    descriptor similarity is within this of the best go to the fine check (at most
+    ``candidates`` of them; the runner-up always goes); ``fine_margin``: the fine check's
+    relative lead needed; ``distance``: the fine check's largest difference to the enrolled
+    crop (beyond it the card is not one of the set's)."""
+
+    similarity: float = 0.7
+    margin: float = 0.04
+    temperature: float = 0.03
+    window: float = 0.08
+    candidates: int = 3
+    fine_margin: float = 0.08
+    distance: float = 300.0
+
+
+@dataclass(frozen=True)
+class Match:
+    """A query's answer: ``label``, ``confidence`` (0-1), ``uncertain``, the best
+    ``similarity`` (cosine), the runner-up label and the ``margin`` of similarity over it."""
+
+    label: str
+    confidence: float
+    uncertain: bool
+    similarity: float
+    runner_up: str | None = None
+    margin: float = 0.0
+    distance: float = 0.0
+
+
+def band_view(share: float) -> tuple[int, float]:
+    """The stored band view to compare a band with ``share`` of its card visible, and the share
+    to cut the query's band to (the largest prepared share it can show, else the smallest)."""
+    fitting = [i for i, s in enumerate(BAND_SHARES) if s <= share + 0.02]
+    i = fitting[-1] if fitting else 0
+    return 1 + i, BAND_SHARES[i]
+
+
+def rectify(image: Image, quad: FloatArray, size: tuple[int, int] = (CROP_W, CROP_H)) -> Image:
+    """The quad's content warped to ``size`` (its first corner at the top left)."""
+    w, h = size
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    src_w = float(np.linalg.norm(quad[1] - quad[0]))
+    flags = cv2.INTER_AREA if src_w > 1.5 * w else cv2.INTER_LINEAR
+    if src_w > 2 * w:  # shrinking a lot: smooth first so stripes and text do not alias
+        sigma = 0.4 * src_w / w
+        pad = int(np.ceil(3 * sigma))
+        x0, y0 = np.floor(quad.min(0)).astype(int) - pad
+        x1, y1 = np.ceil(quad.max(0)).astype(int) + pad
+        x0, y0 = max(x0, 0), max(y0, 0)
+        roi = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), sigma)
+        m = cv2.getPerspectiveTransform((quad - (x0, y0)).astype(np.float32), dst)
+        return np.asarray(cv2.warpPerspective(roi, m, (w, h), flags=cv2.INTER_LINEAR,
+                                              borderMode=cv2.BORDER_REPLICATE), np.uint8)
+    return np.asarray(cv2.warpPerspective(image, m, (w, h), flags=flags,
+                                          borderMode=cv2.BORDER_REPLICATE), np.uint8)
+
+
+def fit_crop(image: Image) -> Image:
+    """A photo that *is* a card (an enrolled crop), portrait and at the stored size."""
+    if image.shape[1] > image.shape[0]:
+        image = np.asarray(cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE), np.uint8)
+    return np.asarray(cv2.resize(image, (CROP_W, CROP_H), interpolation=cv2.INTER_AREA),
+                      np.uint8)
+
+
+def augment(card: Image, rng: np.random.Generator) -> Image:
+    """A copy of a rectified card as another photo and another rectification might give it."""
+    h, w = card.shape[:2]
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    jitter = (rng.normal(0, 0.02, (4, 2)) * (w, h)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(src + jitter, src)
+    out = cv2.warpPerspective(card, m, (w, h), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * math.pi)
+    ramp = (xx * math.cos(a) + yy * math.sin(a)) / max(w, h)
+    gain = rng.uniform(0.7, 1.2) * (1 + rng.uniform(-0.3, 0.3) * ramp)
+    cast = rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    out = np.clip(out * gain[..., None] * cast, 0, 255)
+    sigma = rng.uniform(0, 1.2)
+    if sigma > 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    out += rng.normal(0, rng.uniform(0, 5), out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def views_of(card: Image) -> list[Image]:
+    """The crops stored for one (augmented) card: whole, then each top band."""
+    return [card] + [top_band(card, s) for s in BAND_SHARES]
+
+
+@dataclass
+class CardSet:
+    """An enrolled card set (see the module's docstring). ``images[label]`` are the enrolled
+    rectified crops; ``embeddings`` (N, descriptor size) float16 with ``owners`` (label index) and
+    ``views`` (view index) per row."""
+
+    name: str
+    labels: list[str] = field(default_factory=list)
+    images: dict[str, list[Image]] = field(default_factory=dict)
+    embeddings: npt.NDArray[np.float16] = field(
+        default_factory=lambda: np.zeros((0, 128), np.float16))
+    owners: npt.NDArray[np.int32] = field(default_factory=lambda: np.zeros(0, np.int32))
+    views: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
+    turns: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
+    thresholds: Thresholds = Thresholds()
+    model: str = ""
+    _fine: dict[tuple[int, int, int, int], FloatArray] = field(default_factory=dict, repr=False)
+    _by_view: dict[int, tuple[npt.NDArray[np.intp], FloatArray]] = field(
+        default_factory=dict, repr=False)
+
+    def _view_rows(self, view: int) -> tuple[npt.NDArray[np.intp], FloatArray]:
+        """The rows of ``view`` and their descriptors as float32 (cached)."""
+        if view not in self._by_view:
+            rows = np.flatnonzero(self.views == view)
+            self._by_view[view] = (rows, self.embeddings[rows].astype(np.float32))
+        return self._by_view[view]
+
+    @property
+    def aspect(self) -> float:
+        """Card width / height (the crops are stored portrait at a fixed size)."""
+        return CROP_W / CROP_H
+
+    def add(self, label: str, crops: Sequence[Image], embedder: Embedder, seed: int = 0) -> None:
+        """Enroll ``crops`` (rectified card images, portrait) under ``label``."""
+        if not crops:
+            raise ValueError(f"no image to enroll for {label!r}")
+        if label not in self.labels:
+            self.labels.append(label)
+            self.images[label] = []
+        owner = self.labels.index(label)
+        rng = np.random.default_rng(seed + 7919 * owner + len(self.images[label]))
+        rows, views, turns = [], [], []
+        for crop in crops:
+            crop = fit_crop(crop)
+            self.images[label].append(crop)
+            copies = [crop] + [augment(crop, rng) for _ in range(AUGMENTED)]
+            for copy in copies:
+                for turn in (0, 1):
+                    for v, view in enumerate(views_of(_turned(copy, turn))):
+                        rows.append(view)
+                        views.append(v)
+                        turns.append(turn)
+        emb = embedder.embed(rows).astype(np.float16)
+        self.embeddings = np.concatenate([self.embeddings.reshape(-1, emb.shape[1]), emb])
+        self.owners = np.concatenate([self.owners, np.full(len(rows), owner, np.int32)])
+        self.views = np.concatenate([self.views, np.array(views, np.int8)])
+        self.turns = np.concatenate([self.turns, np.array(turns, np.int8)])
+        self._by_view.clear()
+
+    def classify(self, embedding: FloatArray, view: int = FULL_VIEW,
+                 crop: Image | None = None) -> Match:
+        """The label of one query descriptor seen as ``view``; with the query's ``crop`` (as
+        embedded) close candidates also go through the fine check (:mod:`verify`)."""
+        if not self.labels:
+            raise ValueError(f"the card set {self.name!r} is empty")
+        rows, matrix = self._view_rows(view)
+        sims = matrix @ embedding.astype(np.float32)
+        best = np.full(len(self.labels), -1.0, np.float32)
+        np.maximum.at(best, self.owners[rows], sims)
+        order = np.argsort(-best)
+        top = float(best[order[0]])
+        second = float(best[order[1]]) if len(order) > 1 else -1.0
+        t = self.thresholds
+        close = [int(i) for i in order[:t.candidates] if best[i] >= top - t.window]
+        if crop is not None:
+            if len(close) == 1 and len(order) > 1:
+                close.append(int(order[1]))
+            return self._fine_check(crop, view, close, rows, sims, top)
+        p = np.exp((best - top) / t.temperature)
+        confidence = float(1.0 / p.sum())
+        uncertain = top < t.similarity or top - second < t.margin
+        return Match(self.labels[order[0]], confidence, uncertain, top,
+                     self.labels[order[1]] if len(order) > 1 else None, top - second)
+
+    def _fine_check(self, crop: Image, view: int, close: list[int],
+                    rows: npt.NDArray[np.intp], sims: FloatArray, top: float) -> Match:
+        share = 1.0 if view == FULL_VIEW else BAND_SHARES[view - 1]
+        height = max(2 * 3 + 2, round(FINE_H * share))
+        query = normalise(crop, height)
+        candidates = []
+        for owner in close:
+            mine = self.owners[rows] == owner
+            turn = int(self.turns[rows][mine][int(np.argmax(sims[mine]))])
+            candidates.append([self._fine_image(owner, k, turn, view, height)
+                               for k in range(len(self.images[self.labels[owner]]))])
+        distances = np.array(fine_distances(query, candidates))
+        order = np.argsort(distances)
+        e1, e2 = float(distances[order[0]]), float(distances[order[1]])
+        lead = (e2 - e1) / e2 if e2 > 0 else 0.0
+        inverse = 1.0 / np.maximum(distances, 1e-6)
+        confidence = float(inverse[order[0]] / inverse.sum())
+        t = self.thresholds
+        uncertain = top < t.similarity or lead < t.fine_margin or e1 > t.distance
+        return Match(self.labels[close[order[0]]], confidence, uncertain, top,
+                     self.labels[close[order[1]]], lead, e1)
+
+    def _fine_image(self, owner: int, index: int, turn: int, view: int,
+                    height: int) -> FloatArray:
+        key = (owner, index, turn, view)
+        if key not in self._fine:
+            card = _turned(self.images[self.labels[owner]][index], turn)
+            if view != FULL_VIEW:
+                card = top_band(card, BAND_SHARES[view - 1])
+            self._fine[key] = normalise(card, height)
+        return self._fine[key]
+
+
+def _turned(card: Image, turn: int) -> Image:
+    return card if turn == 0 else np.asarray(cv2.rotate(card, cv2.ROTATE_180), np.uint8)

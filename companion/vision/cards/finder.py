@@ -1,0 +1,327 @@
+"""The card finder: every card in a frame as a quadrilateral, fully visible or only a band.
+
+``models/card_finder.onnx`` is a small fully convolutional network (a U-Net of four levels)
+trained in the project on synthetic tableaux (:mod:`companion.vision.cards.tableau`). The frame
+is shrunk so its long side is :data:`FINDER_LONG_SIDE` pixels; the network outputs, at half
+that resolution, three maps:
+
+* ``visible``: the probability that a pixel shows a card (any card);
+* ``core``: for each visible *piece* (the part of one card that is not covered by another),
+  the distance to the piece's edge divided by the piece's largest such distance (1 in its
+  middle, 0 at its edge). Touching cards have separate cores even where no gap shows;
+* ``covered``: the probability that the piece belongs to a card lying partly under another.
+
+Each core peak (:class:`FinderConfig`) seeds a region grown over the visible map, downhill on
+the core map; the region's minimum-area rectangle is the piece's quad. A piece the ``covered`` map
+marks, or much thinner than a card, is the *band* of a card lying under another one (a
+column, a nigiri on its wasabi): its quad is the visible band, and the pieces beyond its two
+long edges are the candidates for the card covering it. A piece cut by the frame's edge is
+*partial*.
+
+Pure: :meth:`CardFinder.find` takes a BGR ``uint8`` frame and returns :class:`Piece` values in
+the frame's pixels; ``cv2.setNumThreads`` is left to the caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+FINDER_FILE = MODELS_DIR / "card_finder.onnx"
+
+FINDER_LONG_SIDE = 512
+#: The network's input is padded to a multiple of this.
+FINDER_PAD = 16
+#: The network's output stride.
+FINDER_STRIDE = 2
+
+
+def finder_targets(instances: npt.NDArray[np.int16], covered: set[int]) -> FloatArray:
+    """Training targets (3, H/2, W/2) from an instance map at the network's input size:
+    ``visible`` (0/1), ``core`` (normalised distance to the piece's edge) and ``covered``
+    (1 on the pieces of the instance ids in ``covered``: cards partly under another card)."""
+    h, w = instances.shape
+    core = np.zeros((h, w), np.float32)
+    under = np.isin(instances, sorted(covered)).astype(np.float32)
+    for ident in np.unique(instances):
+        if ident <= 0:
+            continue
+        mask = (instances == ident).astype(np.uint8)
+        dist = cv2.distanceTransform(np.pad(mask, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        top = float(dist.max())
+        if top > 0:
+            core = np.maximum(core, dist / top)
+    visible = (instances > 0).astype(np.float32)
+    size = (w // FINDER_STRIDE, h // FINDER_STRIDE)
+    return np.stack([cv2.resize(visible, size, interpolation=cv2.INTER_AREA),
+                     cv2.resize(core, size, interpolation=cv2.INTER_AREA),
+                     cv2.resize(under, size, interpolation=cv2.INTER_AREA)])
+
+
+def finder_input(image: Image, long_side: int = FINDER_LONG_SIDE) -> tuple[Image, float]:
+    """The frame shrunk to ``long_side`` and padded to :data:`FINDER_PAD`; and the scale."""
+    h, w = image.shape[:2]
+    scale = long_side / max(h, w)
+    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
+    ph, pw = -nh % FINDER_PAD, -nw % FINDER_PAD
+    if ph or pw:
+        small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    return np.asarray(small, np.uint8), scale
+
+
+@dataclass(frozen=True)
+class FinderConfig:
+    """``visible``: probability above which a pixel shows a card; ``core``: the core map's
+    level a seed must exceed, and ``relative``: the share of the highest core value within
+    ``window`` pixels it must reach (0: a window of about half a card's short side, measured
+    on the visible map), so each piece keeps one seed however high its core peaks;
+    ``min_core``: the peak a piece's core must reach; ``covered``: the mean ``covered``
+    probability over a piece above which it is a band, as is a piece whose short / long side is
+    below ``band_ratio``; ``snap``: see :func:`_region_quad`; ``min_side``: the shortest side
+    (network-input pixels) a piece may have."""
+
+    long_side: int = FINDER_LONG_SIDE
+    visible: float = 0.5
+    core: float = 0.25
+    min_core: float = 0.4
+    relative: float = 0.85
+    window: int = 0
+    band_ratio: float = 0.48
+    snap: float = 0.0
+    covered: float = 0.25
+    min_side: float = 4.0
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One visible piece of a card, in frame pixels.
+
+    ``quad``: four corners. For a whole card (``kind`` ``"full"``) they go round the card with
+    its long side vertical (which end is the card's top is unknown: the recogniser looks both
+    ways). For a ``"band"`` the first two corners are the band's free edge (the card's top, or
+    its bottom if the card lies upside down), the last two the edge under the covering card,
+    ``covered_by`` the index of that card's piece. ``"partial"``: cut by the frame's edge.
+    ``score``: the core's peak (0-1). ``neighbours``: for a band, the pieces just beyond its
+    first edge and beyond its third edge (which of the two covers it is a guess: the reader
+    also tries the band the other way round, see :meth:`flipped`).
+    """
+
+    quad: FloatArray
+    kind: str
+    score: float
+    covered_by: int | None = None
+    neighbours: tuple[int | None, int | None] = (None, None)
+
+    def flipped(self) -> Piece:
+        """A band seen the other way: its other long edge taken as the free edge."""
+        return Piece(np.roll(self.quad, 2, axis=0), self.kind, self.score, self.neighbours[0],
+                     (self.neighbours[1], self.neighbours[0]))
+
+    @property
+    def sides(self) -> tuple[float, float]:
+        """Length of the first edge and of the second edge."""
+        q = self.quad
+        return float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1]))
+
+
+def _sigmoid(x: FloatArray) -> FloatArray:
+    return np.asarray(1.0 / (1.0 + np.exp(-x)), np.float32)
+
+
+def _region_quad(points: FloatArray, snap: float = 0.25) -> FloatArray:
+    """The corners of a region (contour points): its minimum-area rectangle, each corner moved
+    to the region's hull point nearest to it if that is within ``snap`` of a side (which
+    follows a perspective's trapezoid; off by default: rounded corners pull it inwards)."""
+    rect = cv2.boxPoints(cv2.minAreaRect(points.astype(np.float32))).astype(np.float32)
+    hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
+    out = rect.copy()
+    for i, corner in enumerate(rect):
+        d = np.linalg.norm(hull - corner, axis=1)
+        j = int(np.argmin(d))
+        side = min(np.linalg.norm(rect[1] - rect[0]), np.linalg.norm(rect[2] - rect[1]))
+        if d[j] < snap * side:
+            out[i] = hull[j]
+    return out
+
+
+def clockwise(quad: FloatArray) -> FloatArray:
+    """The corners in clockwise order on screen (y down), keeping the first edge first."""
+    x, y = quad[:, 0], quad[:, 1]
+    area = float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    return quad if area >= 0 else quad[[1, 0, 3, 2]]
+
+
+def _portrait(quad: FloatArray) -> FloatArray:
+    """Corners starting so that the first edge is a short one (the card's top or bottom)."""
+    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
+        quad = np.roll(quad, -1, axis=0)
+    return quad
+
+
+def _landscape(quad: FloatArray) -> FloatArray:
+    if np.linalg.norm(quad[1] - quad[0]) < np.linalg.norm(quad[2] - quad[1]):
+        quad = np.roll(quad, -1, axis=0)
+    return quad
+
+
+class CardFinder:
+    """Runs ``card_finder.onnx`` with ``cv2.dnn``; thread-confined (one per thread)."""
+
+    def __init__(self, path: Path = FINDER_FILE, config: FinderConfig | None = None) -> None:
+        if not path.is_file():
+            raise FileNotFoundError(f"the card finder model is missing: {path}")
+        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self.config = config or FinderConfig()
+
+    def maps(self, image: Image) -> tuple[FloatArray, float]:
+        """The network's three probability maps (3, H, W) at its input size, and the scale."""
+        small, scale = finder_input(image, self.config.long_side)
+        x = small.astype(np.float32) * (1 / 127.5) - 1
+        self._net.setInput(np.ascontiguousarray(x.transpose(2, 0, 1)[None]))
+        out = _sigmoid(np.asarray(self._net.forward(), np.float32)[0])
+        h, w = small.shape[:2]
+        up = np.stack([cv2.resize(m, (w, h), interpolation=cv2.INTER_LINEAR) for m in out])
+        nh, nw = round(image.shape[0] * scale), round(image.shape[1] * scale)
+        return up[:, :nh, :nw], scale
+
+    def find(self, image: Image) -> list[Piece]:
+        """Every card piece in ``image`` (BGR uint8)."""
+        maps, scale = self.maps(image)
+        return pieces_from_maps(maps, scale, self.config)
+
+
+def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> list[Piece]:
+    """Pieces from the finder's maps (see the module's docstring); quads in frame pixels."""
+    visible, core, covered = maps
+    h, w = visible.shape
+    window = config.window or _window(visible > config.visible)
+    peaks = cv2.dilate(core, np.ones((window, window), np.uint8))
+    seeds = ((core > config.core) & (visible > config.visible)
+             & (core >= config.relative * peaks)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=4)
+    keep = [i for i in range(1, count)
+            if stats[i, cv2.CC_STAT_AREA] >= config.min_side ** 2 * 0.25
+            and float(core[labels == i].max()) >= config.min_core]
+    if not keep:
+        return []
+    markers = np.zeros((h, w), np.uint16)
+    for n, i in enumerate(keep):
+        markers[labels == i] = n + 2
+    regions = _grow(markers, core, visible > config.visible).astype(np.int32)
+    raw: list[tuple[FloatArray, str, float, int]] = []
+    for n in range(len(keep)):
+        mask = (regions == n + 2).astype(np.uint8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if not contours:
+            continue
+        points = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32)
+        quad = clockwise(_region_quad(points, config.snap))
+        short = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
+        if short < config.min_side:
+            continue
+        on_edge = (points[:, 0].min() <= 1 or points[:, 1].min() <= 1
+                   or points[:, 0].max() >= w - 2 or points[:, 1].max() >= h - 2)
+        long = max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
+        is_band = (float(covered[mask > 0].mean()) > config.covered
+                   or short / long < config.band_ratio)
+        kind = "partial" if on_edge else "band" if is_band else "full"
+        raw.append((quad, kind, float(core[mask > 0].max()), n + 2))
+    pieces = _link_bands(raw, regions)
+    return [Piece(((p.quad + 0.5) / scale - 0.5).astype(np.float32), p.kind, p.score,
+                  p.covered_by, p.neighbours) for p in pieces]
+
+
+def _grow(markers: npt.NDArray[np.uint16], core: FloatArray,
+          visible: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint16]:
+    """Grow each piece's seed over the visible pixels, downhill on the core map: at each
+    level only pixels whose core is above it are taken, so touching pieces meet where their
+    cores meet (the valley between them)."""
+    kernel = np.ones((3, 3), np.uint8)
+    out = markers.copy()
+    for level in (0.3, 0.18, 0.08, -1.0):
+        allowed = visible & (core > level)
+        for _ in range(40):
+            grown = cv2.dilate(out, kernel)
+            new = allowed & (out == 0) & (grown > 0)
+            if not new.any():
+                break
+            out[new] = grown[new]
+    return out
+
+
+def _window(mask: npt.NDArray[np.bool_]) -> int:
+    """The neighbourhood (odd, pixels) within which a piece has one core peak: about half a
+    card's short side, from the distance transform of the visible cards."""
+    if not mask.any():
+        return 9
+    dist = cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, 3)
+    half_side = float(np.percentile(dist[mask], 90))
+    return int(np.clip(round(1.3 * half_side), 9, 61)) | 1
+
+
+def _neighbour(regions: npt.NDArray[np.int32], centre: FloatArray, normal: FloatArray,
+               reach: float, own: int) -> int | None:
+    """The piece (region label - 2) just beyond an edge (centre + normal * reach), if any."""
+    h, w = regions.shape
+    for step in (0.5, 1.0, 1.6):
+        x, y = centre + normal * reach * step
+        xi, yi = round(x), round(y)
+        if 0 <= xi < w and 0 <= yi < h:
+            r = int(regions[yi, xi])
+            if r >= 2 and r != own:
+                return r - 2
+    return None
+
+
+def _link_bands(raw: list[tuple[FloatArray, str, float, int]],
+                regions: npt.NDArray[np.int32]) -> list[Piece]:
+    """Orient every band (free edge first) and find the card covering it. ``raw`` holds each
+    piece's quad, kind, score and region label."""
+    index_of = {rid: k for k, (_, _, _, rid) in enumerate(raw)}
+    sides: dict[int, tuple[FloatArray, list[int | None]]] = {}
+    for k, (quad, kind, _, rid) in enumerate(raw):
+        if kind != "band":
+            continue
+        q = _landscape(quad)
+        short = float(np.linalg.norm(q[2] - q[1]))
+        centre = q.mean(0)
+        found: list[int | None] = []
+        for a, b in ((0, 1), (2, 3)):
+            mid = (q[a] + q[b]) / 2
+            normal = (mid - centre) / max(1e-6, float(np.linalg.norm(mid - centre)))
+            other = _neighbour(regions, mid, normal, max(3.0, short * 0.4), rid)
+            found.append(index_of.get(other + 2) if other is not None else None)
+        sides[k] = (q, found)
+    cover: dict[int, int] = {}
+    for k, (_, found) in sides.items():
+        real = [f for f in found if f is not None]
+        if len(real) == 1:
+            cover[k] = real[0]
+    for _ in range(6):  # a band between two cards: covered by the one towards a whole card
+        for k, (_, found) in sides.items():
+            first, second = found
+            if k in cover or first is None or second is None:
+                continue
+            if raw[first][1] == "full" or cover.get(second) == k:
+                cover[k] = first
+            elif raw[second][1] == "full" or cover.get(first) == k:
+                cover[k] = second
+    out = []
+    for k, (quad, kind, score, _) in enumerate(raw):
+        if kind != "band":
+            out.append(Piece(_portrait(quad), kind, score))
+            continue
+        q, found = sides[k]
+        by = cover.get(k, found[1] if found[1] is not None else found[0])
+        piece = Piece(q, kind, score, found[1], (found[0], found[1]))
+        out.append(piece.flipped() if by is not None and found[0] == by else piece)
+    return out

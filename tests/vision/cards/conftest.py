@@ -1,0 +1,50 @@
+"""Shared fixtures of the card reader tests: the networks and the synthetic deck, enrolled once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.vision.cards.embedding import Embedder
+from companion.vision.cards.enrollment import CardSet
+from companion.vision.cards.evaluate import enroll_deck
+from companion.vision.cards.finder import CardFinder
+from companion.vision.cards.reader import CardReader
+
+ROOT = Path(__file__).resolve().parents[3]
+SET_CARDS = ROOT.parent / "shared" / "data" / "cards" / "set_cards" / "images"
+
+
+def set_cards_or_skip() -> Path:
+    """The shared SET photos; in CI (``CI`` set) their absence fails the test loudly."""
+    if SET_CARDS.is_dir() and any(SET_CARDS.iterdir()):
+        return SET_CARDS
+    message = (f"the shared card photos are missing: expected {SET_CARDS} (<class>/*.jpg), "
+               "the one-shot accuracy floor of the card reader cannot be checked")
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message + " (skipped outside CI)")
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    cv2.setNumThreads(1)
+    return Embedder()
+
+
+@pytest.fixture(scope="session")
+def finder() -> CardFinder:
+    return CardFinder()
+
+
+@pytest.fixture(scope="session")
+def deck_set(embedder: Embedder) -> CardSet:
+    return enroll_deck(embedder)
+
+
+@pytest.fixture(scope="session")
+def deck_reader(deck_set: CardSet, embedder: Embedder, finder: CardFinder) -> CardReader:
+    return CardReader(deck_set, embedder, finder)

@@ -1,0 +1,73 @@
+"""Bad input gives a clear message: no cards, a dark or blurry photo, an unknown card, not an
+image at all."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.cards.embedding import Embedder
+from companion.vision.cards.enrollment import CardSet
+from companion.vision.cards.procedural import random_design, render_card, sushi_like_deck
+from companion.vision.cards.reader import (
+    MIN_SHARPNESS,
+    CardReader,
+    PoorPhoto,
+    check_photo,
+    sharpness,
+)
+from companion.vision.cards.tableau import SceneOptions, render_table, render_tableau
+
+
+def test_a_photo_without_cards_says_so(deck_reader: CardReader) -> None:
+    table = render_table(np.random.default_rng(3), 1280, 720)
+    scan = deck_reader.read(table)
+    assert scan.cards == ()
+    assert "no cards found" in scan.notes[0]
+
+
+def test_a_dark_photo_is_turned_away(deck_reader: CardReader) -> None:
+    scene = render_tableau(2_300_000, sushi_like_deck())
+    with pytest.raises(PoorPhoto, match="too dark"):
+        deck_reader.read((scene.image * 0.06).astype(np.uint8))
+
+
+def test_a_blurry_photo_is_turned_away(deck_reader: CardReader) -> None:
+    scene = render_tableau(2_300_001, sushi_like_deck())
+    assert check_photo(scene.image) is scene.image
+    assert sharpness(scene.image) > 2 * MIN_SHARPNESS
+    blurred = cv2.GaussianBlur(scene.image, (0, 0), 9)
+    assert sharpness(blurred) < MIN_SHARPNESS
+    try:
+        scan = deck_reader.read(blurred)
+    except PoorPhoto as exc:
+        assert "too blurry" in str(exc)
+    else:  # nothing found at all: the note says it looks blurry
+        assert scan.cards == () and "blurry" in scan.notes[0]
+
+
+@pytest.mark.parametrize("bad", [np.zeros((10, 10, 3), np.uint8), np.zeros((200, 200), np.uint8),
+                                 np.zeros((200, 200, 3), np.float32), "photo.jpg"])
+def test_what_is_not_a_photo_is_turned_away(bad: object) -> None:
+    with pytest.raises(PoorPhoto):
+        check_photo(bad)
+
+
+def test_a_card_that_was_not_enrolled_is_uncertain(embedder: Embedder) -> None:
+    deck = sushi_like_deck()
+    card_set = CardSet(name="half")
+    for design in deck[:20]:
+        card_set.add(design.label, [render_card(design, 128)], embedder)
+    strangers = [render_card(random_design(5_000_000 + i), 128) for i in range(10)]
+    strangers += [render_card(d, 128) for d in deck[20:30]]
+    matches = CardReader(card_set, embedder, finder=None).recognise_crops(strangers)
+    assert sum(m.uncertain for m in matches) >= 0.8 * len(matches)
+
+
+def test_a_scene_with_only_unknown_cards_marks_them_uncertain(deck_reader: CardReader) -> None:
+    strangers = [random_design(5_100_000 + i) for i in range(12)]
+    scene = render_tableau(2_300_002, strangers, SceneOptions(columns=0.0, pairs=0.0))
+    scan = deck_reader.read(scene.image)
+    assert scan.cards
+    assert sum(c.uncertain for c in scan.cards) >= 0.8 * len(scan.cards)

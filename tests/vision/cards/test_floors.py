@@ -1,0 +1,53 @@
+"""Accuracy floors, asserted in CI (set a little below what docs/PERFORMANCE.md reports).
+
+* Real photos: the 81 classes of ``../shared/data/cards/set_cards`` enrolled one-shot (the first
+  photo of each class by name), the other 729 recognised. The networks never saw a real photo.
+* Synthetic tableaux (seeds from 2,000,000; training used lower seeds): fully visible cards
+  found and labelled right, and labelled wrong without being marked uncertain; covered cards
+  (columns, a card on another) measured separately (the finder's share of covered cards found
+  as bands is asserted in ``test_finder.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.vision.cards.embedding import Embedder
+from companion.vision.cards.evaluate import TableauScore, evaluate_folder, score_tableau
+from companion.vision.cards.procedural import sushi_like_deck
+from companion.vision.cards.reader import CardReader
+from companion.vision.cards.tableau import render_tableau
+from tests.vision.cards.conftest import set_cards_or_skip
+
+# Measured with the shipped models (docs/PERFORMANCE.md, "Card scanning"): SET top-1 0.904
+# and 0.958 when certain; on these 12 synthetic photos 47 of 141 fully visible cards right
+# (0.333), 1 wrong and certain, 2 of 77 covered cards right. The issue's synthetic targets
+# (0.99, none wrong, covered 0.95) are NOT met yet: the finder's quads are not precise enough
+# (see the notes there); these floors only keep what is reached from sliding back.
+SET_TOP1_FLOOR = 0.88
+SET_CERTAIN_FLOOR = 0.93
+FULL_FLOOR = 0.28
+FULL_WRONG_CEILING = 1
+COVERED_FLOOR = 0.0
+SCENES = 12
+
+
+@pytest.mark.slow
+def test_set_cards_one_shot_floor(embedder: Embedder) -> None:
+    score = evaluate_folder(set_cards_or_skip(), 1, embedder)
+    assert score.classes == 81 and score.queries == 729
+    assert score.top1 >= SET_TOP1_FLOOR, score.to_json()
+    assert score.accuracy_when_certain >= SET_CERTAIN_FLOOR, score.to_json()
+
+
+@pytest.mark.slow
+def test_synthetic_tableaux_floor(deck_reader: CardReader) -> None:
+    deck = sushi_like_deck()
+    score = TableauScore()
+    for seed in range(2_000_000, 2_000_000 + SCENES):
+        truth = render_tableau(seed, deck)
+        score_tableau(score, truth, deck_reader.read(truth.image), 0.0)
+    assert score.full >= 100
+    assert score.full_rate >= FULL_FLOOR, score.to_json()
+    assert score.full_wrong <= FULL_WRONG_CEILING, score.to_json()
+    assert score.covered_rate >= COVERED_FLOOR, score.to_json()
