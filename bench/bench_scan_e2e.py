@@ -10,7 +10,8 @@ drawn cards on a wooden table, 1280x720 JPEG as a phone sends it after shrinking
 it (``POST .../scan/confirm``), one after the other as the Pi reads them; the figure is the time
 from the first upload to the moment the last stream received the scored round. A scan with an
 uncertain card is corrected with its true label at once (a person's tap, counted and printed;
-their thinking time is not the machine's). Target: at most 2 s.
+their thinking time is not the machine's); a tableau the engine refuses (a card misread surely)
+ends the run untimed. Target: at most 2 s.
 
 Usage: ``OMP_NUM_THREADS=1 .venv/bin/python bench/bench_scan_e2e.py [--runs 3] [--clients 8]``
 """
@@ -111,7 +112,7 @@ class Screen(threading.Thread):
                 self.ready.set()
 
 
-def one_run(port: int, clients: int, photos: list[bytes]) -> float:
+def one_run(port: int, clients: int, photos: list[bytes]) -> float | None:
     created = call(port, "POST", "/api/games", json.dumps({
         "game": "sushi-go-party", "players": [{"name": n} for n in PLAYERS],
         "options": {"menu": "my_first_meal"}}).encode(), "")
@@ -127,8 +128,12 @@ def one_run(port: int, clients: int, photos: list[bytes]) -> float:
         scan = call(port, "POST", f"/api/games/{game}/scan/upload?seat={seat}", data, token,
                     "image/jpeg")
         taps += tap_uncertain(port, game, token, scan["scan"]["cards"], TABLEAUX[seat])
-        version = max(call(port, "POST", f"/api/games/{game}/scan/confirm",
-                           json.dumps({"seat": seat}).encode(), token)["versions"])
+        try:
+            version = max(call(port, "POST", f"/api/games/{game}/scan/confirm",
+                               json.dumps({"seat": seat}).encode(), token)["versions"])
+        except RuntimeError as exc:  # the reader named a card wrongly and surely
+            print(f"  seat {seat}: the engine refused the scanned tableau: {exc}")
+            return None
     deadline = time.monotonic() + 30
     while not all(version in s.seen for s in screens):
         if time.monotonic() > deadline:
@@ -141,15 +146,19 @@ def one_run(port: int, clients: int, photos: list[bytes]) -> float:
 
 def tap_uncertain(port: int, game: int, token: str, cards: list[Any],
                   truth: tuple[str, ...]) -> int:
-    """Correct every uncertain card with its true label, as a player's one tap would (the
-    cards lie left to right in the photo); how many taps that took."""
-    order = sorted(cards, key=lambda c: sum(p[0] for p in c["quad"]))
-    taps = 0
-    for rank, c in enumerate(order):
-        if c["uncertain"] and rank < len(truth):
-            call(port, "POST", f"/api/games/{game}/scan/correct",
-                 json.dumps({"card": c["index"], "label": truth[rank]}).encode(), token)
-            taps += 1
+    """Correct every uncertain card with the label of the drawn card under its centre, as a
+    player's one tap would (a second piece of the same card is left out); how many taps."""
+    taps, named = 0, set()
+    for c in cards:
+        if not c["uncertain"]:
+            continue
+        x = sum(p[0] for p in c["quad"]) / 4
+        slot = min(range(len(truth)), key=lambda i: abs(40 + i * (CARD_W + 30) + CARD_W / 2 - x))
+        body = ({"card": c["index"], "label": truth[slot]} if slot not in named
+                else {"card": c["index"], "ignore": True})
+        named.add(slot)
+        call(port, "POST", f"/api/games/{game}/scan/correct", json.dumps(body).encode(), token)
+        taps += 1
     return taps
 
 
@@ -175,8 +184,12 @@ def main() -> int:
             session.close()
             log.close()
     for i, t in enumerate(times):
-        print(f"run {i + 1}: {1000 * t:.0f} ms")
-    median = statistics.median(times)
+        print(f"run {i + 1}: " + (f"{1000 * t:.0f} ms" if t is not None else "refused"))
+    timed = [t for t in times if t is not None]
+    if not timed:
+        print("no run reached the scored round: the reader misread cards (see above)")
+        return 1
+    median = statistics.median(timed)
     print(f"5 phone scans + confirms -> {args.clients} screens: median {1000 * median:.0f} ms"
           f" (target <= 2000 ms: {'met' if median <= 2 else 'MISSED'})")
     return 0
