@@ -8,6 +8,7 @@ is then either the acknowledged one or the acknowledged one plus that single act
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import signal
@@ -139,7 +140,8 @@ def _kill_during_post(
             request("POST", server.url(f"/api/games/{game_id}/actions"),
                     script[acknowledged], token)
             answered.append(True)
-        except (OSError, urllib.error.URLError):
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
+            # killed before the answer was whole (e.g. the body cut short): not acknowledged
             answered.append(False)
 
     sender = threading.Thread(target=post)
