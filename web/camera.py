@@ -21,12 +21,12 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.games.base import JSON, UnreadableInput
 from companion.session import access
-from companion.session.errors import Forbidden, NotFound
+from companion.session.errors import NotFound
 from companion.vision.calibrate_cmd import summary
 from companion.vision.calibration import CalibrationError
 from web.body import json_object
 from web.context import get_camera, request_viewer
-from web.tower import game_part
+from web.tower import game_part, throw_into
 
 bp = Blueprint("camera", __name__, url_prefix="/api")
 
@@ -60,15 +60,7 @@ def view() -> Response:
 
 @bp.post("/games/<int:game_id>/camera/throw")
 def throw(game_id: int) -> Response:
-    data = json_object({"values", "quality"})
-    viewer = request_viewer(game_id)
-    if viewer.role not in ("host", "seat"):
-        raise Forbidden("only the host or a seated player may throw the demo camera's dice")
-    camera = get_camera()
-    if camera is None:
-        raise UnreadableInput("there is no demo camera (start with --camera demo)")
-    camera.throw(data.get("values"), data.get("quality", "ok"))
-    return jsonify(ok=True)
+    return throw_into(game_id, get_camera(), "demo camera", "--camera demo")
 
 
 @bp.post("/games/<int:game_id>/camera/calibrate")

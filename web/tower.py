@@ -14,6 +14,8 @@ the live stream as usual once a roll is applied.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from flask import Blueprint, Response, jsonify, request
 
 from companion.dice_input import DICE_TITLES, request_for
@@ -99,14 +101,23 @@ def dismiss(game_id: int) -> Response:
     return jsonify(ok=True)
 
 
-@bp.post("/games/<int:game_id>/tower/throw")
-def throw(game_id: int) -> Response:
+class Thrower(Protocol):
+    def throw(self, values: Any, quality: Any = "ok") -> None: ...
+
+
+def throw_into(game_id: int, device: Thrower | None, what: str, start_with: str) -> Response:
+    """``POST .../throw`` for a simulated dice device (the virtual tower, the demo camera):
+    the host or a seated player drops the body's ``values`` (and ``quality``) into ``what``."""
     data = json_object({"values", "quality"})
     viewer = request_viewer(game_id)
     if viewer.role not in ("host", "seat"):
-        raise Forbidden("only the host or a seated player may throw the virtual tower's dice")
-    tower = get_tower()
-    if tower is None:
-        raise UnreadableInput("there is no virtual tower (start with --tower virtual)")
-    tower.throw(data.get("values"), data.get("quality", "ok"))
+        raise Forbidden(f"only the host or a seated player may throw the {what}'s dice")
+    if device is None:
+        raise UnreadableInput(f"there is no {what} (start with {start_with})")
+    device.throw(data.get("values"), data.get("quality", "ok"))
     return jsonify(ok=True)
+
+
+@bp.post("/games/<int:game_id>/tower/throw")
+def throw(game_id: int) -> Response:
+    return throw_into(game_id, get_tower(), "virtual tower", "--tower virtual")
