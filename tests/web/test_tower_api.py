@@ -134,3 +134,18 @@ def test_a_refused_roll_is_409_on_confirm_and_can_be_dismissed(
         "ok": True}
     assert tower_status(dice_client, game)["game"]["pending"] == []
     assert dice_client.get(f"/api/games/{game.id}").get_json()["version"] == version
+
+
+def test_without_a_camera_its_endpoints_say_so_and_change_nothing(client: FlaskClient) -> None:
+    status = client.get("/api/camera").get_json()
+    assert (status["enabled"], status["kind"], status["dice"]) == (False, "off", [])
+    assert client.get("/api/camera/view.jpg").status_code == 404
+    game = at_roll(client, "tap")
+    before = client.get(f"/api/games/{game.id}").get_json()["version"]
+    answer = post(client, f"/api/games/{game.id}/camera/throw", {"values": [1, 2]}, game.host)
+    assert answer.status_code == 400 and "no demo camera" in answer.get_json()["reason"]
+    assert post(client, f"/api/games/{game.id}/camera/throw", {"values": [1, 2]},
+                None).status_code == 403
+    answer = post(client, f"/api/games/{game.id}/camera/calibrate", {}, game.host)
+    assert answer.status_code == 400 and "no camera" in answer.get_json()["reason"]
+    assert client.get(f"/api/games/{game.id}").get_json()["version"] == before
