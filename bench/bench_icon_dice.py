@@ -8,8 +8,8 @@ median. Single-threaded OpenCV, as on the Pi's camera thread.
 
     OMP_NUM_THREADS=1 .venv/bin/python bench/bench_icon_dice.py --frames 20 --runs 3
 
-``--start`` picks another seed range (tuning used seeds 1-30 and 20,000-20,119; the figures of
-``docs/PERFORMANCE.md`` name the range they were measured on).
+``--start`` picks another seed range (tuning used seeds 1-30, 20,000-20,119 and 50,000-50,199;
+the figures of ``docs/PERFORMANCE.md`` name the range they were measured on).
 """
 
 from __future__ import annotations

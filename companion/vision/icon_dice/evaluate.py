@@ -6,8 +6,9 @@ its reading; *wrong* when the reading differs (``wrong_flagged``: and marked unc
 (leaning) are counted apart: their faces are foreshortened, and whether they were flagged
 ``cocked`` is what matters for them.
 
-Seeds: the bench and the tests use table seeds from :data:`EVAL_SEED` on; no seed from there on
-was used to tune anything (tuning used seeds 1-20, enrollment seeds 900-916).
+Seeds: the bench and the tests use table seeds from :data:`EVAL_SEED` on. Tuning used table
+seeds 1-30, 20,000-20,119 and 50,000-50,199 (enrollment seeds 900-916); which ranges were
+measured, once each, is in ``docs/PERFORMANCE.md``.
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ face must look like one of the enrolled faces. :func:`find` works on a
 4. **Neighbours**: next to every die found, the four places one die away along its axes are
    tried the same way (a belt's dice often touch), twice.
 
+:func:`climb` is the same hill-climb on one fixed label per pose (the reader's second look
+between close faces, :mod:`~companion.vision.icon_dice.contest`).
+
 Pure; :class:`Found` poses are in frame pixels.
 """
 
@@ -156,32 +159,55 @@ def _offset(pose: Pose, du: float, dv: float) -> Pose:
             y + (du * math.sin(r) + dv * math.cos(r)) * s, a, s)
 
 
+#: The moves of a hill-climb: position (along the die's axes), then angle.
+Move = Callable[[Pose, float], Pose]
+MOVES: tuple[Move, ...] = (
+    lambda p, d: _offset(p, d, 0), lambda p, d: _offset(p, -d, 0),
+    lambda p, d: _offset(p, 0, d), lambda p, d: _offset(p, 0, -d))
+SPINS: tuple[Move, ...] = (
+    lambda p, d: (p[0], p[1], p[2] + d, p[3]), lambda p, d: (p[0], p[1], p[2] - d, p[3]))
+
+
+def _step(faces: FaceSet, work: WorkImage, poses: list[Pose], scores: np.ndarray,
+          own: np.ndarray, group: Sequence[Move], step: float) -> None:
+    """One hill-climb step, in place: each pose takes the best of its ``group`` moves by
+    ``step`` when that beats its score on the similarity to its label ``own[i]``."""
+    tries = [m(p, step) for p in poses for m in group]
+    got = _best(faces, work, tries, np.repeat(own, len(group))).reshape(len(poses), len(group))
+    for i, row in enumerate(got):
+        j = int(np.argmax(row))
+        if row[j] > scores[i]:
+            poses[i], scores[i] = tries[i * len(group) + j], row[j]
+
+
 def refine(faces: FaceSet, work: WorkImage, poses: list[Pose],
            scores: np.ndarray) -> tuple[list[Pose], np.ndarray]:
     """Hill-climb every pose on the similarity to its best label (read again before every
     step): position steps :data:`STEPS`, then angle steps :data:`ANGLE_STEPS`, a batch at a
     time."""
     poses, scores = list(poses), np.asarray(scores, np.float32).copy()
-    own = _labels(faces, work, poses)
-    moves: list[Callable[[Pose, float], Pose]] = [
-        lambda p, d: _offset(p, d, 0), lambda p, d: _offset(p, -d, 0),
-        lambda p, d: _offset(p, 0, d), lambda p, d: _offset(p, 0, -d)]
-    spins: list[Callable[[Pose, float], Pose]] = [
-        lambda p, d: (p[0], p[1], p[2] + d, p[3]), lambda p, d: (p[0], p[1], p[2] - d, p[3])]
-    for group, steps in ((moves, STEPS), (spins, ANGLE_STEPS)):
+    for group, steps in ((MOVES, STEPS), (SPINS, ANGLE_STEPS)):
         for step in steps:
             # the label is read again where the pose now is: a start off the die's centre
             # may first look like another face, whose climb would lead nowhere
             own = _labels(faces, work, poses)
             scores = np.maximum(scores, _best(faces, work, poses, own))
-            tries = [m(p, step) for p in poses for m in group]
-            got = _best(faces, work, tries, np.repeat(own, len(group))).reshape(
-                len(poses), len(group))
-            for i, row in enumerate(got):
-                j = int(np.argmax(row))
-                if row[j] > scores[i]:
-                    poses[i], scores[i] = tries[i * len(group) + j], row[j]
+            _step(faces, work, poses, scores, own, group, step)
     return poses, scores
+
+
+def climb(faces: FaceSet, work: WorkImage, poses: Sequence[Pose], labels: np.ndarray,
+          plan: Sequence[tuple[bool, float]]) -> tuple[list[Pose], np.ndarray]:
+    """Each pose hill-climbed on its similarity to its own fixed label ``labels[i]`` (an
+    index) alone, and that similarity where it ends; ``plan`` lists the steps,
+    ``(True, dice)`` a position step, ``(False, degrees)`` an angle step. A similarity is
+    never lower than at the starting pose; a pose moves at most the sum of the plan's
+    position steps along each of the die's axes."""
+    moved, own = list(poses), np.asarray(labels, np.int64)
+    scores = np.asarray(_best(faces, work, moved, own), np.float32).copy()
+    for position, step in plan:
+        _step(faces, work, moved, scores, own, MOVES if position else SPINS, step)
+    return moved, scores
 
 
 def _keep(found: list[Found], new: list[Found], size: float) -> list[Found]:

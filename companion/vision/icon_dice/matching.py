@@ -24,7 +24,9 @@ dimmer light, a colour cast, blur, noise) plus the image itself, each in its fou
 :meth:`FaceSet.match` gives, for each crop, the label whose best prototype is most similar, a
 confidence (softmax of the labels' similarities at :attr:`Thresholds.temperature`) and
 ``uncertain`` when the best similarity is below :attr:`Thresholds.similarity` or its margin over
-the runner-up label is below :attr:`Thresholds.margin`.
+the runner-up label is below :attr:`Thresholds.margin`. :meth:`FaceSet.decide` does the same
+from a matrix of similarities (the reader's, after :mod:`~companion.vision.icon_dice.contest`
+read each close contender at its own pose).
 """
 
 from __future__ import annotations
@@ -286,10 +288,17 @@ class FaceSet:
 
     def match(self, q: Descriptors) -> list[Match]:
         """The best label of each crop (see the module docstring)."""
-        scores = self.scores(q)
+        return self.decide(self.scores(q))
+
+    def decide(self, scores: FloatArray) -> list[Match]:
+        """The answer for each row of ``scores`` (``(N, len(labels))``, a crop's similarity to
+        each label, as :meth:`scores` gives or as a second look revised them): the best
+        label, its confidence, and ``uncertain`` when the best similarity is below
+        :attr:`Thresholds.similarity` or its margin over the runner-up below
+        :attr:`Thresholds.margin`."""
         t = self.thresholds
         out = []
-        for row in scores:
+        for row in np.asarray(scores, np.float32):
             order = np.argsort(-row)
             best = float(row[order[0]])
             second = float(row[order[1]]) if len(order) > 1 else -1.0

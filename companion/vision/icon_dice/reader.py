@@ -5,17 +5,21 @@
 matching.FaceSet`. It needs the die size in frame pixels (calibration's ``die_px``, scaled to
 the frame's resolution).
 
+Each die's face is decided between its close contenders each read at its own pose
+(:func:`~companion.vision.icon_dice.contest.contest`: look-alike faces, such as salmon and squid
+nigiri, are not judged at the pose the finder tuned for one of them).
+
 :meth:`IconDiceReader.read` returns :class:`IconDie` values, left to right then top to bottom.
 An :class:`IconDie` *is* a :class:`companion.vision.dice.Die` (box, confidence, score), so the
 settle detector (:mod:`companion.vision.settle`) takes the reader as it is: its ``value`` is a
 stable number for the face (1 + the index of its reading in :func:`~companion.vision.icon_dice.
 faces.readings`), which is what readings are compared by; ``reading`` is the face itself
-(``"maki:maki_3"``). ``uncertain`` is the face set's verdict (similarity or margin too low);
-then ``confidence`` is capped at :data:`UNCERTAIN_CAP`, so the settle detector marks the die
-``uncertain`` too. ``cocked``: the die's silhouette, measured along its own axes inside its own
-cell (its neighbours masked out, so dice touching on a belt do not look like one long die), is
-:data:`COCKED_ASPECT` times longer one way than the other (a die leaning on an edge shows a
-strip of a side face).
+(``"maki:maki_3"``). ``uncertain`` is the face set's verdict on those (similarity or margin
+too low); then ``confidence`` is capped at :data:`UNCERTAIN_CAP`, so the settle detector marks
+the die ``uncertain`` too. ``cocked``: the die's silhouette, measured along its own axes
+inside its own cell (its neighbours masked out, so dice touching on a belt do not look like
+one long die), is :data:`COCKED_ASPECT` times longer one way than the other (a die leaning on
+an edge shows a strip of a side face).
 
 Building a reader loads the detector network once; ``read`` is pure.
 """
@@ -29,6 +33,7 @@ import cv2
 import numpy as np
 
 from companion.vision.dice import DETECT_DIE_PX, DiceReader, Die, Image, ReaderConfig
+from companion.vision.icon_dice.contest import contest
 from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.finder import Found, find
 from companion.vision.icon_dice.matching import FaceSet, Pose, WorkImage, describe
@@ -95,7 +100,9 @@ class IconDiceReader:
         found = find(work, self.faces, self.seeds(image))
         if not found:
             return []
-        matches = self.faces.match(describe(work.crops([f.pose for f in found])))
+        poses = [f.pose for f in found]
+        scores = self.faces.scores(describe(work.crops(poses)))
+        matches = self.faces.decide(contest(self.faces, work, poses, scores))
         dice = []
         for f, m in zip(found, matches, strict=True):
             aspect = silhouette_aspect(work, f, found)
