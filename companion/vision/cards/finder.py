@@ -24,12 +24,15 @@ the frame's pixels; ``cv2.setNumThreads`` is left to the caller.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 import numpy.typing as npt
+
+from companion.vision.cards.refine import OutlineRefiner
+from companion.vision.cards.refine import band_refiner as make_band_refiner
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -176,11 +179,17 @@ def _landscape(quad: FloatArray) -> FloatArray:
 class CardFinder:
     """Runs ``card_finder.onnx`` with ``cv2.dnn``; thread-confined (one per thread)."""
 
-    def __init__(self, path: Path = FINDER_FILE, config: FinderConfig | None = None) -> None:
+    def __init__(self, path: Path = FINDER_FILE, config: FinderConfig | None = None,
+                 refiner: OutlineRefiner | bool | None = True,
+                 band_refiner: OutlineRefiner | bool | None = True) -> None:
+        """``refiner`` and ``band_refiner``: the outline refiners of whole cards and of bands
+        (``True``: the shipped ones; ``None`` or ``False``: keep the coarse outlines)."""
         if not path.is_file():
             raise FileNotFoundError(f"the card finder model is missing: {path}")
         self._net = cv2.dnn.readNetFromONNX(str(path))
         self.config = config or FinderConfig()
+        self.refiner = OutlineRefiner() if refiner is True else refiner or None
+        self.band_refiner = make_band_refiner() if band_refiner is True else band_refiner or None
 
     def maps(self, image: Image) -> tuple[FloatArray, float]:
         """The network's three probability maps (3, H, W) at its input size, and the scale."""
@@ -194,9 +203,20 @@ class CardFinder:
         return up[:, :nh, :nw], scale
 
     def find(self, image: Image) -> list[Piece]:
-        """Every card piece in ``image`` (BGR uint8)."""
+        """Every card piece in ``image`` (BGR uint8). The outlines of whole cards and of
+        bands are then moved onto them by the outline refiners
+        (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first)."""
         maps, scale = self.maps(image)
-        return pieces_from_maps(maps, scale, self.config)
+        pieces = pieces_from_maps(maps, scale, self.config)
+        for kind, refiner in (("full", self.refiner), ("band", self.band_refiner)):
+            chosen = [k for k, p in enumerate(pieces) if p.kind == kind]
+            if refiner is None or not chosen:
+                continue
+            quads = refiner.refine(image, [pieces[k].quad for k in chosen])
+            for k, quad in zip(chosen, quads, strict=True):
+                pieces[k] = replace(pieces[k], quad=_portrait(clockwise(quad))
+                                    if kind == "full" else quad)
+        return pieces
 
 
 def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> list[Piece]:

@@ -1,0 +1,149 @@
+"""Outline refinement: a card's rough quad (from the finder's coarse maps) moved onto the card.
+
+The finder sees the frame at :data:`~companion.vision.cards.finder.FINDER_LONG_SIDE` pixels and
+outputs maps at half that, so one map pixel is several frame pixels; where cards touch, its
+regions also spill into a neighbour. Its outlines are off by a tenth of a card's width or more,
+enough to blur what the recogniser compares (with the true outlines the recogniser is right on
+nearly every card).
+
+``models/card_refiner.onnx`` is a small convolutional network trained in the project
+(``tools/train_card_refiner.py``) on synthetic tableaux. It looks at the frame around the rough
+quad (:func:`refiner_crop` with :data:`FULL_CROP`: the quad warped upright into the middle of a
+64 x 96 crop with room around it, so every card is seen at the same size and turn)
+and answers where the card's four corners are in that crop. Mapped back to the frame they are
+the new quad; :class:`OutlineRefiner` runs :data:`PASSES` such passes, each from the last
+answer. ``models/card_band_refiner.onnx`` does the same for *bands* (the visible top of a card
+lying under another one, free edge first) in a landscape crop (:data:`BAND_CROP`).
+
+Pure: takes BGR ``uint8`` frames and quads in frame pixels; ``cv2.setNumThreads`` is left to
+the caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+REFINER_FILE = MODELS_DIR / "card_refiner.onnx"
+BAND_REFINER_FILE = MODELS_DIR / "card_band_refiner.onnx"
+
+#: Passes of the network, each starting from the last answer.
+PASSES = 2
+#: A pass may not move a corner further than this share of the quad's short side (an answer
+#: that far off is not about this card).
+MAX_MOVE = 0.6
+
+
+@dataclass(frozen=True)
+class CropSpec:
+    """The crop a refiner network reads: ``width`` x ``height`` pixels, in which the rough
+    quad's first edge lies along the top and the quad fills ``1 / expand_x`` of the width and
+    ``1 / expand_y`` of the height, centred (so a piece the rough quad cut short is still in
+    view)."""
+
+    width: int
+    height: int
+    expand_x: float
+    expand_y: float
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+    def base_corners(self) -> FloatArray:
+        """Where the rough quad's corners fall in the crop, as shares of its width and height
+        (the network answers offsets from these)."""
+        x0, x1 = 0.5 - 0.5 / self.expand_x, 0.5 + 0.5 / self.expand_x
+        y0, y1 = 0.5 - 0.5 / self.expand_y, 0.5 + 0.5 / self.expand_y
+        return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+
+
+#: A whole card (portrait, like a card).
+FULL_CROP = CropSpec(64, 96, 1.5, 1.5)
+#: A band (a card under another one: its free edge first, so landscape); more room across
+#: the band, whose covered edge the finder places least well.
+BAND_CROP = CropSpec(96, 48, 1.4, 2.2)
+
+
+def refiner_crop(frame: Image, quad: FloatArray, spec: CropSpec = FULL_CROP
+                 ) -> tuple[Image, FloatArray]:
+    """The crop ``spec`` around ``quad`` (corners going round the piece, its first edge along
+    the crop's top), and the homography from frame pixels to crop pixels."""
+    quad = np.asarray(quad, np.float32)
+    dst = spec.base_corners() * np.array(spec.size, np.float32)
+    m = cv2.getPerspectiveTransform(quad, dst)
+    side = float(np.linalg.norm(quad[1] - quad[0])) * spec.expand_x
+    src = frame
+    if side > 2 * spec.width:  # shrinking a lot: smooth first so stripes do not alias
+        src = np.asarray(cv2.GaussianBlur(frame, (0, 0), 0.4 * side / spec.width), np.uint8)
+    crop = cv2.warpPerspective(src, m, spec.size, flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(crop, np.uint8), np.asarray(m, np.float32)
+
+
+def crop_corners(m: FloatArray, quad: FloatArray, spec: CropSpec = FULL_CROP) -> FloatArray:
+    """``quad`` (frame pixels) in the crop of homography ``m``, as shares of its size."""
+    pts = cv2.perspectiveTransform(np.asarray(quad, np.float32)[None], m)[0]
+    return np.asarray(pts / np.array(spec.size, np.float32), np.float32)
+
+
+def frame_corners(m: FloatArray, shares: FloatArray, spec: CropSpec = FULL_CROP
+                  ) -> FloatArray:
+    """Corners given as shares of the crop of homography ``m`` back in frame pixels."""
+    pts = np.asarray(shares, np.float32) * np.array(spec.size, np.float32)
+    return np.asarray(cv2.perspectiveTransform(pts[None], np.linalg.inv(m))[0], np.float32)
+
+
+def network_input(crops: list[Image]) -> FloatArray:
+    """A batch (N, 3, H, W) of crops scaled to -1..1, as the network was trained."""
+    x = np.stack(crops).astype(np.float32) * (1 / 127.5) - 1
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+class OutlineRefiner:
+    """Runs ``card_refiner.onnx`` with ``cv2.dnn``; thread-confined (one per thread)."""
+
+    def __init__(self, path: Path = REFINER_FILE, passes: int = PASSES,
+                 spec: CropSpec = FULL_CROP) -> None:
+        """``spec``: the network's crop (:data:`FULL_CROP` for whole cards, :data:`BAND_CROP`
+        for bands, see :func:`band_refiner`)."""
+        if not path.is_file():
+            raise FileNotFoundError(f"the card outline model is missing: {path}")
+        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self.passes = passes
+        self.spec = spec
+
+    def refine(self, frame: Image, quads: list[FloatArray]) -> list[FloatArray]:
+        """Each rough quad (corners going round a whole card, first edge short) moved onto
+        its card, corners in the same order. A quad whose answer moves a corner by more than
+        :data:`MAX_MOVE` of its short side keeps its last position."""
+        out = [np.asarray(q, np.float32) for q in quads]
+        if not out:
+            return out
+        base = self.spec.base_corners()
+        for _ in range(self.passes):
+            crops, homographies = zip(*(refiner_crop(frame, q, self.spec) for q in out),
+                                      strict=True)
+            self._net.setInput(network_input(list(crops)))
+            offsets = np.asarray(self._net.forward(), np.float32).reshape(-1, 4, 2)
+            for i, (h, off) in enumerate(zip(homographies, offsets, strict=True)):
+                moved = frame_corners(h, base + off, self.spec)
+                short = min(float(np.linalg.norm(out[i][1] - out[i][0])),
+                            float(np.linalg.norm(out[i][2] - out[i][1])))
+                if np.all(np.isfinite(moved)) and \
+                        float(np.abs(moved - out[i]).max()) <= MAX_MOVE * max(short, 1.0):
+                    out[i] = moved
+        return out
+
+
+def band_refiner(path: Path = BAND_REFINER_FILE, passes: int = PASSES) -> OutlineRefiner:
+    """The refiner of bands (cards under another one), from ``card_band_refiner.onnx``."""
+    return OutlineRefiner(path, passes, BAND_CROP)
