@@ -205,9 +205,15 @@ class CardFinder:
     def find(self, image: Image) -> list[Piece]:
         """Every card piece in ``image`` (BGR uint8). The outlines of whole cards and of
         bands are then moved onto them by the outline refiners
-        (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first)."""
+        (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first), and a
+        card found twice is kept once (:func:`distinct_cards`)."""
         maps, scale = self.maps(image)
-        pieces = pieces_from_maps(maps, scale, self.config)
+        pieces = self._refined(image, pieces_from_maps(maps, scale, self.config))
+        return pieces if self.refiner is None else distinct_cards(pieces)
+
+    def _refined(self, image: Image, pieces: list[Piece]) -> list[Piece]:
+        """``pieces`` with their outlines refined (whole cards and bands)."""
+        pieces = list(pieces)
         for kind, refiner in (("full", self.refiner), ("band", self.band_refiner)):
             chosen = [k for k, p in enumerate(pieces) if p.kind == kind]
             if refiner is None or not chosen:
@@ -217,6 +223,59 @@ class CardFinder:
                 pieces[k] = replace(pieces[k], quad=_portrait(clockwise(quad))
                                     if kind == "full" else quad)
         return pieces
+
+
+#: Two whole cards whose refined outlines share more than this share of the smaller one are one
+#: card found twice (the network's core split it: both halves' outlines move onto it).
+DUPLICATE_OVERLAP = 0.5
+
+
+def _overlap(a: FloatArray, b: FloatArray) -> float:
+    """The area two convex quads share over the smaller one's area."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    smaller = min(abs(cv2.contourArea(a)), abs(cv2.contourArea(b)))
+    return float(inter) / smaller if smaller > 0 else 0.0
+
+
+def _oddness(quad: FloatArray, aspect: float, area: float) -> float:
+    """How far a quad is from the typical card of the frame (log ratios of shape and size)."""
+    a, b = (float(np.linalg.norm(quad[1] - quad[0])), float(np.linalg.norm(quad[2] - quad[1])))
+    own = min(a, b) / max(a, b, 1e-6)
+    size = max(abs(cv2.contourArea(quad)), 1e-6)
+    return abs(np.log(max(own, 1e-6) / aspect)) + abs(np.log(size / area))
+
+
+def distinct_cards(pieces: list[Piece]) -> list[Piece]:
+    """``pieces`` without whole cards found twice (:data:`DUPLICATE_OVERLAP`): of two, the
+    one whose shape and size are further from the frame's typical whole card (the median)
+    goes; bands that named it as their covering card name the one kept."""
+    whole = [k for k, p in enumerate(pieces) if p.kind == "full"]
+    if len(whole) < 2:
+        return pieces
+    quads = {k: pieces[k].quad for k in whole}
+    sides = [sorted(map(float, pieces[k].sides)) for k in whole]
+    aspect = float(np.median([a / max(b, 1e-6) for a, b in sides]))
+    area = float(np.median([abs(cv2.contourArea(quads[k])) for k in whole]))
+    odd = {k: _oddness(quads[k], aspect, area) for k in whole}
+    same: dict[int, int] = {}
+    for i, j in ((i, j) for n, i in enumerate(whole) for j in whole[n + 1:]):
+        if i in same or j in same or _overlap(quads[i], quads[j]) <= DUPLICATE_OVERLAP:
+            continue
+        gone, kept = (i, j) if odd[i] > odd[j] else (j, i)
+        same[gone] = kept
+    if not same:
+        return pieces
+    index: dict[int, int] = {}
+    for k in range(len(pieces)):
+        if k not in same:
+            index[k] = len(index)
+
+    def renamed(k: int | None) -> int | None:
+        return None if k is None else index[same.get(k, k)]
+
+    return [replace(p, covered_by=renamed(p.covered_by),
+                    neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
+            for k, p in enumerate(pieces) if k not in same]
 
 
 def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> list[Piece]:

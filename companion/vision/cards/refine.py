@@ -35,8 +35,11 @@ MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 REFINER_FILE = MODELS_DIR / "card_refiner.onnx"
 BAND_REFINER_FILE = MODELS_DIR / "card_band_refiner.onnx"
 
-#: Passes of the network, each starting from the last answer.
-PASSES = 2
+#: At most this many passes of the network, each starting from the last answer.
+PASSES = 3
+#: A quad whose last pass moved no corner by more than this share of its short side has
+#: settled (it gets no further pass).
+SETTLED = 0.04
 #: A pass may not move a corner further than this share of the quad's short side (an answer
 #: that far off is not about this card).
 MAX_MOVE = 0.6
@@ -79,14 +82,27 @@ def refiner_crop(frame: Image, quad: FloatArray, spec: CropSpec = FULL_CROP
     the crop's top), and the homography from frame pixels to crop pixels."""
     quad = np.asarray(quad, np.float32)
     dst = spec.base_corners() * np.array(spec.size, np.float32)
-    m = cv2.getPerspectiveTransform(quad, dst)
+    m = np.asarray(cv2.getPerspectiveTransform(quad, dst), np.float32)
     side = float(np.linalg.norm(quad[1] - quad[0])) * spec.expand_x
-    src = frame
-    if side > 2 * spec.width:  # shrinking a lot: smooth first so stripes do not alias
-        src = np.asarray(cv2.GaussianBlur(frame, (0, 0), 0.4 * side / spec.width), np.uint8)
-    crop = cv2.warpPerspective(src, m, spec.size, flags=cv2.INTER_LINEAR,
+    if side <= 2 * spec.width:
+        crop = cv2.warpPerspective(frame, m, spec.size, flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        return np.asarray(crop, np.uint8), m
+    # shrinking a lot: smooth first so stripes do not alias (only the part the crop shows)
+    sigma = 0.4 * side / spec.width
+    corners = np.array([[0, 0], [spec.width, 0], [spec.width, spec.height],
+                        [0, spec.height]], np.float32)
+    seen = cv2.perspectiveTransform(corners[None], np.linalg.inv(m))[0]
+    pad = int(np.ceil(3 * sigma)) + 2
+    h, w = frame.shape[:2]
+    x0, y0 = (max(0, int(np.floor(v)) - pad) for v in seen.min(axis=0))
+    x1, y1 = (int(np.ceil(v)) + pad for v in seen.max(axis=0))
+    x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
+    roi = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), sigma)
+    shift = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float32)
+    crop = cv2.warpPerspective(roi, m @ shift, spec.size, flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
-    return np.asarray(crop, np.uint8), np.asarray(m, np.float32)
+    return np.asarray(crop, np.uint8), m
 
 
 def crop_corners(m: FloatArray, quad: FloatArray, spec: CropSpec = FULL_CROP) -> FloatArray:
@@ -122,25 +138,40 @@ class OutlineRefiner:
         self.spec = spec
 
     def refine(self, frame: Image, quads: list[FloatArray]) -> list[FloatArray]:
-        """Each rough quad (corners going round a whole card, first edge short) moved onto
-        its card, corners in the same order. A quad whose answer moves a corner by more than
-        :data:`MAX_MOVE` of its short side keeps its last position."""
+        """Each rough quad (corners going round the piece) moved onto its piece, corners in
+        the same order. Every quad gets a pass; it gets another (up to ``passes``) while its
+        last pass moved a corner by more than :data:`SETTLED` of its short side. An answer
+        that moves a corner by more than :data:`MAX_MOVE` of it is not taken (the quad stays
+        where it was and settles)."""
         out = [np.asarray(q, np.float32) for q in quads]
-        if not out:
-            return out
-        base = self.spec.base_corners()
+        active = list(range(len(out)))
         for _ in range(self.passes):
-            crops, homographies = zip(*(refiner_crop(frame, q, self.spec) for q in out),
-                                      strict=True)
-            self._net.setInput(network_input(list(crops)))
-            offsets = np.asarray(self._net.forward(), np.float32).reshape(-1, 4, 2)
-            for i, (h, off) in enumerate(zip(homographies, offsets, strict=True)):
-                moved = frame_corners(h, base + off, self.spec)
-                short = min(float(np.linalg.norm(out[i][1] - out[i][0])),
-                            float(np.linalg.norm(out[i][2] - out[i][1])))
-                if np.all(np.isfinite(moved)) and \
-                        float(np.abs(moved - out[i]).max()) <= MAX_MOVE * max(short, 1.0):
+            if not active:
+                break
+            moves = self._pass(frame, [out[i] for i in active])
+            still = []
+            for i, moved in zip(active, moves, strict=True):
+                short = max(1.0, min(float(np.linalg.norm(out[i][1] - out[i][0])),
+                                     float(np.linalg.norm(out[i][2] - out[i][1]))))
+                step = float(np.abs(moved - out[i]).max()) if moved is not None else 0.0
+                if moved is not None and step <= MAX_MOVE * short:
                     out[i] = moved
+                    if step > SETTLED * short:
+                        still.append(i)
+            active = still
+        return out
+
+    def _pass(self, frame: Image, quads: list[FloatArray]) -> list[FloatArray | None]:
+        """One answer of the network for each quad (None where it is not a number)."""
+        crops, homographies = zip(*(refiner_crop(frame, q, self.spec) for q in quads),
+                                  strict=True)
+        self._net.setInput(network_input(list(crops)))
+        offsets = np.asarray(self._net.forward(), np.float32).reshape(-1, 4, 2)
+        base = self.spec.base_corners()
+        out: list[FloatArray | None] = []
+        for h, off in zip(homographies, offsets, strict=True):
+            moved = frame_corners(h, base + off, self.spec)
+            out.append(moved if np.all(np.isfinite(moved)) else None)
         return out
 
 

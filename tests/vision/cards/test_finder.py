@@ -9,6 +9,7 @@ from companion.vision.cards.finder import (
     CardFinder,
     FinderConfig,
     Piece,
+    distinct_cards,
     finder_targets,
     pieces_from_maps,
 )
@@ -76,3 +77,24 @@ def test_the_network_finds_the_cards_of_synthetic_tableaux(finder: CardFinder) -
     assert hit / total >= FOUND_FLOOR
     assert float(np.median(corner_error)) < CORNER_CEILING
     assert bands_found / bands >= BAND_FLOOR
+
+
+def _card(x: float, y: float, w: float = 60, h: float = 93) -> np.ndarray:
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def test_a_card_found_twice_is_kept_once_and_bands_follow_it() -> None:
+    cards = [Piece(_card(0, 0), "full", 0.9), Piece(_card(100, 0), "full", 0.9),
+             Piece(_card(100, 0, 60, 50), "full", 0.6),  # the lower half split off card 1
+             Piece(_card(200, 0), "full", 0.9), Piece(_card(300, 0), "full", 0.9),
+             Piece(_card(100, 95, 60, 25), "band", 0.8, covered_by=2, neighbours=(2, None))]
+    kept = distinct_cards(cards)
+    assert len(kept) == 5
+    assert [p.kind for p in kept] == ["full", "full", "full", "full", "band"]
+    assert np.allclose(kept[1].quad, cards[1].quad)  # the card-shaped one stays
+    assert kept[4].covered_by == 1 and kept[4].neighbours == (1, None)
+
+
+def test_cards_side_by_side_are_not_duplicates() -> None:
+    cards = [Piece(_card(60.0 * k, 0), "full", 0.9) for k in range(5)]
+    assert len(distinct_cards(cards)) == 5
