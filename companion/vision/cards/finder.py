@@ -205,11 +205,19 @@ class CardFinder:
     def find(self, image: Image) -> list[Piece]:
         """Every card piece in ``image`` (BGR uint8). The outlines of whole cards and of
         bands are then moved onto them by the outline refiners
-        (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first), and a
-        card found twice is kept once (:func:`distinct_cards`)."""
+        (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first); a card
+        split in two is joined (:func:`join_split_cards`) and a card found twice is kept once
+        (:func:`distinct_cards`)."""
         maps, scale = self.maps(image)
         pieces = self._refined(image, pieces_from_maps(maps, scale, self.config))
-        return pieces if self.refiner is None else distinct_cards(pieces)
+        if self.refiner is None:
+            return pieces
+        pieces, joined = join_split_cards(pieces)
+        if joined:
+            again = self._refined(image, [pieces[k] for k in joined])
+            for k, piece in zip(joined, again, strict=True):
+                pieces[k] = piece
+        return distinct_cards(pieces)
 
     def _refined(self, image: Image, pieces: list[Piece]) -> list[Piece]:
         """``pieces`` with their outlines refined (whole cards and bands)."""
@@ -232,9 +240,7 @@ DUPLICATE_OVERLAP = 0.5
 
 def _overlap(a: FloatArray, b: FloatArray) -> float:
     """The area two convex quads share over the smaller one's area."""
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    smaller = min(abs(cv2.contourArea(a)), abs(cv2.contourArea(b)))
-    return float(inter) / smaller if smaller > 0 else 0.0
+    return max(_inside(a, b), _inside(b, a))
 
 
 def _oddness(quad: FloatArray, aspect: float, area: float) -> float:
@@ -248,10 +254,82 @@ def _oddness(quad: FloatArray, aspect: float, area: float) -> float:
 def distinct_cards(pieces: list[Piece]) -> list[Piece]:
     """``pieces`` without whole cards found twice (:data:`DUPLICATE_OVERLAP`): of two, the
     one whose shape and size are further from the frame's typical whole card (the median)
-    goes; bands that named it as their covering card name the one kept."""
+    goes, and bands that named it name the one kept. A band lying mostly on a whole card
+    (the network took part of a card's art for a band) goes too."""
     whole = [k for k, p in enumerate(pieces) if p.kind == "full"]
-    if len(whole) < 2:
+    if not whole:
         return pieces
+    same = _duplicates(pieces, whole)
+    gone = {k for k, p in enumerate(pieces) if p.kind == "band"
+            and any(_inside(p.quad, pieces[j].quad) > DUPLICATE_OVERLAP
+                    for j in whole if j not in same)}
+    if not same and not gone:
+        return pieces
+    index: dict[int, int] = {}
+    for k in range(len(pieces)):
+        if k not in same and k not in gone:
+            index[k] = len(index)
+
+    def renamed(k: int | None) -> int | None:
+        return None if k is None else index.get(same.get(k, k))
+
+    return [replace(p, covered_by=renamed(p.covered_by),
+                    neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
+            for k, p in enumerate(pieces) if k in index]
+
+
+#: Two small whole cards are halves of one when together they make a card of the frame's
+#: typical area and shape within these log ratios (and each is at most :data:`HALF` of it).
+JOIN_AREA = 0.2
+JOIN_ASPECT = 0.12
+HALF = 0.75
+
+
+def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
+    """Whole cards the network split in two (two core peaks on one card: each half's outline
+    then stays a half): two pieces each much smaller than the frame's typical whole card
+    whose joint outline (the smallest rectangle round both) has that card's area
+    and shape become one piece. Returns the pieces (the second of each pair gone, references
+    renamed) and the indices of the joined ones, whose outlines want refining again. The
+    typical card is the 75th percentile of the areas (halves are small, so they do not set it)
+    and the median shape of the cards about that size."""
+    whole = [k for k, p in enumerate(pieces) if p.kind == "full"]
+    if len(whole) < 3:
+        return pieces, []
+    areas = {k: abs(cv2.contourArea(pieces[k].quad)) for k in whole}
+    area = float(np.percentile(list(areas.values()), 75))  # halves must not set the size
+    big = [sorted(map(float, pieces[k].sides)) for k in whole if areas[k] > HALF * area]
+    aspect = float(np.median([a / max(b, 1e-6) for a, b in big]))
+    small = [k for k in whole if areas[k] <= HALF * area]
+    out, joined, gone = list(pieces), [], {}
+    for n, i in enumerate(small):
+        for j in small[n + 1:]:
+            if i in gone or j in gone or i in joined or j in joined:
+                continue
+            rect = cv2.minAreaRect(np.concatenate([pieces[i].quad, pieces[j].quad]))
+            w, h = sorted(rect[1])
+            if w <= 0 or abs(np.log(w * h / area)) > JOIN_AREA \
+                    or abs(np.log(w / h / aspect)) > JOIN_ASPECT:
+                continue
+            quad = _portrait(clockwise(cv2.boxPoints(rect).astype(np.float32)))
+            out[i] = replace(pieces[i], quad=quad)
+            joined.append(i)
+            gone[j] = i
+    if not gone:
+        return pieces, []
+    index = {k: n for n, k in enumerate(k for k in range(len(out)) if k not in gone)}
+
+    def renamed(k: int | None) -> int | None:
+        return None if k is None else index[gone.get(k, k)]
+
+    kept = [replace(p, covered_by=renamed(p.covered_by),
+                    neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
+            for k, p in enumerate(out) if k not in gone]
+    return kept, [index[k] for k in joined]
+
+
+def _duplicates(pieces: list[Piece], whole: list[int]) -> dict[int, int]:
+    """Whole cards found twice: each one to drop, and the one it duplicates."""
     quads = {k: pieces[k].quad for k in whole}
     sides = [sorted(map(float, pieces[k].sides)) for k in whole]
     aspect = float(np.median([a / max(b, 1e-6) for a, b in sides]))
@@ -263,19 +341,14 @@ def distinct_cards(pieces: list[Piece]) -> list[Piece]:
             continue
         gone, kept = (i, j) if odd[i] > odd[j] else (j, i)
         same[gone] = kept
-    if not same:
-        return pieces
-    index: dict[int, int] = {}
-    for k in range(len(pieces)):
-        if k not in same:
-            index[k] = len(index)
+    return same
 
-    def renamed(k: int | None) -> int | None:
-        return None if k is None else index[same.get(k, k)]
 
-    return [replace(p, covered_by=renamed(p.covered_by),
-                    neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
-            for k, p in enumerate(pieces) if k not in same]
+def _inside(a: FloatArray, b: FloatArray) -> float:
+    """The share of quad ``a``'s area that lies inside quad ``b``."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    own = abs(cv2.contourArea(a))
+    return float(inter) / own if own > 0 else 0.0
 
 
 def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> list[Piece]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.vision.cards.finder import (
     CardFinder,
@@ -11,6 +12,7 @@ from companion.vision.cards.finder import (
     Piece,
     distinct_cards,
     finder_targets,
+    join_split_cards,
     pieces_from_maps,
 )
 from companion.vision.cards.procedural import sushi_like_deck
@@ -98,3 +100,22 @@ def test_a_card_found_twice_is_kept_once_and_bands_follow_it() -> None:
 def test_cards_side_by_side_are_not_duplicates() -> None:
     cards = [Piece(_card(60.0 * k, 0), "full", 0.9) for k in range(5)]
     assert len(distinct_cards(cards)) == 5
+
+
+def test_a_card_split_in_two_is_joined() -> None:
+    cards = [Piece(_card(0, 0), "full", 0.9), Piece(_card(100, 0), "full", 0.9),
+             Piece(_card(200, 0, 60, 50), "full", 0.6), Piece(_card(200, 50, 60, 43), "full", 0.6),
+             Piece(_card(300, 0), "full", 0.9),
+             Piece(_card(300, 95, 60, 25), "band", 0.8, covered_by=4, neighbours=(4, None))]
+    kept, joined = join_split_cards(cards)
+    assert len(kept) == 5 and joined == [2]
+    x, y = kept[2].quad[:, 0], kept[2].quad[:, 1]
+    assert (x.min(), x.max(), y.min(), y.max()) == pytest.approx((200, 260, 0, 93), abs=1)
+    assert kept[4].kind == "band" and kept[4].covered_by == 3
+
+
+def test_two_small_cards_apart_are_not_joined() -> None:
+    cards = [Piece(_card(100.0 * k, 0), "full", 0.9) for k in range(3)]
+    cards += [Piece(_card(400, 0, 40, 60), "full", 0.6), Piece(_card(600, 0, 40, 60), "full", 0.6)]
+    kept, joined = join_split_cards(cards)
+    assert len(kept) == 5 and joined == []
