@@ -79,6 +79,8 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=60)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--skip-set", action="store_true", help="skip the SET photos")
+    parser.add_argument("--first-seed", type=int, default=SCENE_SEED,
+                        help="seed of the first synthetic tableau (default %(default)s)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"{time.strftime('%Y-%m-%d %H:%M')}  {platform.node()}  {platform.processor() or ''}"
@@ -101,7 +103,7 @@ def main() -> int:
     print(f"synthetic deck: {len(card_set.labels)} labels enrolled one-shot in "
           f"{time.perf_counter() - t0:.1f} s")
     reader = CardReader(card_set, embedder, finder)
-    score = tableaux(reader, range(SCENE_SEED, SCENE_SEED + args.scenes))
+    score = tableaux(reader, range(args.first_seed, args.first_seed + args.scenes))
     print(f"synthetic tableaux ({score.images} photos, 1280x720): fully visible "
           f"{score.full_right}/{score.full} right ({100 * score.full_rate:.2f}%), "
           f"{score.full_wrong} wrong and certain, {score.full_uncertain} uncertain; covered "
