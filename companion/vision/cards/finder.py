@@ -255,14 +255,19 @@ def distinct_cards(pieces: list[Piece]) -> list[Piece]:
     """``pieces`` without whole cards found twice (:data:`DUPLICATE_OVERLAP`): of two, the
     one whose shape and size are further from the frame's typical whole card (the median)
     goes, and bands that named it name the one kept. A band lying mostly on a whole card
-    (the network took part of a card's art for a band) goes too."""
+    (the network took part of a card's art for a band), or mostly on a larger band (one band
+    found twice), goes too."""
     whole = [k for k, p in enumerate(pieces) if p.kind == "full"]
-    if not whole:
-        return pieces
-    same = _duplicates(pieces, whole)
+    same = _duplicates(pieces, whole) if whole else {}
     gone = {k for k, p in enumerate(pieces) if p.kind == "band"
             and any(_inside(p.quad, pieces[j].quad) > DUPLICATE_OVERLAP
                     for j in whole if j not in same)}
+    bands = sorted((k for k, p in enumerate(pieces) if p.kind == "band" and k not in gone),
+                   key=lambda k: -abs(cv2.contourArea(pieces[k].quad)))
+    for n, k in enumerate(bands):  # a band found twice: the smaller one goes
+        if any(j not in gone and _inside(pieces[k].quad, pieces[j].quad) > DUPLICATE_OVERLAP
+               for j in bands[:n]):
+            gone.add(k)
     if not same and not gone:
         return pieces
     index: dict[int, int] = {}

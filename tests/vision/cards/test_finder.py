@@ -119,3 +119,12 @@ def test_two_small_cards_apart_are_not_joined() -> None:
     cards += [Piece(_card(400, 0, 40, 60), "full", 0.6), Piece(_card(600, 0, 40, 60), "full", 0.6)]
     kept, joined = join_split_cards(cards)
     assert len(kept) == 5 and joined == []
+
+
+def test_a_band_found_twice_is_kept_once() -> None:
+    cards = [Piece(_card(0, 0), "full", 0.9), Piece(_card(100, 30), "full", 0.9),
+             Piece(_card(100, 0, 60, 30), "band", 0.8, covered_by=1, neighbours=(None, 1)),
+             Piece(_card(110, 5, 40, 20), "band", 0.7, covered_by=1, neighbours=(None, 1))]
+    kept = distinct_cards(cards)
+    assert [p.kind for p in kept] == ["full", "full", "band"]
+    assert np.allclose(kept[2].quad, cards[2].quad) and kept[2].covered_by == 1
