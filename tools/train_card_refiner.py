@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from train_cards import conv_bn, export  # noqa: E402
+from train_cards import export, stages  # noqa: E402
 
 from companion.vision.cards import finder as fnd  # noqa: E402
 from companion.vision.cards import procedural as proc  # noqa: E402
@@ -56,11 +56,7 @@ LEARNING_RATE = 1e-3
 class Refiner(nn.Module):
     def __init__(self, spec: ref.CropSpec) -> None:
         super().__init__()
-        self.body = nn.Sequential(
-            conv_bn(3, 16, 2), conv_bn(16, 16),
-            conv_bn(16, 32, 2), conv_bn(32, 32),
-            conv_bn(32, 48, 2), conv_bn(48, 48),
-            conv_bn(48, 64, 2), conv_bn(64, 64))
+        self.body = stages(3, (16, 32, 48, 64))
         cells = (spec.width // 16) * (spec.height // 16)
         self.head = nn.Sequential(nn.Flatten(), nn.Linear(64 * cells, 192), nn.ReLU(inplace=True),
                                   nn.Linear(192, 8))

@@ -100,14 +100,19 @@ def conv_bn(i: int, o: int, stride: int = 1, dilation: int = 1) -> nn.Sequential
                          nn.BatchNorm2d(o), nn.ReLU(inplace=True))
 
 
+def stages(inputs: int, widths: tuple[int, ...]) -> nn.Sequential:
+    """One stage per width: a strided 3x3 convolution to that width, then one more."""
+    layers: list[nn.Module] = []
+    for width in widths:
+        layers += [conv_bn(inputs, width, 2), conv_bn(width, width)]
+        inputs = width
+    return nn.Sequential(*layers)
+
+
 class Embedder(nn.Module):
     def __init__(self) -> None:
         super().__init__()
-        self.body = nn.Sequential(
-            conv_bn(6, 24, 2), conv_bn(24, 24),
-            conv_bn(24, 48, 2), conv_bn(48, 48),
-            conv_bn(48, 80, 2), conv_bn(80, 80),
-            conv_bn(80, 128, 2), conv_bn(128, 128))
+        self.body = stages(6, (24, 48, 80, 128))
         self.head = nn.Linear(256, emb.NET_DIM)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
