@@ -20,8 +20,6 @@ Usage: ``OMP_NUM_THREADS=1 .venv/bin/python bench/bench_camera_e2e.py [--rolls 1
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import platform
 import statistics
 import sys
@@ -31,6 +29,7 @@ import time
 from pathlib import Path
 
 import cv2
+from _screens import Screen, wait_all
 from werkzeug.serving import make_server
 
 from companion.camera import TableCamera
@@ -38,7 +37,6 @@ from companion.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session, Undo
 from web import create_app
-from web.live import read_events
 
 TRIO = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"},
         {"name": "Cat", "colour": "green"}]
@@ -46,45 +44,6 @@ TO_ROLL = ({"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]},
            {"kind": "guess", "player": "Ann", "number": 7},
            {"kind": "guess", "player": "Ben", "number": 8},
            {"kind": "guess", "player": "Cat", "number": 9})
-
-
-class Screen(threading.Thread):
-    """One live stream: the monotonic time each snapshot version first arrived."""
-
-    def __init__(self, port: int, game: int) -> None:
-        super().__init__(daemon=True)
-        self.port, self.game = port, game
-        self.seen: dict[int, float] = {}
-        self.ready = threading.Event()
-        self.lock = threading.Lock()
-
-    def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        conn.request("GET", f"/api/games/{self.game}/events")
-        response = conn.getresponse()
-        for event, data in read_events(iter(response.readline, b"")):
-            if event != "snapshot":
-                continue
-            version = int(json.loads(data)["version"])
-            with self.lock:
-                self.seen.setdefault(version, time.monotonic())
-            self.ready.set()
-
-    def arrival(self, version: int) -> float | None:
-        with self.lock:
-            return self.seen.get(version)
-
-
-def wait_all(screens: list[Screen], version: int, timeout: float = 10.0) -> float:
-    """The moment the last screen received ``version``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        times = [s.arrival(version) for s in screens]
-        if all(t is not None for t in times):
-            return max(t for t in times if t is not None)
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"version {version} did not reach every screen in {timeout} s")
-        time.sleep(0.002)
 
 
 def play(rolls: int, clients: int, data_dir: Path) -> list[float]:

@@ -31,6 +31,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from _screens import Screen, wait_all
 from werkzeug.serving import make_server
 
 from companion.scans import ScanDesk
@@ -40,7 +41,6 @@ from companion.vision.cards import CardSet, Embedder
 from companion.vision.cards.procedural import CARD_ASPECT, card_mask, render_card, sushi_like_deck
 from companion.vision.cards.store import model_digest, save_set
 from web import create_app
-from web.live import read_events
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve")
 TABLEAUX = (
@@ -95,23 +95,6 @@ def call(port: int, method: str, path: str, body: bytes | None, token: str,
     return data
 
 
-class Screen(threading.Thread):
-    def __init__(self, port: int, game: int) -> None:
-        super().__init__(daemon=True)
-        self.port, self.game = port, game
-        self.seen: dict[int, float] = {}
-        self.ready = threading.Event()
-
-    def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-        conn.request("GET", f"/api/games/{self.game}/events")
-        response = conn.getresponse()
-        for event, data in read_events(iter(response.readline, b"")):
-            if event == "snapshot":
-                self.seen.setdefault(int(json.loads(data)["version"]), time.monotonic())
-                self.ready.set()
-
-
 def one_run(port: int, clients: int, photos: list[bytes]) -> float | None:
     created = call(port, "POST", "/api/games", json.dumps({
         "game": "sushi-go-party", "players": [{"name": n} for n in PLAYERS],
@@ -134,14 +117,10 @@ def one_run(port: int, clients: int, photos: list[bytes]) -> float | None:
         except RuntimeError as exc:  # the reader named a card wrongly and surely
             print(f"  seat {seat}: the engine refused the scanned tableau: {exc}")
             return None
-    deadline = time.monotonic() + 30
-    while not all(version in s.seen for s in screens):
-        if time.monotonic() > deadline:
-            raise RuntimeError("the scored round did not reach every screen")
-        time.sleep(0.002)
+    last = wait_all(screens, version, timeout=30)
     if taps:
         print(f"  {taps} card(s) were uncertain: a person taps each (done here at once)")
-    return max(s.seen[version] for s in screens) - start
+    return last - start
 
 
 def tap_uncertain(port: int, game: int, token: str, cards: list[Any],
