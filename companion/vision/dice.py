@@ -1,7 +1,7 @@
 """The pip reader: every die in a frame, its value, its box and a confidence.
 
 Two small networks trained in the project (``tools/train_dice.py``; see ``models/README.md``) and
-run with OpenCV's ``cv2.dnn``; nothing is downloaded at run time.
+run with ONNX Runtime (:mod:`~companion.vision.onnx_net`); nothing is downloaded at run time.
 
 1. **Detector** (``models/dice_detector.onnx``): the frame, shrunk so that its long side is
    :attr:`ReaderConfig.detect_long_side` pixels (or so that a die is about
@@ -31,6 +31,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.onnx_net import OnnxNet
+
 Image = npt.NDArray[np.uint8]
 #: A detector candidate: centre x, centre y, width, height (frame pixels), heat-map score.
 Candidate = tuple[float, float, float, float, float]
@@ -54,6 +56,12 @@ DETECT_LONG_SIDE = 384
 #: is looked at again this much smaller, nearer the sizes the detector knows best.
 BIG_DIE_PX = 24.0
 BIG_DIE_RESCALE = 320 / 384
+#: Without a known die size, a candidate's size is kept within this range of the median size
+#: of the frame's strong candidates (detector score at least 0.5, at least
+#: :data:`SHARED_SIZE_MIN` of them): a camera above a table sees its dice at one size, and a
+#: box the detector drew too small or too big makes the crop hide pips or show a neighbour's.
+SHARED_SIZE_RANGE = (0.75, 1.35)
+SHARED_SIZE_MIN = 3
 #: A silhouette box is used when its size is within this range of the detector's.
 REFINE_RANGE = (0.45, 0.8)
 #: Two peaks closer than this fraction of a die's half size are one die.
@@ -117,10 +125,10 @@ class ReaderConfig:
 def to_blob(image: Image) -> FloatArray:
     """A BGR ``uint8`` image (H, W, 3) or batch (N, H, W, 3) as the networks' NCHW float input."""
     batch = image[None] if image.ndim == 3 else image
-    x = batch.astype(np.float32)
-    x *= 1.0 / 127.5
+    x = np.ascontiguousarray(batch.transpose(0, 3, 1, 2)).astype(np.float32)  # turn the bytes
+    x *= 1.0 / 127.5  # first: a quarter of the memory to move
     x -= 1.0
-    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    return x
 
 
 def detect_scale(shape: Sequence[int], config: ReaderConfig) -> float:
@@ -130,17 +138,27 @@ def detect_scale(shape: Sequence[int], config: ReaderConfig) -> float:
     return config.detect_long_side / max(shape[0], shape[1])
 
 
+#: :func:`detector_input`: before the last, bilinear, shrink the frame is blurred by OpenCV's
+#: fixed 3x3 Gaussian (1-2-1), or its 5x5 one when that shrink is by more than this factor.
+WIDE_BLUR_BELOW = 0.45
+
+
 def detector_input(image: Image, scale: float) -> Image:
-    """The frame resized by ``scale`` (halved by Gaussian pyramid steps while it is at least
-    four times the target, then area-averaged) and padded (edge-replicated) to a multiple of
-    :data:`DETECT_PAD`."""
+    """The frame resized by ``scale`` and padded (edge-replicated) to a multiple of
+    :data:`DETECT_PAD`. Shrinking: halved by Gaussian pyramid steps while it is at least four
+    times the target, then blurred (:data:`WIDE_BLUR_BELOW`) and resized bilinearly. (The
+    detector was trained on area-averaged inputs; OpenCV's area resize by a fraction such as
+    0.6 takes 3-4 ms of a 640x640 photo, this about 1 ms, and it reads the training photos as
+    well: see ``docs/PERFORMANCE.md``, "Dice camera".)"""
     h, w = image.shape[:2]
     nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
     source = image
     while nw * 4 <= source.shape[1] and nh * 4 <= source.shape[0]:
-        source = np.asarray(cv2.pyrDown(source), np.uint8)  # halve cheaply first: area
-        # averaging a big frame is slow
-    small = cv2.resize(source, (nw, nh), interpolation=cv2.INTER_AREA)
+        source = np.asarray(cv2.pyrDown(source), np.uint8)  # halve cheaply first
+    if nw < source.shape[1]:
+        k = 5 if nw < WIDE_BLUR_BELOW * source.shape[1] else 3
+        source = np.asarray(cv2.GaussianBlur(source, (k, k), 0), np.uint8)
+    small = cv2.resize(source, (nw, nh), interpolation=cv2.INTER_LINEAR)
     ph, pw = -nh % DETECT_PAD, -nw % DETECT_PAD
     if ph or pw:
         small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
@@ -179,6 +197,23 @@ def suppress(
                    for k in kept):
             kept.append(c)
     return kept
+
+
+def shared_size(found: list[Candidate]) -> list[Candidate]:
+    """Candidates whose size (the longer side) lies outside :data:`SHARED_SIZE_RANGE` of the
+    median size of the strong ones brought into it, aspect and centre kept; unchanged when
+    fewer than :data:`SHARED_SIZE_MIN` candidates are strong."""
+    strong = [max(c[2], c[3]) for c in found if c[4] >= 0.5]
+    if len(strong) < SHARED_SIZE_MIN:
+        return found
+    median = float(np.median(strong))
+    lo, hi = SHARED_SIZE_RANGE[0] * median, SHARED_SIZE_RANGE[1] * median
+    out = []
+    for cx, cy, w, h, score in found:
+        size = max(w, h, 1e-6)
+        k = min(max(size, lo), hi) / size
+        out.append((cx, cy, w * k, h * k, score))
+    return out
 
 
 def crop_die(image: Image, cx: float, cy: float, size: float, angle: float = 0.0,
@@ -359,17 +394,13 @@ class DiceReader:
     def __init__(self, config: ReaderConfig | None = None,
                  detector: Path = DETECTOR_FILE, classifier: Path = CLASSIFIER_FILE) -> None:
         self.config = config or ReaderConfig()
-        for path in (detector, classifier):
-            if not path.is_file():
-                raise FileNotFoundError(f"the dice model {path} is missing")
-        self._detector = cv2.dnn.readNetFromONNX(str(detector))
-        self._classifier = cv2.dnn.readNetFromONNX(str(classifier))
+        self._detector = OnnxNet(detector, "dice model")
+        self._classifier = OnnxNet(classifier, "dice model")
 
     def detect(self, image: Image, scale: float) -> list[tuple[float, float, float, float, float]]:
         """One detector pass at ``scale``: candidates ``(cx, cy, w, h, score)`` in frame
         pixels."""
-        self._detector.setInput(to_blob(detector_input(image, scale)))
-        out = np.asarray(self._detector.forward(), dtype=np.float32)[0]
+        out = self._detector.run(to_blob(detector_input(image, scale)))[0]
         inv = 1.0 / scale
         return [(cx * inv, cy * inv, w * inv, h * inv, s)
                 for cx, cy, w, h, s in decode_heatmap(out, self.config.min_score)]
@@ -384,7 +415,7 @@ class DiceReader:
             strong = [max(c[2], c[3]) * scale for c in found if c[4] >= 0.5]
             if strong and float(np.median(strong)) > BIG_DIE_PX:  # big dice: a coarser look
                 found = self.detect(image, scale * BIG_DIE_RESCALE)
-            return found
+            return shared_size(found)
         return calibrated([recentre(image, c, px) for c in found], px)
 
     def views(self, crops: Image) -> FloatArray:
@@ -401,17 +432,15 @@ class DiceReader:
         if not len(unsure):
             return probs
         subset = crops[unsure]
-        total = probs[unsure].copy()
-        for turns in range(1, views):
-            total += self.classify(np.ascontiguousarray(np.rot90(subset, turns, (1, 2))))
+        turned = np.concatenate([np.rot90(subset, turns, (1, 2)) for turns in range(1, views)])
+        others = self.classify(np.ascontiguousarray(turned)).reshape(views - 1, len(unsure), -1)
         out = probs.copy()
-        out[unsure] = total / views
+        out[unsure] = (probs[unsure] + others.sum(axis=0)) / views
         return np.asarray(out, dtype=np.float32)
 
     def classify(self, crops: Image) -> FloatArray:
         """Class probabilities ``(N, 7)`` (not a die, 1..6) of crops (N, CROP_PX, CROP_PX, 3)."""
-        self._classifier.setInput(to_blob(crops))
-        return _softmax(np.asarray(self._classifier.forward(), dtype=np.float32))
+        return _softmax(self._classifier.run(to_blob(crops)))
 
     def read(self, image: Image) -> list[Die]:
         """Every die in the BGR ``image``, left to right then top to bottom."""

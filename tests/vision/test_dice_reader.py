@@ -15,7 +15,13 @@ import pytest
 
 from companion.vision import synthetic
 from companion.vision.commands import holdout_names
-from companion.vision.dice import DiceReader, ReaderConfig, default_reader
+from companion.vision.dice import (
+    SHARED_SIZE_RANGE,
+    DiceReader,
+    ReaderConfig,
+    default_reader,
+    shared_size,
+)
 from companion.vision.evaluate import Score, evaluate, load_samples
 from tests.vision import helpers
 from tests.vision.helpers import byler_or_skip
@@ -119,3 +125,23 @@ def test_missing_shared_photos_fail_in_ci_and_skip_elsewhere(
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception, match="skipped outside CI"):
         helpers.byler_or_skip()
+
+
+def test_a_box_drawn_far_from_the_dice_size_is_brought_to_it() -> None:
+    # a camera above the table sees its dice at one size: a box the detector drew at half or
+    # twice that size would hide pips or show a neighbour's
+    found = [(10.0, 10.0, 40.0, 40.0, 0.9), (60.0, 10.0, 42.0, 38.0, 0.8),
+             (110.0, 10.0, 38.0, 40.0, 0.7), (160.0, 10.0, 18.0, 20.0, 0.6),
+             (210.0, 10.0, 80.0, 70.0, 0.3)]
+    out = shared_size(found)
+    assert out[:3] == found[:3]
+    lo, hi = SHARED_SIZE_RANGE
+    assert max(out[3][2:4]) == pytest.approx(lo * 40.0)
+    assert max(out[4][2:4]) == pytest.approx(hi * 40.0)
+    assert out[4][2] / out[4][3] == pytest.approx(80 / 70)  # aspect and centre kept
+    assert out[3][:2] == found[3][:2] and out[3][4] == found[3][4]
+
+
+def test_too_few_strong_dice_leave_the_sizes_alone() -> None:
+    found = [(10.0, 10.0, 40.0, 40.0, 0.9), (60.0, 10.0, 15.0, 15.0, 0.4)]
+    assert shared_size(found) == found

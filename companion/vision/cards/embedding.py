@@ -28,6 +28,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.onnx_net import OnnxNet
+
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
 
@@ -98,14 +100,12 @@ def top_band(card: Image, share: float) -> Image:
 
 
 class Embedder:
-    """Descriptors of rectified crops: ``card_embedder.onnx`` run with ``cv2.dnn`` joined with
-    the colour layout (``net_weight`` of 1 is the network alone, 0 the layout alone).
-    Thread-confined (one per thread)."""
+    """Descriptors of rectified crops: ``card_embedder.onnx`` (run by
+    :mod:`~companion.vision.onnx_net`) joined with the colour layout (``net_weight`` of 1 is
+    the network alone, 0 the layout alone). Thread-confined (one per thread)."""
 
     def __init__(self, path: Path = EMBEDDER_FILE, net_weight: float = NET_WEIGHT) -> None:
-        if not path.is_file():
-            raise FileNotFoundError(f"the card embedding model is missing: {path}")
-        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self._net = OnnxNet(path, "card embedding model")
         self.net_weight = net_weight
 
     @property
@@ -118,8 +118,8 @@ class Embedder:
         small = small if small is not None else [_small(c) for c in crops]
         parts = [np.zeros((0, NET_DIM), np.float32)]
         for start in range(0, len(crops), 32):
-            self._net.setInput(prepare(crops[start:start + 32], small[start:start + 32]))
-            parts.append(np.asarray(self._net.forward(), np.float32).reshape(-1, NET_DIM))
+            out = self._net.run(prepare(crops[start:start + 32], small[start:start + 32]))
+            parts.append(out.reshape(-1, NET_DIM))
         out = np.concatenate(parts)
         return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
 

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from companion.vision.cards.refine import OutlineRefiner
 from companion.vision.cards.refine import band_refiner as make_band_refiner
+from companion.vision.onnx_net import OnnxNet
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -177,16 +178,15 @@ def _landscape(quad: FloatArray) -> FloatArray:
 
 
 class CardFinder:
-    """Runs ``card_finder.onnx`` with ``cv2.dnn``; thread-confined (one per thread)."""
+    """Runs ``card_finder.onnx`` (:mod:`~companion.vision.onnx_net`); thread-confined (one per
+    thread)."""
 
     def __init__(self, path: Path = FINDER_FILE, config: FinderConfig | None = None,
                  refiner: OutlineRefiner | bool | None = True,
                  band_refiner: OutlineRefiner | bool | None = True) -> None:
         """``refiner`` and ``band_refiner``: the outline refiners of whole cards and of bands
         (``True``: the shipped ones; ``None`` or ``False``: keep the coarse outlines)."""
-        if not path.is_file():
-            raise FileNotFoundError(f"the card finder model is missing: {path}")
-        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self._net = OnnxNet(path, "card finder model")
         self.config = config or FinderConfig()
         self.refiner = OutlineRefiner() if refiner is True else refiner or None
         self.band_refiner = make_band_refiner() if band_refiner is True else band_refiner or None
@@ -195,8 +195,7 @@ class CardFinder:
         """The network's three probability maps (3, H, W) at its input size, and the scale."""
         small, scale = finder_input(image, self.config.long_side)
         x = small.astype(np.float32) * (1 / 127.5) - 1
-        self._net.setInput(np.ascontiguousarray(x.transpose(2, 0, 1)[None]))
-        out = _sigmoid(np.asarray(self._net.forward(), np.float32)[0])
+        out = _sigmoid(self._net.run(x.transpose(2, 0, 1)[None])[0])
         h, w = small.shape[:2]
         up = np.stack([cv2.resize(m, (w, h), interpolation=cv2.INTER_LINEAR) for m in out])
         nh, nw = round(image.shape[0] * scale), round(image.shape[1] * scale)

@@ -28,6 +28,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.onnx_net import OnnxNet
+
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
 
@@ -125,15 +127,14 @@ def network_input(crops: list[Image]) -> FloatArray:
 
 
 class OutlineRefiner:
-    """Runs ``card_refiner.onnx`` with ``cv2.dnn``; thread-confined (one per thread)."""
+    """Runs ``card_refiner.onnx`` (:mod:`~companion.vision.onnx_net`); thread-confined (one per
+    thread)."""
 
     def __init__(self, path: Path = REFINER_FILE, passes: int = PASSES,
                  spec: CropSpec = FULL_CROP) -> None:
         """``spec``: the network's crop (:data:`FULL_CROP` for whole cards, :data:`BAND_CROP`
         for bands, see :func:`band_refiner`)."""
-        if not path.is_file():
-            raise FileNotFoundError(f"the card outline model is missing: {path}")
-        self._net = cv2.dnn.readNetFromONNX(str(path))
+        self._net = OnnxNet(path, "card outline model")
         self.passes = passes
         self.spec = spec
 
@@ -165,8 +166,7 @@ class OutlineRefiner:
         """One answer of the network for each quad (None where it is not a number)."""
         crops, homographies = zip(*(refiner_crop(frame, q, self.spec) for q in quads),
                                   strict=True)
-        self._net.setInput(network_input(list(crops)))
-        offsets = np.asarray(self._net.forward(), np.float32).reshape(-1, 4, 2)
+        offsets = self._net.run(network_input(list(crops))).reshape(-1, 4, 2)
         base = self.spec.base_corners()
         out: list[FloatArray | None] = []
         for h, off in zip(homographies, offsets, strict=True):

@@ -1,0 +1,79 @@
+"""One small ONNX network run on the CPU: the seam every vision model goes through.
+
+The models are trained in the project (``tools/``) and shipped as ONNX files in
+``companion/vision/models/``; nothing is downloaded at run time. They run with ONNX Runtime
+(``onnxruntime``, a declared dependency, with wheels for x86-64 and the Pi's aarch64): on this
+project's small networks it is three to four times faster than OpenCV's ``cv2.dnn``, which
+spends most of a small network's time in layout changes and per-call overhead (measured in
+``docs/PERFORMANCE.md``, "Network runtime"). ``cv2.dnn`` stays as the fallback when ONNX
+Runtime cannot be imported, so a machine without it still reads, only slower.
+
+Contract: :meth:`OnnxNet.run` takes one float32 NCHW array and returns the network's first
+output as float32. One session runs single-threaded (:data:`THREADS`: the Pi's other cores
+serve the web app and the camera); an instance may be shared between threads when it runs on
+ONNX Runtime (its sessions are thread-safe), and is thread-confined on ``cv2.dnn``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float32]
+
+#: Threads one network may use. One: a read is a few milliseconds and the other cores have
+#: their own work (the settle watch, the web app); the benches measure single-threaded.
+THREADS = 1
+#: Set ``COMPANION_ONNX_RUNTIME=cv2`` to force OpenCV's runtime (comparisons, a machine where
+#: ONNX Runtime misbehaves).
+RUNTIME_ENV = "COMPANION_ONNX_RUNTIME"
+
+
+def _ort_session(path: Path) -> Any | None:
+    """An ONNX Runtime session on the CPU, or ``None`` when ONNX Runtime is unavailable or
+    turned off by :data:`RUNTIME_ENV`."""
+    if os.environ.get(RUNTIME_ENV, "").lower() == "cv2":
+        return None
+    try:
+        import onnxruntime as ort
+    except ImportError:
+        return None
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = THREADS
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+class OnnxNet:
+    """A network loaded from ``path`` (raises :class:`FileNotFoundError` naming ``what`` when
+    the file is missing)."""
+
+    def __init__(self, path: Path, what: str = "vision model") -> None:
+        if not path.is_file():
+            raise FileNotFoundError(f"the {what} is missing: {path}")
+        self.path = path
+        self._session = _ort_session(path)
+        self._input = self._session.get_inputs()[0].name if self._session is not None else ""
+        self._net = cv2.dnn.readNetFromONNX(str(path)) if self._session is None else None
+
+    @property
+    def runtime(self) -> str:
+        """``"onnxruntime"`` or ``"cv2.dnn"``."""
+        return "onnxruntime" if self._session is not None else "cv2.dnn"
+
+    def run(self, x: FloatArray) -> FloatArray:
+        """The network's first output for the NCHW float32 batch ``x``."""
+        x = np.ascontiguousarray(x, dtype=np.float32)
+        if self._session is not None:
+            return np.asarray(self._session.run(None, {self._input: x})[0], np.float32)
+        assert self._net is not None
+        self._net.setInput(x)
+        return np.asarray(self._net.forward(), np.float32)

@@ -1,0 +1,36 @@
+"""The network runtime seam: ONNX Runtime when present, ``cv2.dnn`` otherwise, same answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.vision import onnx_net
+from companion.vision.dice import CLASSIFIER_FILE, DETECTOR_FILE
+from companion.vision.onnx_net import OnnxNet
+
+
+def test_onnx_runtime_is_the_runtime_when_installed() -> None:
+    pytest.importorskip("onnxruntime")
+    assert OnnxNet(CLASSIFIER_FILE).runtime == "onnxruntime"
+
+
+@pytest.mark.parametrize("path,shape", [(CLASSIFIER_FILE, (5, 3, 32, 32)),
+                                        (DETECTOR_FILE, (1, 3, 128, 160))])
+def test_both_runtimes_give_the_same_outputs(path: Path, shape: tuple[int, ...],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    x = np.random.default_rng(3).uniform(-1, 1, shape).astype(np.float32)
+    fast = OnnxNet(path).run(x)
+    monkeypatch.setenv(onnx_net.RUNTIME_ENV, "cv2")
+    slow_net = OnnxNet(path)
+    assert slow_net.runtime == "cv2.dnn"
+    slow = slow_net.run(x)
+    assert fast.shape == slow.shape and fast.dtype == np.float32
+    assert np.allclose(fast, slow, atol=1e-3), float(np.abs(fast - slow).max())
+
+
+def test_a_missing_model_is_named(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"dice model is missing: .*nothing\.onnx"):
+        OnnxNet(tmp_path / "nothing.onnx", "dice model")
