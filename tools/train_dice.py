@@ -435,7 +435,7 @@ def train_and_export(photos: list[Photo], out_dir: Path, det_s: int, cls_s: int,
 
 def score(samples: list[ev.Sample], det: Path, cls: Path, scale: float = 1.0) -> ev.Score:
     cv2.setNumThreads(1)
-    r = reader.DiceReader(detector=det, classifier=cls)
+    r = reader.DiceReader(detector=det, classifier=cls, second_classifier=None)
     return ev.evaluate(samples, r.read, scale=scale)
 
 

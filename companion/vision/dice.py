@@ -41,6 +41,9 @@ FloatArray = npt.NDArray[np.float32]
 MODELS_DIR = Path(__file__).resolve().parent / "models"
 DETECTOR_FILE = MODELS_DIR / "dice_detector.onnx"
 CLASSIFIER_FILE = MODELS_DIR / "dice_classifier.onnx"
+#: A second classifier, same recipe and photos, another seed: the dice the first one is unsure
+#: of are read by both (see :meth:`DiceReader.views`).
+SECOND_CLASSIFIER_FILE = MODELS_DIR / "dice_classifier_b.onnx"
 
 #: The detector's output stride (input pixels per heat-map cell).
 DETECT_STRIDE = 4
@@ -392,10 +395,14 @@ class DiceReader:
     """Reads dice with the two shipped networks (or the ONNX files given)."""
 
     def __init__(self, config: ReaderConfig | None = None,
-                 detector: Path = DETECTOR_FILE, classifier: Path = CLASSIFIER_FILE) -> None:
+                 detector: Path = DETECTOR_FILE, classifier: Path = CLASSIFIER_FILE,
+                 second_classifier: Path | None = SECOND_CLASSIFIER_FILE) -> None:
+        """``second_classifier``: ``None`` reads with the first classifier alone."""
         self.config = config or ReaderConfig()
         self._detector = OnnxNet(detector, "dice model")
         self._classifier = OnnxNet(classifier, "dice model")
+        self._second = (OnnxNet(second_classifier, "dice model")
+                        if second_classifier is not None else None)
 
     def detect(self, image: Image, scale: float) -> list[tuple[float, float, float, float, float]]:
         """One detector pass at ``scale``: candidates ``(cx, cy, w, h, score)`` in frame
@@ -421,7 +428,9 @@ class DiceReader:
     def views(self, crops: Image) -> FloatArray:
         """Class probabilities of crops, each averaged over :attr:`ReaderConfig.views` quarter
         turns; with :attr:`ReaderConfig.second_look` only the crops whose first view is less
-        sure than that get the extra turns (the others keep their first answer)."""
+        sure than that get the extra turns (the others keep their first answer). With a second
+        classifier, those crops are also read by it in as many turns, and the two classifiers'
+        averages are averaged."""
         probs = self.classify(crops)
         views = self.config.views
         if views <= 1:
@@ -432,15 +441,21 @@ class DiceReader:
         if not len(unsure):
             return probs
         subset = crops[unsure]
-        turned = np.concatenate([np.rot90(subset, turns, (1, 2)) for turns in range(1, views)])
-        others = self.classify(np.ascontiguousarray(turned)).reshape(views - 1, len(unsure), -1)
+        turned = np.ascontiguousarray(
+            np.concatenate([np.rot90(subset, turns, (1, 2)) for turns in range(views)]))
+        n = len(unsure)
+        first = probs[unsure] + self.classify(turned[n:]).reshape(views - 1, n, -1).sum(axis=0)
         out = probs.copy()
-        out[unsure] = (probs[unsure] + others.sum(axis=0)) / views
+        out[unsure] = first / views
+        if self._second is not None:
+            second = self.classify(turned, self._second).reshape(views, n, -1).mean(axis=0)
+            out[unsure] = (out[unsure] + second) / 2
         return np.asarray(out, dtype=np.float32)
 
-    def classify(self, crops: Image) -> FloatArray:
-        """Class probabilities ``(N, 7)`` (not a die, 1..6) of crops (N, CROP_PX, CROP_PX, 3)."""
-        return _softmax(self._classifier.run(to_blob(crops)))
+    def classify(self, crops: Image, net: OnnxNet | None = None) -> FloatArray:
+        """Class probabilities ``(N, 7)`` (not a die, 1..6) of crops (N, CROP_PX, CROP_PX, 3)
+        by the first classifier (or ``net``)."""
+        return _softmax((net or self._classifier).run(to_blob(crops)))
 
     def read(self, image: Image) -> list[Die]:
         """Every die in the BGR ``image``, left to right then top to bottom."""

@@ -400,17 +400,25 @@ def _grow(markers: npt.NDArray[np.uint16], core: FloatArray,
           visible: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint16]:
     """Grow each piece's seed over the visible pixels, downhill on the core map: at each
     level only pixels whose core is above it are taken, so touching pieces meet where their
-    cores meet (the valley between them)."""
-    kernel = np.ones((3, 3), np.uint8)
+    cores meet (the valley between them). Only the visible pixels' bounding box is worked on
+    (nothing grows outside it)."""
     out = markers.copy()
+    rows, cols = np.flatnonzero(visible.any(axis=1)), np.flatnonzero(visible.any(axis=0))
+    if not len(rows):
+        return out
+    box = np.s_[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+    kernel = np.ones((3, 3), np.uint8)
+    sub = np.ascontiguousarray(out[box])
     for level in (0.3, 0.18, 0.08, -1.0):
-        allowed = visible & (core > level)
+        free = visible[box] & (core[box] > level) & (sub == 0)
         for _ in range(40):
-            grown = cv2.dilate(out, kernel)
-            new = allowed & (out == 0) & (grown > 0)
+            grown = cv2.dilate(sub, kernel)
+            new = free & (grown > 0)
             if not new.any():
                 break
-            out[new] = grown[new]
+            np.copyto(sub, grown, where=new)
+            free &= ~new
+    out[box] = sub
     return out
 
 

@@ -178,14 +178,14 @@ class CardReader:
         cards = []
         row = 0
         for piece, group in zip(pieces, tries, strict=True):
-            best: tuple[Match, Piece] | None = None
-            for way, crop, view in group:
-                match = self.card_set.classify(embeddings[row], view, crop)
-                row += 1
-                if best is None or match.similarity > best[0].similarity:
-                    best = (match, way)
-            assert best is not None
-            match, chosen = best
+            # the way whose descriptor matches best is chosen; only it goes through the fine
+            # check (which does not change the similarity the choice is made on)
+            sims = [self.card_set.classify(embeddings[row + k], view).similarity
+                    for k, (_, _, view) in enumerate(group)]
+            k = int(np.argmax(sims))
+            chosen, crop, view = group[k]
+            match = self.card_set.classify(embeddings[row + k], view, crop)
+            row += len(group)
             covered_by = chosen.covered_by
             if chosen.kind == "band" and covered_by is None:
                 covered_by = chosen.neighbours[0]

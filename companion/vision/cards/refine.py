@@ -78,10 +78,37 @@ FULL_CROP = CropSpec(64, 96, 1.5, 1.5)
 BAND_CROP = CropSpec(96, 48, 1.4, 2.2)
 
 
-def refiner_crop(frame: Image, quad: FloatArray, spec: CropSpec = FULL_CROP
-                 ) -> tuple[Image, FloatArray]:
+#: :class:`BlurredFrames`: blur sigmas are rounded to this many steps per doubling.
+SIGMA_STEPS_PER_OCTAVE = 4
+
+
+class BlurredFrames:
+    """One frame and its blurred copies, made on demand and kept for the frame's crops:
+    crops of cards of about one size need the same blur, and blurring the whole frame once
+    costs less than blurring each crop's region. Sigmas are rounded to
+    :data:`SIGMA_STEPS_PER_OCTAVE` steps per doubling (a rounded sigma is within 9% of the
+    asked one)."""
+
+    def __init__(self, frame: Image) -> None:
+        self.frame = frame
+        self._blurred: dict[int, Image] = {}
+
+    def blurred(self, sigma: float) -> Image:
+        """The frame blurred by about ``sigma`` (a Gaussian's, in pixels)."""
+        step = round(np.log2(sigma) * SIGMA_STEPS_PER_OCTAVE)
+        if step not in self._blurred:
+            rounded = float(2.0 ** (step / SIGMA_STEPS_PER_OCTAVE))
+            self._blurred[step] = np.asarray(
+                cv2.GaussianBlur(self.frame, (0, 0), rounded), np.uint8)
+        return self._blurred[step]
+
+
+def refiner_crop(frame: Image, quad: FloatArray, spec: CropSpec = FULL_CROP,
+                 blurs: BlurredFrames | None = None) -> tuple[Image, FloatArray]:
     """The crop ``spec`` around ``quad`` (corners going round the piece, its first edge along
-    the crop's top), and the homography from frame pixels to crop pixels."""
+    the crop's top), and the homography from frame pixels to crop pixels. A crop that shrinks
+    the frame a lot is smoothed first: from ``blurs`` when given (the same frame), else by
+    blurring the region it shows."""
     quad = np.asarray(quad, np.float32)
     dst = spec.base_corners() * np.array(spec.size, np.float32)
     m = np.asarray(cv2.getPerspectiveTransform(quad, dst), np.float32)
@@ -90,8 +117,12 @@ def refiner_crop(frame: Image, quad: FloatArray, spec: CropSpec = FULL_CROP
         crop = cv2.warpPerspective(frame, m, spec.size, flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
         return np.asarray(crop, np.uint8), m
-    # shrinking a lot: smooth first so stripes do not alias (only the part the crop shows)
+    # shrinking a lot: smooth first so stripes do not alias
     sigma = 0.4 * side / spec.width
+    if blurs is not None:
+        crop = cv2.warpPerspective(blurs.blurred(sigma), m, spec.size, flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        return np.asarray(crop, np.uint8), m
     corners = np.array([[0, 0], [spec.width, 0], [spec.width, spec.height],
                         [0, spec.height]], np.float32)
     seen = cv2.perspectiveTransform(corners[None], np.linalg.inv(m))[0]
@@ -146,10 +177,11 @@ class OutlineRefiner:
         where it was and settles)."""
         out = [np.asarray(q, np.float32) for q in quads]
         active = list(range(len(out)))
+        blurs = BlurredFrames(frame)
         for _ in range(self.passes):
             if not active:
                 break
-            moves = self._pass(frame, [out[i] for i in active])
+            moves = self._pass(blurs, [out[i] for i in active])
             still = []
             for i, moved in zip(active, moves, strict=True):
                 short = max(1.0, min(float(np.linalg.norm(out[i][1] - out[i][0])),
@@ -162,10 +194,10 @@ class OutlineRefiner:
             active = still
         return out
 
-    def _pass(self, frame: Image, quads: list[FloatArray]) -> list[FloatArray | None]:
+    def _pass(self, blurs: BlurredFrames, quads: list[FloatArray]) -> list[FloatArray | None]:
         """One answer of the network for each quad (None where it is not a number)."""
-        crops, homographies = zip(*(refiner_crop(frame, q, self.spec) for q in quads),
-                                  strict=True)
+        crops, homographies = zip(*(refiner_crop(blurs.frame, q, self.spec, blurs)
+                                    for q in quads), strict=True)
         offsets = self._net.run(network_input(list(crops))).reshape(-1, 4, 2)
         base = self.spec.base_corners()
         out: list[FloatArray | None] = []
