@@ -160,7 +160,8 @@ def detector_input(image: Image, scale: float) -> Image:
         source = np.asarray(cv2.pyrDown(source), np.uint8)  # halve cheaply first
     if nw < source.shape[1]:
         k = 5 if nw < WIDE_BLUR_BELOW * source.shape[1] else 3
-        source = np.asarray(cv2.GaussianBlur(source, (k, k), 0), np.uint8)
+        source = np.asarray(cv2.GaussianBlur(source, (k, k), 0,
+                                             borderType=cv2.BORDER_REPLICATE), np.uint8)
     small = cv2.resize(source, (nw, nh), interpolation=cv2.INTER_LINEAR)
     ph, pw = -nh % DETECT_PAD, -nw % DETECT_PAD
     if ph or pw:
@@ -177,14 +178,13 @@ def decode_heatmap(
     peaks = heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))
     ys, xs = np.nonzero(peaks & (heat >= min_score))
     order = np.argsort(-heat[ys, xs])[:max_dice]
-    found = []
-    for i in order:
-        y, x = int(ys[i]), int(xs[i])
-        cx = (x + 0.5 + float(out[1, y, x])) * DETECT_STRIDE
-        cy = (y + 0.5 + float(out[2, y, x])) * DETECT_STRIDE
-        w = math.exp(float(np.clip(out[3, y, x], -1.0, 6.0))) * DETECT_STRIDE
-        h = math.exp(float(np.clip(out[4, y, x], -1.0, 6.0))) * DETECT_STRIDE
-        found.append((cx, cy, w, h, float(heat[y, x])))
+    ys, xs = ys[order], xs[order]
+    cx = (xs + 0.5 + out[1, ys, xs]) * DETECT_STRIDE
+    cy = (ys + 0.5 + out[2, ys, xs]) * DETECT_STRIDE
+    w = np.exp(np.clip(out[3, ys, xs], -1.0, 6.0)) * DETECT_STRIDE
+    h = np.exp(np.clip(out[4, ys, xs], -1.0, 6.0)) * DETECT_STRIDE
+    found = [(float(a), float(b), float(c), float(d), float(e))
+             for a, b, c, d, e in zip(cx, cy, w, h, heat[ys, xs], strict=True)]
     return suppress(found)
 
 
@@ -407,7 +407,10 @@ class DiceReader:
     def detect(self, image: Image, scale: float) -> list[tuple[float, float, float, float, float]]:
         """One detector pass at ``scale``: candidates ``(cx, cy, w, h, score)`` in frame
         pixels."""
-        out = self._detector.run(to_blob(detector_input(image, scale)))[0]
+        return self._detect_input(detector_input(image, scale), scale)
+
+    def _detect_input(self, small: Image, scale: float) -> list[Candidate]:
+        out = self._detector.run(to_blob(small))[0]
         inv = 1.0 / scale
         return [(cx * inv, cy * inv, w * inv, h * inv, s)
                 for cx, cy, w, h, s in decode_heatmap(out, self.config.min_score)]
@@ -416,12 +419,17 @@ class DiceReader:
         """The detector's candidates ``(cx, cy, w, h, score)`` in frame pixels; with a known
         die size (:attr:`ReaderConfig.die_px`) see :func:`calibrated`."""
         scale = detect_scale(image.shape, self.config)
-        found = self.detect(image, scale)
+        small = detector_input(image, scale)
+        found = self._detect_input(small, scale)
         px = self.config.die_px
         if not px:
             strong = [max(c[2], c[3]) * scale for c in found if c[4] >= 0.5]
-            if strong and float(np.median(strong)) > BIG_DIE_PX:  # big dice: a coarser look
-                found = self.detect(image, scale * BIG_DIE_RESCALE)
+            if strong and float(np.median(strong)) > BIG_DIE_PX:  # big dice: a coarser look,
+                # shrunk from the first look's input (its padding cut off)
+                h, w = image.shape[:2]
+                unpadded = small[:max(1, round(h * scale)), :max(1, round(w * scale))]
+                found = self._detect_input(detector_input(unpadded, BIG_DIE_RESCALE),
+                                           scale * BIG_DIE_RESCALE)
             return shared_size(found)
         return calibrated([recentre(image, c, px) for c in found], px)
 
