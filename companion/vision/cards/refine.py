@@ -1,6 +1,6 @@
 """Outline refinement: a card's rough quad (from the finder's coarse maps) moved onto the card.
 
-The finder sees the frame at :data:`~companion.vision.cards.finder.FINDER_LONG_SIDE` pixels and
+The finder sees the frame at :data:`~companion.vision.cards.finder.READ_LONG_SIDE` pixels and
 outputs maps at half that, so one map pixel is several frame pixels; where cards touch, its
 regions also spill into a neighbour. Its outlines are off by a tenth of a card's width or more,
 enough to blur what the recogniser compares (with the true outlines the recogniser is right on
@@ -79,14 +79,14 @@ BAND_CROP = CropSpec(96, 48, 1.4, 2.2)
 
 
 #: :class:`BlurredFrames`: blur sigmas are rounded to this many steps per doubling.
-SIGMA_STEPS_PER_OCTAVE = 4
+SIGMA_STEPS_PER_OCTAVE = 3
 
 
 class BlurredFrames:
     """One frame and its blurred copies, made on demand and kept for the frame's crops:
     crops of cards of about one size need the same blur, and blurring the whole frame once
     costs less than blurring each crop's region. Sigmas are rounded to
-    :data:`SIGMA_STEPS_PER_OCTAVE` steps per doubling (a rounded sigma is within 9% of the
+    :data:`SIGMA_STEPS_PER_OCTAVE` steps per doubling (a rounded sigma is within 13% of the
     asked one)."""
 
     def __init__(self, frame: Image) -> None:
@@ -169,15 +169,17 @@ class OutlineRefiner:
         self.passes = passes
         self.spec = spec
 
-    def refine(self, frame: Image, quads: list[FloatArray]) -> list[FloatArray]:
+    def refine(self, frame: Image, quads: list[FloatArray],
+               blurs: BlurredFrames | None = None) -> list[FloatArray]:
         """Each rough quad (corners going round the piece) moved onto its piece, corners in
         the same order. Every quad gets a pass; it gets another (up to ``passes``) while its
         last pass moved a corner by more than :data:`SETTLED` of its short side. An answer
         that moves a corner by more than :data:`MAX_MOVE` of it is not taken (the quad stays
-        where it was and settles)."""
+        where it was and settles). ``blurs``: the frame's blurred copies, when the caller
+        shares them between refiners (it must hold ``frame``)."""
         out = [np.asarray(q, np.float32) for q in quads]
         active = list(range(len(out)))
-        blurs = BlurredFrames(frame)
+        blurs = blurs if blurs is not None else BlurredFrames(frame)
         for _ in range(self.passes):
             if not active:
                 break

@@ -1,0 +1,95 @@
+"""How a descriptor match is finished: the fine check between close labels, a decisive match
+measured against its own label only, and the blurred frames the outline refiners share."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.cards import enrollment
+from companion.vision.cards.embedding import Embedder
+from companion.vision.cards.enrollment import FULL_VIEW, CardSet
+from companion.vision.cards.procedural import random_design, render_card, sushi_like_deck
+from companion.vision.cards.refine import FULL_CROP, BlurredFrames, refiner_crop
+
+
+def _fine_candidate_counts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Records how many candidates each fine check compared."""
+    counts: list[int] = []
+    original = enrollment.fine_distances
+
+    def spy(query: object, candidates: list[list[object]]) -> list[float]:
+        counts.append(len(candidates))
+        return original(query, candidates)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(enrollment, "fine_distances", spy)
+    return counts
+
+
+def test_a_decisive_match_is_checked_against_its_own_label_only(
+        deck_set: CardSet, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    design = sushi_like_deck()[0]
+    crop = render_card(design, 128)
+    query = embedder.embed([crop])[0]
+    plain = deck_set.classify(query, FULL_VIEW)
+    assert plain.label == design.label and plain.margin >= deck_set.thresholds.decisive
+    counts = _fine_candidate_counts(monkeypatch)
+    match = deck_set.classify(query, FULL_VIEW, crop)
+    assert counts == [1]  # the best label's own difference, for the unknown-card test
+    assert match.label == design.label and not match.uncertain
+    assert 0 < match.distance <= deck_set.thresholds.distance
+    assert match.runner_up == plain.runner_up and match.similarity == plain.similarity
+
+
+def test_a_decisive_match_that_differs_from_its_enrolled_card_is_uncertain(
+        deck_set: CardSet, embedder: Embedder) -> None:
+    design = sushi_like_deck()[0]
+    crop = render_card(design, 128)
+    query = embedder.embed([crop])[0]
+    strict = replace(deck_set.thresholds, distance=0.0)  # any difference is too much
+    deck_set.thresholds, saved = strict, deck_set.thresholds
+    try:
+        match = deck_set.classify(query, FULL_VIEW, crop)
+    finally:
+        deck_set.thresholds = saved
+    assert match.label == design.label and match.uncertain
+
+
+def test_a_close_match_goes_through_the_fine_check_with_its_rivals(
+        embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    # no match is decisive: every answer compares at least two labels pixel by pixel
+    card_set = CardSet(name="rivals")
+    card_set.thresholds = replace(card_set.thresholds, decisive=2.0)
+    for seed in range(6):
+        design = random_design(4_000_000 + seed)
+        card_set.add(design.label, [render_card(design, 128)], embedder)
+    counts = _fine_candidate_counts(monkeypatch)
+    crop = render_card(random_design(4_000_002), 128)
+    match = card_set.classify(embedder.embed([crop])[0], FULL_VIEW, crop)
+    assert counts and all(n >= 2 for n in counts)
+    assert match.label == random_design(4_000_002).label
+
+
+def test_blurred_frames_are_made_once_per_blur_step() -> None:
+    frame = np.random.default_rng(2).integers(0, 255, (240, 320, 3), np.uint8)
+    blurs = BlurredFrames(frame)
+    first = blurs.blurred(1.0)
+    assert blurs.blurred(1.05) is first  # the same step: made once
+    assert blurs.blurred(2.0) is not first
+    assert first.shape == frame.shape and first.dtype == np.uint8
+    assert float(first.std()) < float(frame.std())  # it is blurred
+
+
+def test_a_crop_from_the_shared_blur_matches_one_blurred_on_its_own() -> None:
+    rng = np.random.default_rng(3)
+    noise = rng.integers(0, 255, (600, 800, 3), np.uint8)
+    frame = np.asarray(cv2.GaussianBlur(noise, (0, 0), 3.0), np.uint8)  # detail to blur
+    quad = np.array([[200, 100], [420, 130], [390, 460], [170, 430]], np.float32)
+    alone, m1 = refiner_crop(frame, quad, FULL_CROP)
+    shared, m2 = refiner_crop(frame, quad, FULL_CROP, BlurredFrames(frame))
+    assert np.allclose(m1, m2)
+    difference = np.abs(alone.astype(np.int16) - shared.astype(np.int16))
+    assert float(difference.mean()) < 3.0
