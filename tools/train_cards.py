@@ -262,31 +262,48 @@ CORE_WEIGHT = 3.0  # the shipped finder: 2.0 and 0.5 for its first 3 runs, then 
 COVERED_WEIGHT = 1.5
 
 
+def zoomed_crop(image: np.ndarray, target: np.ndarray, rng: np.random.Generator, crop: int,
+                zoom: float) -> tuple[np.ndarray, np.ndarray]:
+    """A ``crop`` x ``crop`` patch of a scene and its targets (at half resolution), the scene
+    magnified by ``zoom`` (>= 1): cards as the reader sees them when it shrinks frames less
+    than the training scenes were drawn (:data:`~companion.vision.cards.finder.READ_LONG_SIDE`).
+    The targets are scale-free (probabilities, the core's normalised distance)."""
+    h, w = image.shape[:2]
+    side = round(crop / zoom / 2) * 2
+    y0 = int(rng.integers(0, (h - side) // 2 + 1)) * 2
+    x0 = int(rng.integers(0, (w - side) // 2 + 1)) * 2
+    im = image[y0:y0 + side, x0:x0 + side]
+    tg = target[:, y0 // 2:(y0 + side) // 2, x0 // 2:(x0 + side) // 2].astype(np.float32)
+    if side != crop:
+        im = cv2.resize(im, (crop, crop), interpolation=cv2.INTER_LINEAR)
+        tg = np.stack([cv2.resize(t, (crop // 2, crop // 2), interpolation=cv2.INTER_LINEAR)
+                       for t in tg])
+    return im, tg
+
+
 def train_finder(minutes: float, scenes: int, seed: int, init: Path | None = None,
-                 cache: Path | None = None) -> Finder:
+                 cache: Path | None = None, lr_peak: float = 3e-3,
+                 zoom: float = 1.0) -> Finder:
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     pool = scene_pool(scenes, seed, cache)
     net = Finder()
     if init is not None:
         net.load_state_dict(torch.load(init))
-    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    opt = torch.optim.AdamW(net.parameters(), lr_peak, weight_decay=1e-4)
     start = time.time()
     total_s = minutes * 60
     step = 0
     crop = 160
     while time.time() - start < total_s:
-        lr = 3e-3 * 0.5 * (1 + math.cos(math.pi * min(1.0, (time.time() - start) / total_s)))
+        lr = lr_peak * 0.5 * (1 + math.cos(math.pi * min(1.0, (time.time() - start) / total_s)))
         for group in opt.param_groups:
             group["lr"] = lr
         xs, ys = [], []
         for _ in range(16):
             image, target = pool[int(rng.integers(len(pool)))]
-            h, w = image.shape[:2]
-            y0 = int(rng.integers(0, (h - crop) // 2 + 1)) * 2
-            x0 = int(rng.integers(0, (w - crop) // 2 + 1)) * 2
-            im = image[y0:y0 + crop, x0:x0 + crop]
-            tg = target[:, y0 // 2:(y0 + crop) // 2, x0 // 2:(x0 + crop) // 2].astype(np.float32)
+            z = float(rng.uniform(1.0, zoom)) if rng.random() < 0.7 else 1.0
+            im, tg = zoomed_crop(image, target, rng, crop, z)
             k = int(rng.integers(4))
             im = np.rot90(im, k).copy()
             tg = np.rot90(tg, k, axes=(1, 2)).copy()
@@ -320,6 +337,9 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--init", type=Path, help="continue from this state dict (.pt)")
     parser.add_argument("--save", type=Path, help="also write the state dict here (.pt)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="finder: peak learning rate")
+    parser.add_argument("--zoom", type=float, default=1.0,
+                        help="finder: scenes magnified by up to this (7 in 10 patches)")
     parser.add_argument("--scene-cache", type=Path,
                         help="finder: keep the rendered scenes in this .npz (outside the repo)")
     args = parser.parse_args()
@@ -329,7 +349,8 @@ def main() -> int:
         net: nn.Module = train_embedder(args.minutes, args.designs, args.seed, args.init)
         export(net, (1, 6, emb.INPUT_H, emb.INPUT_W), args.out / "card_embedder.onnx")
     else:
-        net = train_finder(args.minutes, args.scenes, args.seed, args.init, args.scene_cache)
+        net = train_finder(args.minutes, args.scenes, args.seed, args.init, args.scene_cache,
+                           args.lr, args.zoom)
         export(net, (1, 3, 288, 512), args.out / "card_finder.onnx")
     if args.save:
         torch.save(net.state_dict(), args.save)
