@@ -181,6 +181,7 @@ class GameLog:
     def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self._clock = clock
+        self._last_stamp_ms = 0
         self._lock = threading.RLock()
         self._db = sqlite3.connect(
             str(self.path), isolation_level=None, check_same_thread=False, timeout=10.0
@@ -191,6 +192,15 @@ class GameLog:
         self._migrate()
 
     # -- plumbing ---------------------------------------------------------------------------
+
+    def _stamp(self) -> str:
+        """Now, in milliseconds, and later than any stamp this log gave before: two writes in
+        one millisecond still come out in order (the game changed last is the one on the
+        table, :func:`companion.buttons.table_game`)."""
+        with self._lock:
+            ms = max(int(self._clock() * 1000), self._last_stamp_ms + 1)
+            self._last_stamp_ms = ms
+        return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds")
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
@@ -249,7 +259,7 @@ class GameLog:
         Returns the row and the host token (shown once, stored only hashed).
         """
         token = new_token()
-        now = _now(self._clock)
+        now = self._stamp()
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, options, players, created, updated, status, join_code,"
@@ -345,7 +355,7 @@ class GameLog:
     ) -> StoredEntry:
         """Append ``entry`` to game ``game_pk`` and update its status, durably, in one
         transaction. Returns the stored entry (its ``seq`` is the game's new version)."""
-        now = _now(self._clock)
+        now = self._stamp()
         with self._transaction() as db:
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?", (game_pk,)
