@@ -295,13 +295,19 @@ def distinct_cards(pieces: list[Piece]) -> list[Piece]:
 JOIN_AREA = 0.2
 JOIN_ASPECT = 0.12
 HALF = 0.75
+#: A whole card at most this share of the typical area, with a "band" beside it that makes up
+#: the rest of a typical card, is one card whose top strip (a title, a coloured header) the
+#: network took for the band of a card under it. A column's real band lies beside a card of the
+#: typical size, so it is not joined.
+SHORT = 0.9
 
 
 def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
     """Whole cards the network split in two (two core peaks on one card: each half's outline
     then stays a half): two pieces each much smaller than the frame's typical whole card
     whose joint outline (the smallest rectangle round both) has that card's area
-    and shape become one piece. Returns the pieces (the second of each pair gone, references
+    and shape become one piece; so do a whole card a little short of it (:data:`SHORT`) and a
+    band that together make one. Returns the pieces (the second of each pair gone, references
     renamed) and the indices of the joined ones, whose outlines want refining again. The
     typical card is the 75th percentile of the areas (halves are small, so they do not set it)
     and the median shape of the cards about that size."""
@@ -313,20 +319,23 @@ def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
     big = [sorted(map(float, pieces[k].sides)) for k in whole if areas[k] > HALF * area]
     aspect = float(np.median([a / max(b, 1e-6) for a, b in big]))
     small = [k for k in whole if areas[k] <= HALF * area]
+    short = [k for k in whole if HALF * area < areas[k] <= SHORT * area]
+    bands = [k for k, p in enumerate(pieces) if p.kind == "band"]
+    pairs = [(i, j) for n, i in enumerate(small) for j in small[n + 1:]]
+    pairs += [(i, j) for i in short for j in bands]
     out, joined, gone = list(pieces), [], {}
-    for n, i in enumerate(small):
-        for j in small[n + 1:]:
-            if i in gone or j in gone or i in joined or j in joined:
-                continue
-            rect = cv2.minAreaRect(np.concatenate([pieces[i].quad, pieces[j].quad]))
-            w, h = sorted(rect[1])
-            if w <= 0 or abs(np.log(w * h / area)) > JOIN_AREA \
-                    or abs(np.log(w / h / aspect)) > JOIN_ASPECT:
-                continue
-            quad = _portrait(clockwise(cv2.boxPoints(rect).astype(np.float32)))
-            out[i] = replace(pieces[i], quad=quad)
-            joined.append(i)
-            gone[j] = i
+    for i, j in pairs:
+        if i in gone or j in gone or i in joined or j in joined:
+            continue
+        rect = cv2.minAreaRect(np.concatenate([pieces[i].quad, pieces[j].quad]))
+        w, h = sorted(rect[1])
+        if w <= 0 or abs(np.log(w * h / area)) > JOIN_AREA \
+                or abs(np.log(w / h / aspect)) > JOIN_ASPECT:
+            continue
+        quad = _portrait(clockwise(cv2.boxPoints(rect).astype(np.float32)))
+        out[i] = replace(pieces[i], quad=quad)
+        joined.append(i)
+        gone[j] = i
     if not gone:
         return pieces, []
     index = {k: n for n, k in enumerate(k for k in range(len(out)) if k not in gone)}

@@ -114,6 +114,28 @@ def test_a_card_split_in_two_is_joined() -> None:
     assert kept[4].kind == "band" and kept[4].covered_by == 3
 
 
+def test_a_card_whose_header_was_taken_for_a_band_is_one_card_again() -> None:
+    # the network took card 2's coloured top strip for the band of a card under it: the rest
+    # of the card is a short "whole card", and the two together make one typical card
+    cards = [Piece(_card(0, 0), "full", 0.9), Piece(_card(100, 0), "full", 0.9),
+             Piece(_card(200, 18, 60, 75), "full", 0.8),
+             Piece(_card(300, 0), "full", 0.9),
+             Piece(_card(200, 0, 60, 18), "band", 0.7, covered_by=2, neighbours=(None, 2))]
+    kept, joined = join_split_cards(cards)
+    assert [p.kind for p in kept] == ["full"] * 4 and joined == [2]
+    x, y = kept[2].quad[:, 0], kept[2].quad[:, 1]
+    assert (x.min(), x.max(), y.min(), y.max()) == pytest.approx((200, 260, 0, 93), abs=1)
+
+
+def test_a_column_band_beside_a_whole_card_stays_a_band() -> None:
+    # a real column: card 2 lies on card 5, whose top band shows above it; card 2 is whole
+    cards = [Piece(_card(0, 0), "full", 0.9), Piece(_card(100, 0), "full", 0.9),
+             Piece(_card(200, 20), "full", 0.9), Piece(_card(300, 0), "full", 0.9),
+             Piece(_card(200, 0, 60, 20), "band", 0.7, covered_by=2, neighbours=(None, 2))]
+    kept, joined = join_split_cards(cards)
+    assert kept == cards and joined == []
+
+
 def test_two_small_cards_apart_are_not_joined() -> None:
     cards = [Piece(_card(100.0 * k, 0), "full", 0.9) for k in range(3)]
     cards += [Piece(_card(400, 0, 40, 60), "full", 0.6), Piece(_card(600, 0, 40, 60), "full", 0.6)]
