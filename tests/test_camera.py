@@ -140,10 +140,13 @@ def test_a_game_tapping_its_dice_takes_nothing_from_the_camera(
 ) -> None:
     pk = game_at_roll(session, "tap")
     camera.throw([1, 1])
-    wait_for(lambda: camera.status_json()["last_roll"] is not None)
+    desk = camera.desk
+    assert desk is not None
+    # The camera shows its roll first and offers it to the games after: wait for the offer.
+    last = wait_for(lambda: desk.last)
+    assert camera.status_json()["last_roll"] is not None
     assert len(history(session, pk)) == 4
-    assert camera.desk is not None and camera.desk.last is not None
-    assert camera.desk.last.outcome == "unwanted"
+    assert last.outcome == "unwanted"
 
 
 def test_an_empty_tray_reports_nothing_and_shows_the_picture(camera: TableCamera) -> None:
