@@ -245,7 +245,7 @@ class CardFinder:
 DUPLICATE_OVERLAP = 0.5
 
 
-def _overlap(a: FloatArray, b: FloatArray) -> float:
+def overlap(a: FloatArray, b: FloatArray) -> float:
     """The area two convex quads share over the smaller one's area."""
     return max(_inside(a, b), _inside(b, a))
 
@@ -358,7 +358,7 @@ def _duplicates(pieces: list[Piece], whole: list[int]) -> dict[int, int]:
     odd = {k: _oddness(quads[k], aspect, area) for k in whole}
     same: dict[int, int] = {}
     for i, j in ((i, j) for n, i in enumerate(whole) for j in whole[n + 1:]):
-        if i in same or j in same or _overlap(quads[i], quads[j]) <= DUPLICATE_OVERLAP:
+        if i in same or j in same or overlap(quads[i], quads[j]) <= DUPLICATE_OVERLAP:
             continue
         gone, kept = (i, j) if odd[i] > odd[j] else (j, i)
         same[gone] = kept

@@ -20,12 +20,13 @@ to the caller.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.cards.columns import Column, find_columns
 from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import (
     CROP_H,
@@ -37,7 +38,7 @@ from companion.vision.cards.enrollment import (
     fit_crop,
     rectify,
 )
-from companion.vision.cards.finder import CardFinder, Piece, clockwise
+from companion.vision.cards.finder import CardFinder, Piece, clockwise, overlap
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -161,38 +162,95 @@ class CardReader:
         """Labels for found pieces. A whole card is also tried with its quad shrunk by
         :data:`SHRINK` (a quad that runs into a touching neighbour), a band both ways round
         (either long edge as its free edge); the better match decides, and for a band which
-        neighbour covers it."""
-        tries: list[list[tuple[Piece, Image, int]]] = []
-        for piece in pieces:
-            if piece.kind == "band":
-                ways = [piece, piece.flipped()]
-                tries.append([(way, *band_crop(image, way.quad, self.card_set.aspect))
-                              for way in ways])
-            else:
-                quad = clockwise(piece.quad)
-                centre = quad.mean(axis=0)
-                tries.append([(piece, rectify(image, centre + (quad - centre) * f), FULL_VIEW)
-                              for f in (1.0, *SHRINK)])
-        flat = [t for group in tries for t in group]
-        embeddings = self.embedder.embed([crop for _, crop, _ in flat])
+        neighbour covers it. A column with an uncertain band is then read again from its whole
+        card's outline (:meth:`_rebuild_columns`), so the cards come one per piece only when
+        no column was rebuilt."""
+        groups = [self._ways(image, piece) for piece in pieces]
         cards = []
-        row = 0
-        for piece, group in zip(pieces, tries, strict=True):
-            # the way whose descriptor matches best is chosen; only it goes through the fine
-            # check (which does not change the similarity the choice is made on)
+        for piece, group, (k, embedding) in zip(pieces, groups, self._best_ways(groups),
+                                                strict=True):
+            way, crop, view = group[k]
+            # only the chosen way goes through the fine check (which does not change the
+            # similarity the choice is made on)
+            match = self.card_set.classify(embedding, view, crop)
+            covered_by = way.covered_by
+            if way.kind == "band" and covered_by is None:
+                covered_by = way.neighbours[0]
+            cards.append(Card(match.label, way.quad, match.confidence,
+                              match.uncertain or piece.kind == "partial", piece.kind,
+                              covered_by, match.runner_up, match.similarity, match.margin))
+        return self._rebuild_columns(image, pieces, cards)
+
+    def _ways(self, image: Image, piece: Piece) -> list[tuple[Piece, Image, int]]:
+        """The ways to read a piece: (the piece as read, its crop, the set's view to use)."""
+        if piece.kind == "band":
+            return [(way, *band_crop(image, way.quad, self.card_set.aspect))
+                    for way in (piece, piece.flipped())]
+        quad = clockwise(piece.quad)
+        centre = quad.mean(axis=0)
+        return [(piece, rectify(image, centre + (quad - centre) * f), FULL_VIEW)
+                for f in (1.0, *SHRINK)]
+
+    def _best_ways(self, groups: list[list[tuple[Piece, Image, int]]]
+                   ) -> list[tuple[int, FloatArray]]:
+        """For each group of ways, the index of the one whose descriptor matches the set best,
+        and that descriptor; all crops are embedded in one batch."""
+        flat = [crop for group in groups for _, crop, _ in group]
+        if not flat:
+            return []
+        embeddings = self.embedder.embed(flat)
+        out, row = [], 0
+        for group in groups:
             sims = [self.card_set.classify(embeddings[row + k], view).similarity
                     for k, (_, _, view) in enumerate(group)]
             k = int(np.argmax(sims))
-            chosen, crop, view = group[k]
-            match = self.card_set.classify(embeddings[row + k], view, crop)
+            out.append((k, embeddings[row + k]))
             row += len(group)
-            covered_by = chosen.covered_by
-            if chosen.kind == "band" and covered_by is None:
-                covered_by = chosen.neighbours[0]
-            cards.append(Card(match.label, chosen.quad, match.confidence,
-                              match.uncertain or piece.kind == "partial", piece.kind,
-                              covered_by, match.runner_up, match.similarity, match.margin))
-        return cards
+        return out
+
+    def _rebuild_columns(self, image: Image, pieces: list[Piece],
+                         cards: list[Card]) -> list[Card]:
+        """Each column (:mod:`~companion.vision.cards.columns`) holding an uncertain band is
+        read again as 1-4 equal bands over its depth, each band's outline then moved onto it by
+        the band refiner; the count whose every band is read surely and lies apart from the
+        others and the whole card (:data:`SAME_BAND`), the weakest match best,
+        replaces the column's band pieces (their cards go, the new ones are appended, each
+        covered by the next one towards the whole card). A column no count reads surely
+        stays as found; of two columns claiming a band, the better read one takes it."""
+        columns = [c for c in find_columns(pieces) if any(cards[k].uncertain for k in c.bands)]
+        tries = [(c, c.bands_of(n)) for c in columns for n in c.counts()]
+        if not tries:
+            return cards
+        quads = [part.quad for _, parts in tries for part in parts]
+        if self.finder.band_refiner is not None:
+            quads = self.finder.band_refiner.refine(image, quads)
+        crops = [band_crop(image, quad, self.card_set.aspect) for quad in quads]
+        embeddings = self.embedder.embed([crop for crop, _ in crops])
+        read = iter(zip(quads, crops, embeddings, strict=True))
+        best: dict[int, tuple[float, Column, list[Card]]] = {}
+        for column, parts in tries:
+            bands = [self._band_card(*next(read)) for _ in parts]
+            weakest = min(card.similarity for card in bands)
+            if not any(card.uncertain for card in bands) \
+                    and _apart([pieces[column.whole].quad] + [card.quad for card in bands]) \
+                    and weakest > best.get(column.whole * 2 + column.side, (-1.0,))[0]:
+                best[column.whole * 2 + column.side] = (weakest, column, bands)
+        out, gone = list(cards), set[int]()
+        for _, column, bands in sorted(best.values(), key=lambda b: -b[0]):
+            if gone & set(column.bands):
+                continue
+            gone |= set(column.bands) | _covered_by_bands(pieces, [c.quad for c in bands])
+            first = len(out)
+            out += [replace(card, covered_by=column.whole if j == 0 else first + j - 1)
+                    for j, card in enumerate(bands)]
+        return _without(out, gone)
+
+    def _band_card(self, quad: FloatArray, crop: tuple[Image, int],
+                   embedding: FloatArray) -> Card:
+        """A band read from its quad (free edge first), crop and view, and descriptor."""
+        match = self.card_set.classify(embedding, crop[1], crop[0])
+        return Card(match.label, quad, match.confidence, match.uncertain, "band", None,
+                    match.runner_up, match.similarity, match.margin)
 
     def recognise_crops(self, crops: list[Image]) -> list[Match]:
         """Labels of photos that each *are* one card (rectified crops)."""
@@ -216,3 +274,32 @@ class CardReader:
             return fit_crop(image)
         raise PoorPhoto(f"{name}: found {len(big)} large cards; enroll a photo of one card "
                         "(or a crop of it)")
+
+
+def _without(cards: list[Card], gone: set[int]) -> list[Card]:
+    """``cards`` without the indices in ``gone``; ``covered_by`` renumbered (a reference to a
+    card that went becomes None)."""
+    if not gone:
+        return cards
+    index = {k: n for n, k in enumerate(k for k in range(len(cards)) if k not in gone)}
+    return [replace(c, covered_by=None if c.covered_by is None else index.get(c.covered_by))
+            for k, c in enumerate(cards) if k not in gone]
+
+
+#: Bands of a rebuilt column that overlap each other (or the whole card) by more than this
+#: share of the smaller are one band found twice (the refiner moved two parts onto one band:
+#: the column holds fewer bands than that count).
+SAME_BAND = 0.3
+
+
+def _apart(quads: list[FloatArray]) -> bool:
+    """No two of ``quads`` overlap by more than :data:`SAME_BAND`."""
+    return all(overlap(a, b) <= SAME_BAND
+               for n, a in enumerate(quads) for b in quads[n + 1:])
+
+
+def _covered_by_bands(pieces: list[Piece], bands: list[FloatArray]) -> set[int]:
+    """The band and partial pieces that overlap one of ``bands`` by more than
+    :data:`SAME_BAND` (found again there)."""
+    return {k for k, p in enumerate(pieces) if p.kind != "full"
+            and any(overlap(p.quad, band) > SAME_BAND for band in bands)}

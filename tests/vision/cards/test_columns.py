@@ -1,0 +1,84 @@
+"""Columns: the bands of the cards stacked under a whole card continue its long sides, so a
+column the finder outlined badly (two bands as one piece) is read again from the whole card."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.vision.cards.columns import find_columns
+from companion.vision.cards.finder import Piece
+from companion.vision.cards.procedural import sushi_like_deck
+from companion.vision.cards.reader import CardReader
+from companion.vision.cards.tableau import SceneOptions, Tableau, render_tableau
+
+
+def _quad(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+
+
+WHOLE = Piece(_quad(100, 300, 164, 396), "full", 1.0)  # 64 x 96: the column leaves its top
+MERGED = Piece(_quad(100, 252, 164, 300), "band", 1.0)  # two bands of 24 px found as one
+
+
+def test_a_band_piece_beyond_a_whole_cards_short_edge_is_its_column() -> None:
+    columns = find_columns([WHOLE, MERGED])
+    assert len(columns) == 1
+    column = columns[0]
+    assert (column.whole, column.bands) == (0, (1,))
+    assert abs(column.depth - 0.5) < 1e-3  # half a card height
+    assert 2 in column.counts() and 1 not in column.counts()  # one band of 0.5 is too deep
+    near, far = column.bands_of(2)
+    # nearest the whole card first; each band's free edge (the far one) first
+    np.testing.assert_allclose(near.quad, _quad(100, 276, 164, 300))
+    np.testing.assert_allclose(far.quad[:2, 1], [252, 252])
+    np.testing.assert_allclose(far.quad[2:, 1], [276, 276])
+
+
+def test_pieces_beside_or_away_from_the_card_are_not_its_column() -> None:
+    beside = Piece(_quad(170, 252, 234, 300), "band", 1.0)  # the next card's column
+    away = Piece(_quad(100, 200, 164, 240), "band", 1.0)  # a gap of 0.6 card heights
+    whole_above = Piece(_quad(100, 190, 164, 286), "full", 1.0)  # not a band
+    assert find_columns([WHOLE, beside, away, whole_above]) == []
+
+
+def _column_of(scene: Tableau) -> tuple[int, list[int]] | None:
+    """A fully visible card with at least two cards stacked under it, all away from the
+    frame's edges: (its index, the cards under it, nearest first)."""
+    h, w = scene.instances.shape
+    for top, card in enumerate(scene.cards):
+        chain, at = [], top
+        while (under := next((i for i, c in enumerate(scene.cards) if c.covered_by == at),
+                             None)) is not None:
+            chain.append(under)
+            at = under
+        quads = np.array([scene.cards[i].quad for i in [top, *chain]])
+        inside = quads.min() > 20 and quads[..., 0].max() < w - 20 and quads[..., 1].max() < h - 20
+        if card.visible == "full" and len(chain) >= 2 and inside \
+                and all(scene.cards[i].visible == "band" for i in chain):
+            return top, chain
+    return None
+
+
+def test_a_columns_bands_found_as_one_piece_are_read_card_by_card(
+        deck_reader: CardReader) -> None:
+    """The pieces of a real rendered column: its whole card as found, and all the bands under
+    it as one piece (what the finder gives when it misses the edges between them). Each band
+    comes out as its own card, labelled surely and rightly, covered by the card before."""
+    deck = sushi_like_deck()
+    for seed in range(2_300_400, 2_300_440):
+        scene = render_tableau(seed, deck, SceneOptions(columns=0.7, pairs=0.0))
+        found = _column_of(scene)
+        if found is not None:
+            break
+    assert found is not None, "no scene with a column of three cards or more"
+    top, chain = found
+    whole = np.array(scene.cards[top].quad, np.float32)
+    farthest = np.array(scene.cards[chain[-1]].quad, np.float32)
+    merged = np.stack([farthest[0], farthest[1], whole[1], whole[0]])  # free edge first
+    cards = deck_reader.recognise_pieces(scene.image, [Piece(whole, "full", 1.0),
+                                                       Piece(merged, "band", 1.0)])
+    assert cards[0].label == scene.cards[top].label and not cards[0].uncertain
+    bands = cards[1:]
+    assert [c.label for c in bands] == [scene.cards[i].label for i in chain]
+    assert not any(c.uncertain for c in bands)
+    assert [c.covered_by for c in bands] == [0, *range(1, len(bands))]
