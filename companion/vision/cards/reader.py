@@ -179,6 +179,7 @@ class CardReader:
             cards.append(Card(match.label, way.quad, match.confidence,
                               match.uncertain or piece.kind == "partial", piece.kind,
                               covered_by, match.runner_up, match.similarity, match.margin))
+        cards = self._fix_lengths(image, pieces, cards)
         return self._rebuild_columns(image, pieces, cards)
 
     def _ways(self, image: Image, piece: Piece) -> list[tuple[Piece, Image, int]]:
@@ -206,6 +207,34 @@ class CardReader:
             k = int(np.argmax(sims))
             out.append((k, embeddings[row + k]))
             row += len(group)
+        return out
+
+    def _fix_lengths(self, image: Image, pieces: list[Piece], cards: list[Card]) -> list[Card]:
+        """An uncertain whole card whose outline is longer or shorter than the frame's cards
+        (:func:`frame_aspect`; by more than :data:`LENGTH_SLACK`) has one short edge in the
+        wrong place (a neighbour's band taken in, or its own end left out): it is read again
+        with each short edge in turn kept and the other moved to the frame's card length; the
+        one whose descriptor matches better replaces it if read surely (fine check)."""
+        aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
+                              self.card_set.aspect)
+        odd = [k for k, c in enumerate(cards) if c.visible == "full" and c.uncertain
+               and abs(np.log(quad_aspect(c.quad) / aspect)) > LENGTH_SLACK]
+        if not odd:
+            return cards
+        # not refined again: the refiner moves the edge back where it had put it
+        quads = [q for k in odd for q in _lengthened(cards[k].quad, aspect)]
+        crops = [rectify(image, clockwise(q)) for q in quads]
+        embeddings = self.embedder.embed(crops)
+        out = list(cards)
+        for n, k in enumerate(odd):
+            j = max((2 * n, 2 * n + 1),
+                    key=lambda j: self.card_set.classify(embeddings[j], FULL_VIEW).similarity)
+            match = self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])
+            if not match.uncertain:
+                out[k] = replace(cards[k], label=match.label, quad=quads[j],
+                                 confidence=match.confidence, uncertain=False,
+                                 runner_up=match.runner_up, similarity=match.similarity,
+                                 margin=match.margin)
         return out
 
     def _rebuild_columns(self, image: Image, pieces: list[Piece],
@@ -303,3 +332,34 @@ def _covered_by_bands(pieces: list[Piece], bands: list[FloatArray]) -> set[int]:
     :data:`SAME_BAND` (found again there)."""
     return {k for k, p in enumerate(pieces) if p.kind != "full"
             and any(overlap(p.quad, band) > SAME_BAND for band in bands)}
+
+
+#: A whole card's outline whose shape differs from the frame's cards by more than this (log
+#: ratio of short / long side) has a short edge out of place.
+LENGTH_SLACK = 0.06
+
+
+def quad_aspect(quad: FloatArray) -> float:
+    """Short side / long side of a quad (each the mean of two opposite sides)."""
+    q = np.asarray(quad, np.float32)
+    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2
+    b = float(np.linalg.norm(q[2] - q[1]) + np.linalg.norm(q[0] - q[3])) / 2
+    return min(a, b) / max(a, b, 1e-6)
+
+
+def frame_aspect(quads: list[FloatArray], default: float) -> float:
+    """The shape (short / long side) of the frame's cards: the median of ``quads`` (cards read
+    surely), or ``default`` when there are fewer than three."""
+    return float(np.median([quad_aspect(q) for q in quads])) if len(quads) >= 3 else default
+
+
+def _lengthened(quad: FloatArray, aspect: float) -> list[FloatArray]:
+    """A whole card's quad (first edge short) made ``aspect`` by moving one short edge along
+    the long sides: the first edge kept, then the opposite one kept."""
+    q = np.asarray(quad, np.float32)
+    factor = quad_aspect(q) / aspect
+    keep_first = np.stack([q[0], q[1], q[1] + (q[2] - q[1]) * factor,
+                           q[0] + (q[3] - q[0]) * factor])
+    keep_last = np.stack([q[3] + (q[0] - q[3]) * factor, q[2] + (q[1] - q[2]) * factor,
+                          q[2], q[3]])
+    return [keep_first.astype(np.float32), keep_last.astype(np.float32)]

@@ -82,3 +82,32 @@ def test_a_columns_bands_found_as_one_piece_are_read_card_by_card(
     assert [c.label for c in bands] == [scene.cards[i].label for i in chain]
     assert not any(c.uncertain for c in bands)
     assert [c.covered_by for c in bands] == [0, *range(1, len(bands))]
+
+
+def test_a_whole_card_outlined_too_long_is_read_at_the_frames_card_length(
+        deck_reader: CardReader) -> None:
+    """A whole card whose outline runs a fifth of a card too far past one end (the finder took
+    in a neighbour's band or the table there) is read again at the shape of the frame's other
+    cards, with either end kept: the right end kept reads surely and rightly."""
+    deck = sushi_like_deck()
+    scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
+    whole = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
+    assert len(whole) >= 6
+    pieces = [Piece(np.array(scene.cards[i].quad, np.float32), "full", 1.0) for i in whole]
+    odd = []
+    for n, piece in enumerate(pieces[:4]):
+        q = piece.quad
+        long = q.copy()
+        if n % 2:  # past the card's top ...
+            long[[0, 1]] = q[[0, 1]] + (q[[0, 1]] - q[[3, 2]]) * 0.2
+        else:  # ... or past its bottom
+            long[[3, 2]] = q[[3, 2]] + (q[[3, 2]] - q[[0, 1]]) * 0.2
+        pieces[n] = Piece(long, "full", 1.0)
+        odd.append(n)
+    cards = deck_reader.recognise_pieces(scene.image, pieces)
+    for n in odd:
+        truth = np.array(scene.cards[whole[n]].quad, np.float32)
+        card = cards[n]
+        assert card.label == scene.cards[whole[n]].label and not card.uncertain, n
+        width = float(np.linalg.norm(truth[1] - truth[0]))
+        assert np.abs(card.quad - truth).max() < 0.1 * width, n
