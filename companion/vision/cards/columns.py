@@ -12,13 +12,18 @@ the stretch from that edge to the column's free end equally.
 touching the one before, the first touching the card); :meth:`Column.bands` lays ``n`` bands
 over their stretch. Which ``n`` is right is for the recogniser to say (a band cut at the wrong
 depth matches no card well): :class:`~companion.vision.cards.reader.CardReader` tries them.
+:func:`hidden_bands` finds the columns the finder gave no band piece for at all (their bands
+grown into the whole card's region, then left out of its refined outline): card pixels on the
+finder's map that no piece explains, continuing a whole card beyond a short edge.
+
 Pure geometry, in frame pixels.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -36,6 +41,15 @@ TOUCH = 0.12
 BAND_SHARE = (0.15, 0.45)
 #: At most this many bands are laid over a column's stretch.
 MOST_BANDS = 4
+#: A hidden column (:func:`hidden_bands`): card pixels no piece explains continue a whole card
+#: at least this far (card heights) beyond a short edge, sampled in steps of ``HIDDEN_STEP``
+#: across the middle ``HIDDEN_ACROSS`` of its width, a share ``HIDDEN_SHARE`` of them showing
+#: a card; at most ``HIDDEN_MOST`` card heights.
+HIDDEN_MIN = 0.15
+HIDDEN_STEP = 0.02
+HIDDEN_ACROSS = (0.25, 0.5, 0.75)
+HIDDEN_SHARE = 0.6
+HIDDEN_MOST = 1.5
 
 
 @dataclass(frozen=True)
@@ -128,3 +142,52 @@ def _chain(w: int, side: int, edge: FloatArray, step: FloatArray, pieces: list[P
     if not chain:
         return None
     return Column(w, side, tuple(chain), edge, step, reach)
+
+
+def hidden_bands(pieces: list[Piece], visible: npt.NDArray[np.bool_],
+                 scale: float) -> list[Piece]:
+    """Bands the finder gave no piece for: beyond a short edge of a whole card, where
+    ``visible`` (the finder's card map, frame scaled by ``scale``) shows card pixels that no
+    piece covers, continuing the card for at least :data:`HIDDEN_MIN` of its height (a column's
+    bands grown into the whole card's region and left out of its refined outline). Each comes
+    as one band (free edge first, ``covered_by`` the whole card) over the whole stretch, for
+    the reader to split (:meth:`Column.bands_of`)."""
+    h, w = visible.shape
+    explained = np.zeros((h, w), np.uint8)
+    for piece in pieces:
+        cv2.fillPoly(explained, [np.round((piece.quad + 0.5) * scale - 0.5).astype(np.int32)], 1)
+    free = visible & ~cv2.dilate(explained, np.ones((3, 3), np.uint8)).astype(bool)
+    out = []
+    for k, whole in enumerate(pieces):
+        if whole.kind != "full":
+            continue
+        for side, (edge, step) in enumerate(_edges(whole.quad)):
+            column = Column(k, side, (), edge, step, 0.0)
+            depth = _free_depth(column, free, scale)
+            if depth >= HIDDEN_MIN:
+                band = replace(column, depth=depth).bands_of(1)[0]
+                out.append(replace(band, score=0.0, covered_by=k, neighbours=(None, k)))
+    return out
+
+
+def _free_depth(column: Column, free: npt.NDArray[np.bool_], scale: float) -> float:
+    """How far (card heights) the free card pixels continue beyond the column's edge: the
+    last step of the first unbroken run of steps showing them (the first two steps, the
+    whole card's own edge zone, may not)."""
+    h, w = free.shape
+    outs = np.arange(HIDDEN_STEP, HIDDEN_MOST + 1e-6, HIDDEN_STEP)
+    across = np.asarray(HIDDEN_ACROSS)
+    left = column.edge[0] + column.step[0] * outs[:, None]
+    right = column.edge[1] + column.step[1] * outs[:, None]
+    points = left[:, None] + (right - left)[:, None] * across[None, :, None]  # (outs, across, 2)
+    x, y = np.round((points + 0.5) * scale - 0.5).astype(int).transpose(2, 0, 1)
+    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+    shown = np.zeros(x.shape, bool)
+    shown[inside] = free[y[inside], x[inside]]
+    showing = shown.mean(axis=1) >= HIDDEN_SHARE
+    first = 0 if showing[0] else 1 if showing[1] else 2 if len(showing) > 2 and showing[2] else -1
+    if first < 0:
+        return 0.0
+    gaps = np.flatnonzero(~showing[first:])
+    last = first + (int(gaps[0]) if len(gaps) else len(showing) - first) - 1
+    return float(outs[last])

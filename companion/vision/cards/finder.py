@@ -190,13 +190,16 @@ class CardFinder:
 
     def __init__(self, path: Path = FINDER_FILE, config: FinderConfig | None = None,
                  refiner: OutlineRefiner | bool | None = True,
-                 band_refiner: OutlineRefiner | bool | None = True) -> None:
+                 band_refiner: OutlineRefiner | bool | None = True, hidden: bool = True) -> None:
         """``refiner`` and ``band_refiner``: the outline refiners of whole cards and of bands
-        (``True``: the shipped ones; ``None`` or ``False``: keep the coarse outlines)."""
+        (``True``: the shipped ones; ``None`` or ``False``: keep the coarse outlines);
+        ``hidden``: also give the bands no piece was found for beyond whole cards
+        (:func:`~companion.vision.cards.columns.hidden_bands`)."""
         self._net = OnnxNet(path, "card finder model")
         self.config = config or FinderConfig()
         self.refiner = OutlineRefiner() if refiner is True else refiner or None
         self.band_refiner = make_band_refiner() if band_refiner is True else band_refiner or None
+        self.hidden = hidden
 
     def maps(self, image: Image) -> tuple[FloatArray, float]:
         """The network's three probability maps (3, H, W) at its input size, and the scale."""
@@ -213,7 +216,7 @@ class CardFinder:
         bands are then moved onto them by the outline refiners
         (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first); a card
         split in two is joined (:func:`join_split_cards`) and a card found twice is kept once
-        (:func:`distinct_cards`)."""
+        (:func:`distinct_cards`); last come the hidden bands (refined too)."""
         maps, scale = self.maps(image)
         blurs = BlurredFrames(image)
         pieces = self._refined(blurs, pieces_from_maps(maps, scale, self.config))
@@ -224,7 +227,13 @@ class CardFinder:
             again = self._refined(blurs, [pieces[k] for k in joined])
             for k, piece in zip(joined, again, strict=True):
                 pieces[k] = piece
-        return distinct_cards(pieces)
+        pieces = distinct_cards(pieces)
+        if self.hidden:
+            from companion.vision.cards.columns import hidden_bands  # it builds on Piece
+
+            pieces += self._refined(blurs, hidden_bands(pieces, maps[0] > self.config.visible,
+                                                        scale))
+        return pieces
 
     def _refined(self, blurs: BlurredFrames, pieces: list[Piece]) -> list[Piece]:
         """``pieces`` with their outlines refined (whole cards and bands) in ``blurs.frame``."""

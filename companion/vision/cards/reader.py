@@ -180,7 +180,7 @@ class CardReader:
                               match.uncertain or piece.kind == "partial", piece.kind,
                               covered_by, match.runner_up, match.similarity, match.margin))
         cards = self._fix_lengths(image, pieces, cards)
-        return self._rebuild_columns(image, pieces, cards)
+        return _drop_doubles(self._rebuild_columns(image, pieces, cards))
 
     def _ways(self, image: Image, piece: Piece) -> list[tuple[Piece, Image, int]]:
         """The ways to read a piece: (the piece as read, its crop, the set's view to use)."""
@@ -363,3 +363,17 @@ def _lengthened(quad: FloatArray, aspect: float) -> list[FloatArray]:
     keep_last = np.stack([q[3] + (q[0] - q[3]) * factor, q[2] + (q[1] - q[2]) * factor,
                           q[2], q[3]])
     return [keep_first.astype(np.float32), keep_last.astype(np.float32)]
+
+
+def _drop_doubles(cards: list[Card]) -> list[Card]:
+    """Of two bands (or cut cards) overlapping by more than :data:`SAME_BAND`, one card found
+    twice, the one read less surely goes (uncertain before certain, then by similarity)."""
+    loose = [k for k, c in enumerate(cards) if c.visible != "full"]
+    rank = {k: (not cards[k].uncertain, cards[k].similarity) for k in loose}
+    gone = set()
+    for n, i in enumerate(loose):
+        for j in loose[n + 1:]:
+            if i in gone or j in gone or overlap(cards[i].quad, cards[j].quad) <= SAME_BAND:
+                continue
+            gone.add(i if rank[i] < rank[j] else j)
+    return _without(cards, gone)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.vision.cards.columns import find_columns
+from companion.vision.cards.columns import find_columns, hidden_bands
+from companion.vision.cards.evaluate import TableauScore, score_tableau
 from companion.vision.cards.finder import Piece
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import CardReader
@@ -111,3 +112,45 @@ def test_a_whole_card_outlined_too_long_is_read_at_the_frames_card_length(
         assert card.label == scene.cards[whole[n]].label and not card.uncertain, n
         width = float(np.linalg.norm(truth[1] - truth[0]))
         assert np.abs(card.quad - truth).max() < 0.1 * width, n
+
+
+def test_card_pixels_no_piece_explains_beyond_a_whole_card_are_its_hidden_band() -> None:
+    """The finder's card map shows a card continuing 0.3 card heights past the whole card's
+    top edge where no piece was found: that stretch comes back as one band, free edge first,
+    covered by the whole card. Where another piece explains the pixels, nothing comes back."""
+    visible = np.zeros((500, 300), bool)
+    visible[300 - 29:396, 100:164] = True  # the whole card and 29 px (0.3 card height) above
+    visible[396:420, 100:164] = True  # beyond its bottom edge, explained by a piece below
+    below = Piece(_quad(100, 396, 164, 492), "full", 1.0)
+    bands = hidden_bands([WHOLE, below], visible, 1.0)
+    assert len(bands) == 1
+    band = bands[0]
+    assert band.kind == "band" and band.covered_by == 0
+    free_edge = band.quad[:2, 1]
+    assert np.all(np.abs(free_edge - (300 - 0.3 * 96)) <= 0.03 * 96), free_edge
+    np.testing.assert_allclose(band.quad[2:, 1], [300, 300])
+
+
+def test_a_column_the_finder_left_out_is_found_and_read(deck_reader: CardReader) -> None:
+    """Hidden bands end to end on rendered columns: with them the reader reads more of the
+    covered cards of a few scenes than without, and every card it adds is right."""
+    deck = sushi_like_deck()
+    scenes = [render_tableau(seed, deck, SceneOptions(columns=0.5, pairs=0.2))
+              for seed in range(2_300_460, 2_300_476)]
+    finder = deck_reader.finder
+    finder.hidden = False
+    try:
+        without = _score(deck_reader, scenes)
+    finally:
+        finder.hidden = True
+    with_hidden = _score(deck_reader, scenes)
+    assert with_hidden.covered_right > without.covered_right
+    assert with_hidden.covered_wrong <= without.covered_wrong
+    assert with_hidden.extra <= without.extra
+
+
+def _score(reader: CardReader, scenes: list[Tableau]) -> TableauScore:
+    score = TableauScore()
+    for scene in scenes:
+        score_tableau(score, scene, reader.read(scene.image), 0.0)
+    return score
