@@ -83,6 +83,27 @@ class Column:
                                 self.at(1, p * cut), self.at(0, p * cut)]), "band", 1.0)
                 for p in range(count)]
 
+    def band(self, start: float, share: float) -> Piece:
+        """The band from ``start`` to ``start + share`` card heights beyond the whole card's
+        edge, free edge (the far one) first."""
+        far = start + share
+        return Piece(np.stack([self.at(0, far), self.at(1, far), self.at(1, start),
+                               self.at(0, start)]), "band", 1.0)
+
+    def reach_of(self, quad: FloatArray) -> float:
+        """How far beyond the whole card's edge (card heights) a band's free edge (its quad's
+        first two corners) lies."""
+        local = (np.asarray(quad[:2], np.float64) - self.edge.mean(axis=0)) \
+            @ _frame(self.edge, self.step).T
+        return float(local[:, 1].mean())
+
+    def shares(self, start: float) -> list[float]:
+        """The band shares that split the stretch left beyond ``start`` into 1-4 equal bands
+        (each within :data:`BAND_SHARE`)."""
+        low, high = BAND_SHARE
+        left = self.depth - start
+        return [left / n for n in range(1, MOST_BANDS + 1) if low <= left / n <= high]
+
     def counts(self) -> list[int]:
         """The numbers of bands the depth allows (each within :data:`BAND_SHARE`)."""
         low, high = BAND_SHARE

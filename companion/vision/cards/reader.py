@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.cards.columns import Column, find_columns
+from companion.vision.cards.columns import BAND_SHARE, MOST_BANDS, Column, find_columns
 from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import (
     CROP_H,
@@ -240,39 +240,51 @@ class CardReader:
     def _rebuild_columns(self, image: Image, pieces: list[Piece],
                          cards: list[Card]) -> list[Card]:
         """Each column (:mod:`~companion.vision.cards.columns`) holding an uncertain band is
-        read again as 1-4 equal bands over its depth, each band's outline then moved onto it by
-        the band refiner; the count whose every band is read surely and lies apart from the
-        others and the whole card (:data:`SAME_BAND`), the weakest match best,
-        replaces the column's band pieces (their cards go, the new ones are appended, each
-        covered by the next one towards the whole card). A column no count reads surely
-        stays as found; of two columns claiming a band, the better read one takes it."""
+        read again from its whole card outwards (:meth:`_walk`). The bands read surely replace
+        the band pieces they lie on (their cards go, the new ones are appended, each covered
+        by the one before, the first by the whole card); of two columns claiming a band, the
+        better read one takes it."""
         columns = [c for c in find_columns(pieces) if any(cards[k].uncertain for k in c.bands)]
-        tries = [(c, c.bands_of(n)) for c in columns for n in c.counts()]
-        if not tries:
-            return cards
-        quads = [part.quad for _, parts in tries for part in parts]
-        if self.finder.band_refiner is not None:
-            quads = self.finder.band_refiner.refine(image, quads)
-        crops = [band_crop(image, quad, self.card_set.aspect) for quad in quads]
-        embeddings = self.embedder.embed([crop for crop, _ in crops])
-        read = iter(zip(quads, crops, embeddings, strict=True))
-        best: dict[int, tuple[float, Column, list[Card]]] = {}
-        for column, parts in tries:
-            bands = [self._band_card(*next(read)) for _ in parts]
-            weakest = min(card.similarity for card in bands)
-            if not any(card.uncertain for card in bands) \
-                    and _apart([pieces[column.whole].quad] + [card.quad for card in bands]) \
-                    and weakest > best.get(column.whole * 2 + column.side, (-1.0,))[0]:
-                best[column.whole * 2 + column.side] = (weakest, column, bands)
-        out, gone = list(cards), set[int]()
-        for _, column, bands in sorted(best.values(), key=lambda b: -b[0]):
-            if gone & set(column.bands):
+        walked = [(c, self._walk(image, c, pieces[c.whole].quad)) for c in columns]
+        best = sorted(((min(b.similarity for b in bands), c, bands) for c, bands in walked
+                       if bands), key=lambda b: -b[0])
+        out, gone, taken = list(cards), set[int](), list[FloatArray]()
+        for _, column, bands in best:
+            quads = [b.quad for b in bands]
+            if not _apart(taken + quads):
                 continue
-            gone |= set(column.bands) | _covered_by_bands(pieces, [c.quad for c in bands])
+            taken += quads
+            gone |= _covered_by_bands(pieces, quads)
             first = len(out)
             out += [replace(card, covered_by=column.whole if j == 0 else first + j - 1)
                     for j, card in enumerate(bands)]
         return _without(out, gone)
+
+    def _walk(self, image: Image, column: Column, whole: FloatArray) -> list[Card]:
+        """A column's bands read from its whole card outwards: at each step the stretch left
+        is split into 1-4 equal bands (:meth:`Column.shares`), the nearest band of each split
+        is outlined by the band refiner and read, and the best one read surely (and apart from
+        the bands before and the whole card, :data:`SAME_BAND`) is taken; the next step starts
+        at its free edge. The walk stops when the stretch is used up or no band reads surely."""
+        start, bands = 0.0, list[Card]()
+        low = BAND_SHARE[0]
+        while len(bands) < MOST_BANDS:
+            shares = column.shares(start)
+            if not shares:
+                break
+            quads = [column.band(start, share).quad for share in shares]
+            if self.finder.band_refiner is not None:
+                quads = self.finder.band_refiner.refine(image, quads)
+            crops = [band_crop(image, quad, self.card_set.aspect) for quad in quads]
+            embeddings = self.embedder.embed([crop for crop, _ in crops])
+            sure = [card for card in (self._band_card(*read) for read in
+                                      zip(quads, crops, embeddings, strict=True))
+                    if not card.uncertain and _apart([whole, *(b.quad for b in bands), card.quad])]
+            if not sure:
+                break
+            bands.append(max(sure, key=lambda card: card.similarity))
+            start = max(column.reach_of(bands[-1].quad), start + low / 2)
+        return bands
 
     def _band_card(self, quad: FloatArray, crop: tuple[Image, int],
                    embedding: FloatArray) -> Card:
