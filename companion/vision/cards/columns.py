@@ -4,14 +4,14 @@ A column is a stack of cards, each lying on the one before it shifted by the sam
 the cards' long side, so that only each lower card's top band shows and the last card shows
 whole (a nigiri on its wasabi is a column of two). The finder outlines whole cards well, but
 the bands of a column less so: two bands found as one piece, a band found as two halves, a
-band edge a little off. Yet a column's geometry is fixed by its whole card and its depth: the
-bands continue the whole card's long sides beyond one of its short edges, and ``n`` bands share
-the stretch from that edge to the column's free end equally.
+band edge a little off. Yet a column's geometry follows from its whole card: the bands
+continue the card's long sides beyond one of its short edges, each the same share of a card.
 
 :func:`find_columns` gathers, for each whole card, the band pieces that continue it (each
-touching the one before, the first touching the card); :meth:`Column.bands` lays ``n`` bands
-over their stretch. Which ``n`` is right is for the recogniser to say (a band cut at the wrong
-depth matches no card well): :class:`~companion.vision.cards.reader.CardReader` tries them.
+touching the one before, the first touching the card) and how far they reach;
+:meth:`Column.shares` and :meth:`Column.band` propose bands over that stretch, which
+:class:`~companion.vision.cards.reader.CardReader` reads band by band from the whole card out
+(a band cut at the wrong depth matches no card well).
 :func:`hidden_bands` finds the columns the finder gave no band piece for at all (their bands
 grown into the whole card's region, then left out of its refined outline): card pixels on the
 finder's map that no piece explains, continuing a whole card beyond a short edge.
@@ -103,11 +103,6 @@ class Column:
         low, high = BAND_SHARE
         left = self.depth - start
         return [left / n for n in range(1, MOST_BANDS + 1) if low <= left / n <= high]
-
-    def counts(self) -> list[int]:
-        """The numbers of bands the depth allows (each within :data:`BAND_SHARE`)."""
-        low, high = BAND_SHARE
-        return [n for n in range(1, MOST_BANDS + 1) if low <= self.depth / n <= high]
 
 
 def _frame(edge: FloatArray, step: FloatArray) -> npt.NDArray[np.float64]:

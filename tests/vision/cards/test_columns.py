@@ -4,6 +4,7 @@ column the finder outlined badly (two bands as one piece) is read again from the
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.vision.cards.columns import find_columns, hidden_bands
 from companion.vision.cards.evaluate import TableauScore, score_tableau
@@ -27,7 +28,9 @@ def test_a_band_piece_beyond_a_whole_cards_short_edge_is_its_column() -> None:
     column = columns[0]
     assert (column.whole, column.bands) == (0, (1,))
     assert abs(column.depth - 0.5) < 1e-3  # half a card height
-    assert 2 in column.counts() and 1 not in column.counts()  # one band of 0.5 is too deep
+    assert column.shares(0.0) == pytest.approx([0.25, 0.5 / 3])  # one band of 0.5 is too deep
+    assert column.shares(0.25) == pytest.approx([0.25])
+    np.testing.assert_allclose(column.band(0.25, 0.25).quad, _quad(100, 252, 164, 276))
     near, far = column.bands_of(2)
     # nearest the whole card first; each band's free edge (the far one) first
     np.testing.assert_allclose(near.quad, _quad(100, 276, 164, 300))
