@@ -222,6 +222,7 @@ class CardFinder:
         pieces = self._refined(blurs, pieces_from_maps(maps, scale, self.config))
         if self.refiner is None:
             return pieces
+        pieces = self._whole_after_all(blurs, pieces)
         pieces, joined = join_split_cards(pieces)
         if joined:
             again = self._refined(blurs, [pieces[k] for k in joined])
@@ -234,6 +235,31 @@ class CardFinder:
             pieces += self._refined(blurs, hidden_bands(pieces, maps[0] > self.config.visible,
                                                         scale))
         return pieces
+
+    def _whole_after_all(self, blurs: BlurredFrames, pieces: list[Piece]) -> list[Piece]:
+        """Whole cards the network called something else: a piece cut by the frame's edge,
+        or a "band" of a whole card's size and shape, whose outline, refined as a whole
+        card's, lies inside the frame with the frame's typical card size and shape
+        (:data:`WHOLE_AREA`, :data:`WHOLE_ASPECT`) is a whole card."""
+        typical = _typical_card(pieces)
+        if typical is None or self.refiner is None:
+            return pieces
+        area, aspect = typical
+        chosen = [k for k, p in enumerate(pieces) if p.kind == "partial"
+                  or (p.kind == "band" and _card_like(p.quad, area, aspect, 0.3))]
+        if not chosen:
+            return pieces
+        h, w = blurs.frame.shape[:2]
+        quads = self.refiner.refine(blurs.frame, [_portrait(clockwise(pieces[k].quad))
+                                                  for k in chosen], blurs)
+        out = list(pieces)
+        for k, quad in zip(chosen, quads, strict=True):
+            quad = _portrait(clockwise(quad))
+            slack = EDGE_SLACK * min(map(float, Piece(quad, "full", 0.0).sides))
+            inside = bool(np.all((quad >= -slack) & (quad <= (w - 1 + slack, h - 1 + slack))))
+            if inside and _card_like(quad, area, aspect, WHOLE_AREA):
+                out[k] = Piece(quad, "full", pieces[k].score)
+        return out
 
     def _refined(self, blurs: BlurredFrames, pieces: list[Piece]) -> list[Piece]:
         """``pieces`` with their outlines refined (whole cards and bands) in ``blurs.frame``."""
@@ -309,6 +335,34 @@ HALF = 0.75
 #: network took for the band of a card under it. A column's real band lies beside a card of the
 #: typical size, so it is not joined.
 SHORT = 0.9
+
+
+#: A piece is the frame's typical whole card when its area is within this log ratio of the
+#: median whole card's ...
+WHOLE_AREA = 0.2
+#: ... and its shape (short / long side) within this one. A piece cut by the frame's edge
+#: whose outline reaches no further out than this share of its short side is whole.
+WHOLE_ASPECT = 0.1
+EDGE_SLACK = 0.04
+
+
+def _typical_card(pieces: list[Piece]) -> tuple[float, float] | None:
+    """The median area and shape of the whole cards (None with fewer than three)."""
+    quads = [p.quad for p in pieces if p.kind == "full"]
+    if len(quads) < 3:
+        return None
+    sides = [sorted(map(float, (np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1]))))
+             for q in quads]
+    return (float(np.median([abs(cv2.contourArea(q)) for q in quads])),
+            float(np.median([a / max(b, 1e-6) for a, b in sides])))
+
+
+def _card_like(quad: FloatArray, area: float, aspect: float, area_slack: float) -> bool:
+    a, b = sorted(map(float, (np.linalg.norm(quad[1] - quad[0]),
+                              np.linalg.norm(quad[2] - quad[1]))))
+    own = max(abs(cv2.contourArea(quad)), 1e-6)
+    return (abs(np.log(own / area)) <= area_slack
+            and abs(np.log(max(a, 1e-6) / max(b, 1e-6) / aspect)) <= WHOLE_ASPECT)
 
 
 def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:

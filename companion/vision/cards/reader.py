@@ -378,11 +378,15 @@ def _lengthened(quad: FloatArray, aspect: float) -> list[FloatArray]:
 
 
 def _drop_doubles(cards: list[Card]) -> list[Card]:
-    """Of two bands (or cut cards) overlapping by more than :data:`SAME_BAND`, one card found
-    twice, the one read less surely goes (uncertain before certain, then by similarity)."""
+    """One card found twice: of two bands (or cut cards) overlapping by more than
+    :data:`SAME_BAND`, the one read less surely goes (uncertain before certain, then by
+    similarity); so does an uncertain band lying that much on a whole card (a part of the
+    card's art taken for the band of a card under it)."""
     loose = [k for k, c in enumerate(cards) if c.visible != "full"]
+    whole = [k for k, c in enumerate(cards) if c.visible == "full"]
     rank = {k: (not cards[k].uncertain, cards[k].similarity) for k in loose}
-    gone = set()
+    gone = {k for k in loose if cards[k].uncertain
+            and any(overlap(cards[k].quad, cards[j].quad) > SAME_BAND for j in whole)}
     for n, i in enumerate(loose):
         for j in loose[n + 1:]:
             if i in gone or j in gone or overlap(cards[i].quad, cards[j].quad) <= SAME_BAND:

@@ -157,3 +157,20 @@ def _score(reader: CardReader, scenes: list[Tableau]) -> TableauScore:
     for scene in scenes:
         score_tableau(score, scene, reader.read(scene.image), 0.0)
     return score
+
+
+def test_one_card_found_twice_is_read_once() -> None:
+    """An uncertain band lying on a whole card read surely (a part of its art taken for the
+    band of a card under it) goes; of two bands on one card, the one read surely stays; the
+    references of the cards kept follow them."""
+    from companion.vision.cards.reader import Card, _drop_doubles
+
+    whole = Card("tempura", _quad(100, 300, 164, 396), 0.9, False)
+    art = Card("maki_1", _quad(100, 370, 164, 396), 0.3, True, "band")
+    sure = Card("wasabi", _quad(100, 276, 164, 300), 0.9, False, "band", covered_by=0)
+    again = Card("egg_nigiri", _quad(102, 274, 166, 299), 0.4, True, "band", covered_by=0)
+    kept = _drop_doubles([again, whole, art, sure])
+    assert [c.label for c in kept] == ["tempura", "wasabi"]
+    assert kept[1].covered_by is None  # it named the card at 0, which went: see below
+    kept = _drop_doubles([whole, art, sure])
+    assert [(c.label, c.covered_by) for c in kept] == [("tempura", None), ("wasabi", 0)]
