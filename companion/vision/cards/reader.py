@@ -210,25 +210,26 @@ class CardReader:
         return out
 
     def _fix_lengths(self, image: Image, pieces: list[Piece], cards: list[Card]) -> list[Card]:
-        """An uncertain whole card whose outline is longer or shorter than the frame's cards
-        (:func:`frame_aspect`; by more than :data:`LENGTH_SLACK`) has one short edge in the
-        wrong place (a neighbour's band taken in, or its own end left out): it is read again
-        with each short edge in turn kept and the other moved to the frame's card length; the
-        one whose descriptor matches better replaces it if read surely (fine check)."""
+        """An uncertain whole card may have a short edge out of place (a neighbour's band
+        taken in, its own end left out, or both ends shifted the same way): it is read again
+        at the frame's card shape (:func:`frame_aspect`) with each short edge in turn kept,
+        and shifted along its long side by :data:`SHIFTS` of its length; the one whose
+        descriptor matches best replaces it if read surely (fine check)."""
         aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
                               self.card_set.aspect)
-        odd = [k for k, c in enumerate(cards) if c.visible == "full" and c.uncertain
-               and abs(np.log(quad_aspect(c.quad) / aspect)) > LENGTH_SLACK]
+        odd = [k for k, c in enumerate(cards) if c.visible == "full" and c.uncertain]
         if not odd:
             return cards
         # not refined again: the refiner moves the edge back where it had put it
-        quads = [q for k in odd for q in _lengthened(cards[k].quad, aspect)]
+        tries = [_other_lengths(cards[k].quad, aspect) for k in odd]
+        quads = [q for group in tries for q in group]
         crops = [rectify(image, clockwise(q)) for q in quads]
         embeddings = self.embedder.embed(crops)
-        out = list(cards)
-        for n, k in enumerate(odd):
-            j = max((2 * n, 2 * n + 1),
+        out, row = list(cards), 0
+        for k, group in zip(odd, tries, strict=True):
+            j = max(range(row, row + len(group)),
                     key=lambda j: self.card_set.classify(embeddings[j], FULL_VIEW).similarity)
+            row += len(group)
             match = self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])
             if not match.uncertain:
                 out[k] = replace(cards[k], label=match.label, quad=quads[j],
@@ -349,6 +350,9 @@ def _covered_by_bands(pieces: list[Piece], bands: list[FloatArray]) -> set[int]:
 #: A whole card's outline whose shape differs from the frame's cards by more than this (log
 #: ratio of short / long side) has a short edge out of place.
 LENGTH_SLACK = 0.06
+#: ... and any uncertain whole card is also read shifted along its long side by these shares
+#: of its length.
+SHIFTS: tuple[float, ...] = (0.05, 0.1)
 
 
 def quad_aspect(quad: FloatArray) -> float:
@@ -365,16 +369,21 @@ def frame_aspect(quads: list[FloatArray], default: float) -> float:
     return float(np.median([quad_aspect(q) for q in quads])) if len(quads) >= 3 else default
 
 
-def _lengthened(quad: FloatArray, aspect: float) -> list[FloatArray]:
+def _other_lengths(quad: FloatArray, aspect: float) -> list[FloatArray]:
     """A whole card's quad (first edge short) made ``aspect`` by moving one short edge along
-    the long sides: the first edge kept, then the opposite one kept."""
+    the long sides (the first edge kept, then the opposite one) when its shape is off by more
+    than :data:`LENGTH_SLACK`; and shifted both ways along them by each of :data:`SHIFTS`."""
     q = np.asarray(quad, np.float32)
+    out = []
     factor = quad_aspect(q) / aspect
-    keep_first = np.stack([q[0], q[1], q[1] + (q[2] - q[1]) * factor,
-                           q[0] + (q[3] - q[0]) * factor])
-    keep_last = np.stack([q[3] + (q[0] - q[3]) * factor, q[2] + (q[1] - q[2]) * factor,
-                          q[2], q[3]])
-    return [keep_first.astype(np.float32), keep_last.astype(np.float32)]
+    if abs(np.log(factor)) > LENGTH_SLACK:
+        out += [np.stack([q[0], q[1], q[1] + (q[2] - q[1]) * factor,
+                          q[0] + (q[3] - q[0]) * factor]),
+                np.stack([q[3] + (q[0] - q[3]) * factor, q[2] + (q[1] - q[2]) * factor,
+                          q[2], q[3]])]
+    along = np.stack([q[3] - q[0], q[2] - q[1], q[2] - q[1], q[3] - q[0]])
+    out += [q + along * (sign * shift) for shift in SHIFTS for sign in (1, -1)]
+    return [np.asarray(x, np.float32) for x in out]
 
 
 def _drop_doubles(cards: list[Card]) -> list[Card]:

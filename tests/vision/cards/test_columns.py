@@ -92,21 +92,24 @@ def test_a_whole_card_outlined_too_long_is_read_at_the_frames_card_length(
         deck_reader: CardReader) -> None:
     """A whole card whose outline runs a fifth of a card too far past one end (the finder took
     in a neighbour's band or the table there) is read again at the shape of the frame's other
-    cards, with either end kept: the right end kept reads surely and rightly."""
+    cards, with either end kept: the right end kept reads surely and rightly. So is one whose
+    outline is shifted a tenth of a card along its long side."""
     deck = sushi_like_deck()
     scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
     whole = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
     assert len(whole) >= 6
     pieces = [Piece(np.array(scene.cards[i].quad, np.float32), "full", 1.0) for i in whole]
     odd = []
-    for n, piece in enumerate(pieces[:4]):
+    for n, piece in enumerate(pieces[:6]):
         q = piece.quad
         long = q.copy()
-        if n % 2:  # past the card's top ...
+        if n in (0, 2):  # past the card's top ...
             long[[0, 1]] = q[[0, 1]] + (q[[0, 1]] - q[[3, 2]]) * 0.2
-        else:  # ... or past its bottom
+        elif n in (1, 3):  # ... or past its bottom
             long[[3, 2]] = q[[3, 2]] + (q[[3, 2]] - q[[0, 1]]) * 0.2
-        pieces[n] = Piece(long, "full", 1.0)
+        else:  # or the whole outline a tenth of a card up or down
+            long = q + (q[[3, 2, 2, 3]] - q[[0, 1, 1, 0]]) * (0.1 if n == 4 else -0.1)
+        pieces[n] = Piece(long.astype(np.float32), "full", 1.0)
         odd.append(n)
     cards = deck_reader.recognise_pieces(scene.image, pieces)
     for n in odd:
