@@ -263,10 +263,13 @@ class CardReader:
 
     def _walk(self, image: Image, column: Column, whole: FloatArray) -> list[Card]:
         """A column's bands read from its whole card outwards: at each step the stretch left
-        is split into 1-4 equal bands (:meth:`Column.shares`), the nearest band of each split
-        is outlined by the band refiner and read, and the best one read surely (and apart from
-        the bands before and the whole card, :data:`SAME_BAND`) is taken; the next step starts
-        at its free edge. The walk stops when the stretch is used up or no band reads surely."""
+        is split into 1-4 equal bands (:meth:`Column.shares`), and the nearest band of each
+        split is read as laid and as the band refiner outlines it. The readings that are sure
+        (and apart from the bands before and the whole card, :data:`SAME_BAND`) must agree on
+        the label; the most similar is taken and the next step starts at its free edge. The
+        walk stops when the stretch is used up, no band reads surely, or sure readings
+        disagree (on 60 tuning scenes that rule took the walk from 2 wrong bands of 173 to none
+        of 161)."""
         start, bands = 0.0, list[Card]()
         low = BAND_SHARE[0]
         while len(bands) < MOST_BANDS:
@@ -275,13 +278,13 @@ class CardReader:
                 break
             quads = [column.band(start, share).quad for share in shares]
             if self.finder.band_refiner is not None:
-                quads = self.finder.band_refiner.refine(image, quads)
+                quads = self.finder.band_refiner.refine(image, quads) + quads
             crops = [band_crop(image, quad, self.card_set.aspect) for quad in quads]
             embeddings = self.embedder.embed([crop for crop, _ in crops])
             sure = [card for card in (self._band_card(*read) for read in
                                       zip(quads, crops, embeddings, strict=True))
                     if not card.uncertain and _apart([whole, *(b.quad for b in bands), card.quad])]
-            if not sure:
+            if len({card.label for card in sure}) != 1:  # none, or two readings disagree
                 break
             bands.append(max(sure, key=lambda card: card.similarity))
             start = max(column.reach_of(bands[-1].quad), start + low / 2)
