@@ -214,7 +214,9 @@ class CardReader:
         taken in, its own end left out, or both ends shifted the same way): it is read again
         at the frame's card shape (:func:`frame_aspect`) with each short edge in turn kept,
         and shifted along its long side by :data:`SHIFTS` of its length; the one whose
-        descriptor matches best replaces it if read surely (fine check)."""
+        descriptor matches best replaces it if read surely (fine check) and the readings
+        within :data:`AGREE` of it name the same card (on 60 tuning scenes: 45 of 107
+        uncertain whole cards read right, none wrong; without the agreement 53 and 1)."""
         aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
                               self.card_set.aspect)
         odd = [k for k, c in enumerate(cards) if c.visible == "full" and c.uncertain]
@@ -227,11 +229,14 @@ class CardReader:
         embeddings = self.embedder.embed(crops)
         out, row = list(cards), 0
         for k, group in zip(odd, tries, strict=True):
-            j = max(range(row, row + len(group)),
-                    key=lambda j: self.card_set.classify(embeddings[j], FULL_VIEW).similarity)
+            plain = {j: self.card_set.classify(embeddings[j], FULL_VIEW)
+                     for j in range(row, row + len(group))}
             row += len(group)
+            j = max(plain, key=lambda j: plain[j].similarity)
+            close = {m.label for m in plain.values()
+                     if m.similarity >= plain[j].similarity - AGREE}
             match = self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])
-            if not match.uncertain:
+            if not match.uncertain and close == {match.label}:
                 out[k] = replace(cards[k], label=match.label, quad=quads[j],
                                  confidence=match.confidence, uncertain=False,
                                  runner_up=match.runner_up, similarity=match.similarity,
@@ -356,6 +361,8 @@ LENGTH_SLACK = 0.06
 #: ... and any uncertain whole card is also read shifted along its long side by these shares
 #: of its length.
 SHIFTS: tuple[float, ...] = (0.05, 0.1)
+#: ... and the readings within this similarity of the best must name the same card.
+AGREE = 0.02
 
 
 def quad_aspect(quad: FloatArray) -> float:
