@@ -365,7 +365,7 @@ def _covered_by_bands(pieces: list[Piece], bands: list[FloatArray]) -> set[int]:
 LENGTH_SLACK = 0.06
 #: ... and any uncertain whole card is also read shifted along its long side by these shares
 #: of its length.
-SHIFTS: tuple[float, ...] = (0.05, 0.1)
+SHIFTS: tuple[float, ...] = (0.07,)
 #: ... and the readings within this similarity of the best must name the same card.
 AGREE = 0.02
 
