@@ -123,6 +123,15 @@ class Embedder:
         out = np.concatenate(parts)
         return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
 
+    def layout_only(self, crops: list[Image]) -> FloatArray:
+        """Descriptors (N, :attr:`dim`) with the network's part left at zero: the colour layout
+        alone, weighted as in :meth:`embed`. A cheap stand-in (no network) to rank several
+        crops of one card against a set; its similarities are not comparable with full ones."""
+        out = np.zeros((len(crops), self.dim), np.float32)
+        for i, crop in enumerate(crops):
+            out[i, NET_DIM:] = layout(crop) * np.float32(np.sqrt(1 - self.net_weight))
+        return out
+
     def embed(self, crops: list[Image]) -> FloatArray:
         """Unit descriptors (N, :attr:`dim`) of rectified crops."""
         if not crops:
