@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.vision.cards import enrollment
-from companion.vision.cards.embedding import Embedder
+from companion.vision.cards.embedding import NET_DIM, Embedder
 from companion.vision.cards.enrollment import FULL_VIEW, CardSet
 from companion.vision.cards.procedural import random_design, render_card, sushi_like_deck
 from companion.vision.cards.refine import FULL_CROP, BlurredFrames, refiner_crop
@@ -93,3 +93,20 @@ def test_a_crop_from_the_shared_blur_matches_one_blurred_on_its_own() -> None:
     assert np.allclose(m1, m2)
     difference = np.abs(alone.astype(np.int16) - shared.astype(np.int16))
     assert float(difference.mean()) < 3.0
+
+
+def test_the_layout_alone_ranks_a_cards_crops_like_the_full_descriptor(
+        deck_set: CardSet, embedder: Embedder) -> None:
+    """The cheap ranking of re-read tries: no network part, and of a card's clean crop and the
+    same crop shifted by a third (half of it the table), the clean one matches better."""
+    design = sushi_like_deck()[3]
+    card = render_card(design, 128)
+    table = np.full((card.shape[0] * 2, card.shape[1], 3), 90, np.uint8)
+    table[: card.shape[0]] = card
+    shifted = table[card.shape[0] // 3: card.shape[0] // 3 + card.shape[0]]
+    cheap = embedder.layout_only([card, shifted])
+    net = cheap[:, :NET_DIM]
+    assert not net.any()
+    clean, moved = (deck_set.classify(c, FULL_VIEW) for c in cheap)
+    assert clean.label == design.label
+    assert clean.similarity > moved.similarity
