@@ -220,19 +220,21 @@ def supcon(z: torch.Tensor, labels: torch.Tensor, t: float) -> torch.Tensor:
     return -(logp * pos).sum(1).div(pos.sum(1)).mean()
 
 
-def scene_options(rng: np.random.Generator) -> tab.SceneOptions:
+def scene_options(rng: np.random.Generator, columns: float = 0.25) -> tab.SceneOptions:
+    """A training scene's options; ``columns``: the chance that a stack is a column."""
     w, h = fnd.FINDER_LONG_SIDE, fnd.FINDER_LONG_SIDE * 9 // 16
     if rng.random() < 0.25:  # close-up: a phone over a few cards
         return tab.SceneOptions(width=w, height=h, players=(1, 1), cards_per_player=(1, 8),
-                                card_width=(45, 110), blur=1.0, noise=5.0)
+                                card_width=(45, 110), blur=1.0, noise=5.0, columns=columns)
     if rng.random() < 0.3:
         return tab.SceneOptions(width=h, height=w, players=(1, 1), cards_per_player=(4, 15),
-                                card_width=(22, 48), blur=0.8, noise=5.0)
+                                card_width=(22, 48), blur=0.8, noise=5.0, columns=columns)
     return tab.SceneOptions(width=w, height=h, cards_per_player=(6, 15), card_width=(22, 50),
-                            blur=0.8, noise=5.0)
+                            blur=0.8, noise=5.0, columns=columns)
 
 
-def scene_pool(scenes: int, seed: int, cache: Path | None) -> list[tuple[np.ndarray, np.ndarray]]:
+def scene_pool(scenes: int, seed: int, cache: Path | None,
+               columns: float = 0.25) -> list[tuple[np.ndarray, np.ndarray]]:
     """Synthetic tableaux and their targets (read from ``cache`` if it holds them)."""
     if cache is not None and cache.is_file():
         data = np.load(cache)
@@ -244,7 +246,7 @@ def scene_pool(scenes: int, seed: int, cache: Path | None) -> list[tuple[np.ndar
     for s in range(scenes):
         deck = [proc.random_design(int(rng.integers(0, proc.TRAIN_SEED_LIMIT)))
                 for _ in range(12)]
-        t = tab.render_tableau(s, deck, scene_options(rng))
+        t = tab.render_tableau(s, deck, scene_options(rng, columns))
         covered = {i + 1 for i, c in enumerate(t.cards) if c.visible == "band"}
         image, target = t.image, fnd.finder_targets(t.instances, covered)
         if image.shape[0] > image.shape[1]:  # portrait scenes: stored turned, like the rest
@@ -283,10 +285,10 @@ def zoomed_crop(image: np.ndarray, target: np.ndarray, rng: np.random.Generator,
 
 def train_finder(minutes: float, scenes: int, seed: int, init: Path | None = None,
                  cache: Path | None = None, lr_peak: float = 3e-3,
-                 zoom: float = 1.0) -> Finder:
+                 zoom: float = 1.0, columns: float = 0.25) -> Finder:
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
-    pool = scene_pool(scenes, seed, cache)
+    pool = scene_pool(scenes, seed, cache, columns)
     net = Finder()
     if init is not None:
         net.load_state_dict(torch.load(init))
@@ -340,6 +342,8 @@ def main() -> int:
     parser.add_argument("--lr", type=float, default=3e-3, help="finder: peak learning rate")
     parser.add_argument("--zoom", type=float, default=1.0,
                         help="finder: scenes magnified by up to this (7 in 10 patches)")
+    parser.add_argument("--columns", type=float, default=0.25,
+                        help="finder: chance that a stack of the scenes is a column")
     parser.add_argument("--scene-cache", type=Path,
                         help="finder: keep the rendered scenes in this .npz (outside the repo)")
     args = parser.parse_args()
@@ -350,7 +354,7 @@ def main() -> int:
         export(net, (1, 6, emb.INPUT_H, emb.INPUT_W), args.out / "card_embedder.onnx")
     else:
         net = train_finder(args.minutes, args.scenes, args.seed, args.init, args.scene_cache,
-                           args.lr, args.zoom)
+                           args.lr, args.zoom, args.columns)
         export(net, (1, 3, 288, 512), args.out / "card_finder.onnx")
     if args.save:
         torch.save(net.state_dict(), args.save)
