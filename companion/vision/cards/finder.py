@@ -184,6 +184,33 @@ def _landscape(quad: FloatArray) -> FloatArray:
     return quad
 
 
+@dataclass(frozen=True)
+class Found:
+    """What the finder saw in a frame: the card ``pieces`` (frame pixels) and its card map
+    (``visible``: True where a pixel shows a card, at the frame's size times ``scale``)."""
+
+    pieces: list[Piece]
+    visible: npt.NDArray[np.bool_]
+    scale: float
+
+    def shown(self, quad: FloatArray) -> float:
+        """The share of ``quad`` (frame pixels) that the card map shows as card (0 outside
+        the frame)."""
+        h, w = self.visible.shape
+        q = np.round((np.asarray(quad, np.float32) + 0.5) * self.scale - 0.5).astype(np.int32)
+        x0, y0 = np.maximum(q.min(axis=0), 0)
+        x1, y1 = np.minimum(q.max(axis=0) + 1, (w, h))
+        mask = np.zeros((max(1, int(q[:, 1].max() - q[:, 1].min()) + 1),
+                         max(1, int(q[:, 0].max() - q[:, 0].min()) + 1)), np.uint8)
+        cv2.fillPoly(mask, [q - q.min(axis=0)], 1)
+        area = int(mask.sum())
+        if area == 0 or x1 <= x0 or y1 <= y0:
+            return 0.0
+        ox, oy = q.min(axis=0)
+        inside = mask[y0 - oy:y1 - oy, x0 - ox:x1 - ox].astype(bool)
+        return float(self.visible[y0:y1, x0:x1][inside].sum()) / area
+
+
 class CardFinder:
     """Runs ``card_finder.onnx`` (:mod:`~companion.vision.onnx_net`); thread-confined (one per
     thread)."""
@@ -217,7 +244,15 @@ class CardFinder:
         (:mod:`~companion.vision.cards.refine`; a band keeps its free edge first); a card
         split in two is joined (:func:`join_split_cards`) and a card found twice is kept once
         (:func:`distinct_cards`); last come the hidden bands (refined too)."""
+        return self.locate(image).pieces
+
+    def locate(self, image: Image) -> Found:
+        """:meth:`find`'s pieces with the card map they were found on."""
         maps, scale = self.maps(image)
+        visible = maps[0] > self.config.visible
+        return Found(self._pieces(image, maps, scale), visible, scale)
+
+    def _pieces(self, image: Image, maps: FloatArray, scale: float) -> list[Piece]:
         blurs = BlurredFrames(image)
         pieces = self._refined(blurs, pieces_from_maps(maps, scale, self.config))
         if self.refiner is None:
