@@ -122,7 +122,7 @@ def samples_of(image: np.ndarray, truth: np.ndarray, roughs: list[np.ndarray],
     base = spec.base_corners()
     for rough in roughs:
         rough = fnd.clockwise(rough.astype(np.float32))
-        rough = fnd._portrait(rough) if spec is ref.FULL_CROP else fnd._landscape(rough)
+        rough = fnd.portrait(rough) if spec is ref.FULL_CROP else fnd._landscape(rough)
         crop, h = ref.refiner_crop(image, rough, spec)
         target = ref.crop_corners(h, aligned(truth, rough), spec) - base
         if np.all(np.isfinite(target)) and float(np.abs(target).max()) < 1.5:

@@ -137,6 +137,15 @@ def find_columns(pieces: list[Piece]) -> list[Column]:
     return out
 
 
+def lone_edges(pieces: list[Piece], columns: list[Column]) -> list[Column]:
+    """The whole cards' short edges no column leaves from, as empty columns (no band, no
+    depth): a band may lie beyond one that the finder gave no piece for."""
+    used = {(c.whole, c.side) for c in columns}
+    return [Column(w, side, (), edge, step, 0.0)
+            for w, whole in enumerate(pieces) if whole.kind == "full"
+            for side, (edge, step) in enumerate(_edges(whole.quad)) if (w, side) not in used]
+
+
 def _chain(w: int, side: int, edge: FloatArray, step: FloatArray, pieces: list[Piece],
            bands: list[int]) -> Column | None:
     inverse = _frame(edge, step)

@@ -171,7 +171,7 @@ def clockwise(quad: FloatArray) -> FloatArray:
     return quad if area >= 0 else quad[[1, 0, 3, 2]]
 
 
-def _portrait(quad: FloatArray) -> FloatArray:
+def portrait(quad: FloatArray) -> FloatArray:
     """Corners starting so that the first edge is a short one (the card's top or bottom)."""
     if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
         quad = np.roll(quad, -1, axis=0)
@@ -285,11 +285,11 @@ class CardFinder:
         if not chosen:
             return pieces
         h, w = blurs.frame.shape[:2]
-        quads = self.refiner.refine(blurs.frame, [_portrait(clockwise(pieces[k].quad))
+        quads = self.refiner.refine(blurs.frame, [portrait(clockwise(pieces[k].quad))
                                                   for k in chosen], blurs)
         out = list(pieces)
         for k, quad in zip(chosen, quads, strict=True):
-            quad = _portrait(clockwise(quad))
+            quad = portrait(clockwise(quad))
             slack = EDGE_SLACK * min(map(float, Piece(quad, "full", 0.0).sides))
             inside = bool(np.all((quad >= -slack) & (quad <= (w - 1 + slack, h - 1 + slack))))
             if inside and _card_like(quad, area, aspect, WHOLE_AREA):
@@ -305,7 +305,7 @@ class CardFinder:
                 continue
             quads = refiner.refine(blurs.frame, [pieces[k].quad for k in chosen], blurs)
             for k, quad in zip(chosen, quads, strict=True):
-                pieces[k] = replace(pieces[k], quad=_portrait(clockwise(quad))
+                pieces[k] = replace(pieces[k], quad=portrait(clockwise(quad))
                                     if kind == "full" else quad)
         return pieces
 
@@ -317,6 +317,10 @@ DUPLICATE_OVERLAP = 0.5
 
 def overlap(a: FloatArray, b: FloatArray) -> float:
     """The area two convex quads share over the smaller one's area."""
+    a_low, a_high = a.min(axis=0), a.max(axis=0)
+    b_low, b_high = b.min(axis=0), b.max(axis=0)
+    if (a_high < b_low).any() or (b_high < a_low).any():  # apart: the usual case, quickly
+        return 0.0
     return max(_inside(a, b), _inside(b, a))
 
 
@@ -430,7 +434,7 @@ def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
         if w <= 0 or abs(np.log(w * h / area)) > JOIN_AREA \
                 or abs(np.log(w / h / aspect)) > JOIN_ASPECT:
             continue
-        quad = _portrait(clockwise(cv2.boxPoints(rect).astype(np.float32)))
+        quad = portrait(clockwise(cv2.boxPoints(rect).astype(np.float32)))
         out[i] = replace(pieces[i], quad=quad)
         joined.append(i)
         gone[j] = i
@@ -597,7 +601,7 @@ def _link_bands(raw: list[tuple[FloatArray, str, float, int]],
     out = []
     for k, (quad, kind, score, _) in enumerate(raw):
         if kind != "band":
-            out.append(Piece(_portrait(quad), kind, score))
+            out.append(Piece(portrait(quad), kind, score))
             continue
         q, found = sides[k]
         by = cover.get(k, found[1] if found[1] is not None else found[0])

@@ -26,7 +26,13 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.cards.columns import BAND_SHARE, MOST_BANDS, Column, find_columns
+from companion.vision.cards.columns import (
+    BAND_SHARE,
+    MOST_BANDS,
+    Column,
+    find_columns,
+    lone_edges,
+)
 from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import (
     CROP_H,
@@ -38,7 +44,14 @@ from companion.vision.cards.enrollment import (
     fit_crop,
     rectify,
 )
-from companion.vision.cards.finder import CardFinder, Found, Piece, clockwise, overlap
+from companion.vision.cards.finder import (
+    CardFinder,
+    Found,
+    Piece,
+    clockwise,
+    overlap,
+    portrait,
+)
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -183,7 +196,8 @@ class CardReader:
                               match.uncertain or piece.kind == "partial", piece.kind,
                               covered_by, match.runner_up, match.similarity, match.margin))
         cards = self._fix_lengths(image, pieces, cards)
-        return _drop_doubles(self._rebuild_columns(image, pieces, cards, found))
+        cards = self._rebuild_columns(image, pieces, cards, found)
+        return _drop_doubles(self._wholes_from_bands(image, cards, found))
 
     def _ways(self, image: Image, piece: Piece) -> list[tuple[Piece, Image, int]]:
         """The ways to read a piece: (the piece as read, its crop, the set's view to use)."""
@@ -253,6 +267,52 @@ class CardReader:
                                  margin=match.margin)
         return out
 
+    def _wholes_from_bands(self, image: Image, cards: list[Card],
+                           found: Found | None) -> list[Card]:
+        """An uncertain band may be a part of a whole card the finder did not see whole (its
+        art taken for a band): a card is laid from each end of the band across it
+        (:func:`_cards_across`), kept where the finder's map shows card (:data:`SHOWN`) and no
+        other whole card lies, refined as a whole card and read. If the sure readings agree,
+        the most similar replaces the band, and the loose cards lying on it go."""
+        odd = [k for k, c in enumerate(cards) if c.visible == "band" and c.uncertain]
+        if found is None or self.finder.refiner is None or not odd:
+            return cards
+        aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
+                              self.card_set.aspect)
+        wholes = [c.quad for c in cards if c.visible == "full"]
+
+        def free(quad: FloatArray) -> bool:
+            return found.shown(quad) >= SHOWN and all(overlap(quad, w) <= SAME_BAND
+                                                      for w in wholes)
+
+        tries = [(k, q) for k in odd for q in _cards_across(cards[k].quad, aspect) if free(q)]
+        if not tries:
+            return cards
+        refined = self.finder.refiner.refine(image, [q for _, q in tries])
+        tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
+                 if free(q)]
+        crops = [rectify(image, q) for _, q in tries]
+        if not crops:
+            return cards
+        embeddings = self.embedder.embed(crops)
+        read: dict[int, list[Card]] = {}
+        for (k, quad), crop, embedding in zip(tries, crops, embeddings, strict=True):
+            m = self.card_set.classify(embedding, FULL_VIEW, crop)
+            read.setdefault(k, []).append(Card(m.label, quad, m.confidence, m.uncertain,
+                                               "full", None, m.runner_up, m.similarity,
+                                               m.margin))
+        out, gone = list(cards), set[int]()
+        for k, found_cards in read.items():
+            sure = [c for c in found_cards if not c.uncertain]
+            if len({c.label for c in sure}) != 1 or k in gone:
+                continue
+            best = max(sure, key=lambda c: c.similarity)
+            out[k] = best
+            wholes.append(best.quad)
+            gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
+                     and overlap(c.quad, best.quad) > SAME_BAND}
+        return _without(out, gone)
+
     def _rebuild_columns(self, image: Image, pieces: list[Piece], cards: list[Card],
                          found: Found | None = None) -> list[Card]:
         """Each column (:mod:`~companion.vision.cards.columns`) is read again from its whole
@@ -264,7 +324,10 @@ class CardReader:
         a band, the better read one takes it."""
         wholes = [p.quad for p in pieces if p.kind == "full"]
         walked = []
-        for column in find_columns(pieces):
+        columns = find_columns(pieces)
+        if found is not None:
+            columns += lone_edges(pieces, columns)
+        for column in columns:
             whole = pieces[column.whole].quad
             bands = self._walk(image, column, whole, found, [q for q in wholes if q is not whole])
             sure = sum(not cards[k].uncertain for k in column.bands)
@@ -297,6 +360,9 @@ class CardReader:
         of 161); after a sure band, the most similar reading of the rest then comes as an
         uncertain band (the pieces it replaces would otherwise leave a card out)."""
         others = others or []
+        if not column.bands and (found is None  # a lone edge: is a band beyond on the map?
+                                 or found.shown(column.band(0, FIRST_SHARES[0]).quad) < SHOWN):
+            return []
         start, bands = 0.0, list[Card]()
         low = BAND_SHARE[0]
         step = 0.0  # the last band's share: the next card shows about as much
@@ -330,7 +396,10 @@ class CardReader:
         before, the whole card and ``others``, the frame's other whole cards), or none when
         two of them disagree, and every reading (for a guess)."""
         def kept(quads: list[FloatArray]) -> list[FloatArray]:
-            return quads if on_map is None else [q for q in quads if on_map.shown(q) >= SHOWN]
+            return [q for q in quads if (on_map is None or on_map.shown(q) >= SHOWN)
+                    and all(overlap(q, others[k]) <= SAME_BAND for k in _near(q, boxes))]
+
+        boxes = np.array([(o.min(axis=0), o.max(axis=0)) for o in others]).reshape(-1, 2, 2)
 
         quads = kept([column.band(start, share).quad for share in shares])
         if not quads:
@@ -341,8 +410,7 @@ class CardReader:
         embeddings = self.embedder.embed([crop for crop, _ in crops])
         read = [self._band_card(*one) for one in zip(quads, crops, embeddings, strict=True)]
         sure = [card for card in read if not card.uncertain
-                and _apart([whole, *(b.quad for b in bands), card.quad])
-                and all(overlap(card.quad, other) <= SAME_BAND for other in others)]
+                and _apart([whole, *(b.quad for b in bands), card.quad])]
         if len({card.label for card in sure}) != 1:  # none, or two readings disagree
             return [], read
         return sure, read
@@ -453,6 +521,32 @@ def _other_lengths(quad: FloatArray, aspect: float) -> list[FloatArray]:
         along = np.stack([q[3] - q[0], q[2] - q[1], q[2] - q[1], q[3] - q[0]])
         out += [q + along * (sign * shift) for shift in SHIFTS for sign in (1, -1)]
     return [np.asarray(x, np.float32) for x in out]
+
+
+def _near(quad: FloatArray, boxes: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
+    """The indices of the bounding ``boxes`` ((N, 2, 2): low and high corners) that meet the
+    quad's."""
+    low, high = quad.min(axis=0), quad.max(axis=0)
+    apart = (high < boxes[:, 0]).any(axis=1) | (boxes[:, 1] < low).any(axis=1)
+    return np.flatnonzero(~apart)
+
+
+def _cards_across(band: FloatArray, aspect: float) -> list[FloatArray]:
+    """Whole cards (portrait quads) that a band (free edge first) could be a part of: one
+    card's height (its width, the band's long side, over ``aspect``) laid from the free edge
+    across the band, and from the other edge back across it."""
+    q = np.asarray(band, np.float32)
+    width = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    across = (q[3] + q[2] - q[0] - q[1]) / 2
+    length = float(np.linalg.norm(across))
+    if length < 1e-6:
+        return []
+    step = across / length * (width / aspect)
+    mid = (q[0] + q[1] + q[2] + q[3]) / 4 - (q[0] + q[1]) / 2 - step / 2
+    return [np.stack([q[0], q[1], q[1] + step, q[0] + step]).astype(np.float32),
+            np.stack([q[3] - step, q[2] - step, q[2], q[3]]).astype(np.float32),
+            np.stack([q[0] + mid, q[1] + mid, q[1] + step + mid, q[0] + step + mid]
+                     ).astype(np.float32)]
 
 
 def _drop_doubles(cards: list[Card]) -> list[Card]:

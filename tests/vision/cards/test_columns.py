@@ -10,7 +10,7 @@ from companion.vision.cards.columns import find_columns, hidden_bands
 from companion.vision.cards.evaluate import TableauScore, score_tableau
 from companion.vision.cards.finder import Piece
 from companion.vision.cards.procedural import sushi_like_deck
-from companion.vision.cards.reader import CardReader
+from companion.vision.cards.reader import CardReader, Scan
 from companion.vision.cards.tableau import SceneOptions, Tableau, render_tableau
 
 
@@ -143,22 +143,48 @@ def test_card_pixels_no_piece_explains_beyond_a_whole_card_are_its_hidden_band()
     np.testing.assert_allclose(band.quad[2:, 1], [300, 300])
 
 
-def test_a_column_the_finder_left_out_is_found_and_read(deck_reader: CardReader) -> None:
-    """Hidden bands end to end on rendered columns: with them the reader reads more of the
-    covered cards of a few scenes than without, and every card it adds is right."""
+@pytest.fixture(scope="module")
+def column_scenes() -> list[Tableau]:
     deck = sushi_like_deck()
-    scenes = [render_tableau(seed, deck, SceneOptions(columns=0.5, pairs=0.2))
-              for seed in range(2_300_460, 2_300_476)]
+    return [render_tableau(seed, deck, SceneOptions(columns=0.5, pairs=0.2))
+            for seed in range(2_300_460, 2_300_476)]
+
+
+def test_a_column_the_finder_left_out_is_found_and_read(deck_reader: CardReader,
+                                                        column_scenes: list[Tableau]) -> None:
+    """Hidden bands end to end on rendered columns: the reader reads no fewer covered cards
+    of a few scenes with them than without, and adds no wrong or extra card. (They read more
+    before the walk went past the band pieces along the card map, next test; on 40 tuning
+    scenes they still read 2 more.)"""
     finder = deck_reader.finder
     finder.hidden = False
     try:
-        without = _score(deck_reader, scenes)
+        without = _score(deck_reader, column_scenes)
     finally:
         finder.hidden = True
-    with_hidden = _score(deck_reader, scenes)
-    assert with_hidden.covered_right > without.covered_right
+    with_hidden = _score(deck_reader, column_scenes)
+    assert with_hidden.covered_right >= without.covered_right
     assert with_hidden.covered_wrong <= without.covered_wrong
     assert with_hidden.extra <= without.extra
+
+
+def test_a_column_is_walked_past_its_band_pieces_along_the_card_map(
+        deck_reader: CardReader, column_scenes: list[Tableau]) -> None:
+    """Bands the finder found no piece for, or found merged with the band before: with the
+    finder's card map the walk goes on past the band pieces' reach (a band like the last
+    one, or a typical first band, where the map shows card and no other whole card lies),
+    and reads more covered cards than without the map, none wrong and no extra one."""
+    finder = deck_reader.finder
+    with_map, without = TableauScore(), TableauScore()
+    for scene in column_scenes:
+        found = finder.locate(scene.image)
+        score_tableau(with_map, scene, Scan(tuple(deck_reader.recognise_pieces(
+            scene.image, found.pieces, found))), 0.0)
+        score_tableau(without, scene, Scan(tuple(deck_reader.recognise_pieces(
+            scene.image, found.pieces))), 0.0)
+    assert with_map.covered_right >= without.covered_right + 10  # 131 against 110
+    assert with_map.covered_wrong <= without.covered_wrong
+    assert with_map.extra <= without.extra
 
 
 def _score(reader: CardReader, scenes: list[Tableau]) -> TableauScore:
