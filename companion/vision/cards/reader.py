@@ -196,6 +196,8 @@ class CardReader:
                               match.uncertain or piece.kind == "partial", piece.kind,
                               covered_by, match.runner_up, match.similarity, match.margin))
         cards = self._fix_lengths(image, pieces, cards)
+        pieces = [replace(p, quad=portrait(clockwise(c.quad))) if c.visible == "full" else p
+                  for p, c in zip(pieces, cards, strict=True)]  # columns leave the new edges
         cards = self._rebuild_columns(image, pieces, cards, found)
         return _drop_doubles(self._wholes_from_bands(image, cards, found))
 
@@ -239,7 +241,8 @@ class CardReader:
         and 1)."""
         aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
                               self.card_set.aspect)
-        odd = [k for k, c in enumerate(cards) if c.visible == "full" and c.uncertain]
+        odd = [k for k, c in enumerate(cards) if c.visible == "full" and (
+            c.uncertain or np.log(quad_aspect(c.quad) / aspect) < -LENGTH_SLACK)]
         if not odd:
             return cards
         # not refined again: the refiner moves the edge back where it had put it
@@ -260,7 +263,9 @@ class CardReader:
         out = list(cards)
         for k, (j, close), embedding in zip(odd, best, embeddings, strict=True):
             match = self.card_set.classify(embedding, FULL_VIEW, crops[j])
-            if not match.uncertain and close == {match.label}:
+            was = cards[k]
+            if not match.uncertain and close == {match.label} and (was.uncertain or (
+                    match.label == was.label and match.similarity > was.similarity)):
                 out[k] = replace(cards[k], label=match.label, quad=quads[j],
                                  confidence=match.confidence, uncertain=False,
                                  runner_up=match.runner_up, similarity=match.similarity,
