@@ -238,7 +238,9 @@ class CardReader:
         by the full descriptor); the best one, fully described, replaces the card if read
         surely (fine check) and the tries within :data:`AGREE` of it name the same card (with
         session 6's first refiner: 45 of 107 read right, none wrong; without the agreement 53
-        and 1)."""
+        and 1). A whole card read surely but longer than the frame's cards (a band of the
+        card under it taken in) is tried the same way, and takes the new outline only if the
+        same card reads better with it."""
         aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
                               self.card_set.aspect)
         odd = [k for k, c in enumerate(cards) if c.visible == "full" and (
