@@ -209,3 +209,44 @@ def test_one_card_found_twice_is_read_once() -> None:
     assert kept[1].covered_by is None  # it named the card at 0, which went: see below
     kept = _drop_doubles([whole, art, sure])
     assert [(c.label, c.covered_by) for c in kept] == [("tempura", None), ("wasabi", 0)]
+
+
+def test_a_band_may_be_part_of_a_whole_card_laid_across_it() -> None:
+    """The whole cards an uncertain band could be a part of (its art taken for a band): one
+    card height (the band's long side over the card's shape) from the free edge across the
+    band, from the other edge back across it, and centred on it; each a portrait quad."""
+    from companion.vision.cards.reader import _cards_across
+
+    band = _quad(100, 276, 164, 300)  # free edge (y = 276) first
+    tries = _cards_across(band, 64 / 96)
+    assert len(tries) == 3
+    np.testing.assert_allclose(tries[0], _quad(100, 276, 164, 372), atol=1e-3)
+    np.testing.assert_allclose(tries[1], _quad(100, 204, 164, 300), atol=1e-3)
+    np.testing.assert_allclose(tries[2], _quad(100, 240, 164, 336), atol=1e-3)
+    assert _cards_across(np.repeat(band[:1], 4, axis=0), 64 / 96) == []  # no band at all
+
+
+def test_the_card_map_tells_how_much_of_a_quad_shows_card() -> None:
+    """:meth:`Found.shown`: the share of a quad (frame pixels) on card pixels of the finder's
+    map (kept at half the frame's size here); nothing outside the frame counts."""
+    from companion.vision.cards.finder import Found
+
+    visible = np.zeros((100, 200), bool)
+    visible[20:60, 40:120] = True  # frame pixels 80-240 x 40-120
+    found = Found([], visible, 0.5)
+    assert found.shown(_quad(100, 50, 200, 110)) == pytest.approx(1.0, abs=0.05)
+    assert found.shown(_quad(200, 50, 280, 110)) == pytest.approx(0.5, abs=0.08)
+    assert found.shown(_quad(300, 150, 380, 190)) == 0.0
+    assert found.shown(_quad(-80, -80, -10, -10)) == 0.0  # outside the frame
+
+
+def test_whole_cards_edges_without_a_column_are_lone_edges() -> None:
+    """Every whole card's short edge that no column leaves from comes as an empty column, for
+    the walk to look beyond on the card map."""
+    from companion.vision.cards.columns import lone_edges
+
+    pieces = [WHOLE, MERGED]
+    columns = find_columns(pieces)
+    lone = lone_edges(pieces, columns)
+    assert [(c.whole, c.side, c.bands, c.depth) for c in lone] == [(0, 1, (), 0.0)]
+    np.testing.assert_allclose(lone[0].at(0.5, 0.25), [132, 420])  # a quarter card below
