@@ -329,14 +329,13 @@ class CardReader:
         more cards surely than its pieces did (two bands found as one piece read surely as
         one of them: on 40 tuning scenes 5 more covered cards right); of two columns claiming
         a band, the better read one takes it."""
-        wholes = [p.quad for p in pieces if p.kind == "full"]
+        room = _Room.of(found, [p.quad for p in pieces if p.kind == "full"])
         walked = []
         columns = find_columns(pieces)
         if found is not None:
             columns += lone_edges(pieces, columns)
         for column in columns:
-            whole = pieces[column.whole].quad
-            bands = self._walk(image, column, whole, found, [q for q in wholes if q is not whole])
+            bands = self._walk(image, column, pieces[column.whole].quad, room)
             sure = sum(not cards[k].uncertain for k in column.bands)
             if sure < len(column.bands) or sum(not b.uncertain for b in bands) > sure:
                 walked.append((column, bands))
@@ -355,8 +354,7 @@ class CardReader:
         return _without(out, gone)
 
     def _walk(self, image: Image, column: Column, whole: FloatArray,
-              found: Found | None = None, others: list[FloatArray] | None = None
-              ) -> list[Card]:
+              room: _Room | None = None) -> list[Card]:
         """A column's bands read from its whole card outwards: at each step the stretch left
         is split into 1-4 equal bands (:meth:`Column.shares`), and the nearest band of each
         split is read as laid and as the band refiner outlines it. The readings that are sure
@@ -366,22 +364,22 @@ class CardReader:
         disagree (on 60 tuning scenes that rule took the walk from 2 wrong bands of 173 to none
         of 161); after a sure band, the most similar reading of the rest then comes as an
         uncertain band (the pieces it replaces would otherwise leave a card out)."""
-        others = others or []
-        if not column.bands and (found is None  # a lone edge: is a band beyond on the map?
-                                 or found.shown(column.band(0, FIRST_SHARES[0]).quad) < SHOWN):
-            return []
+        room = room or _Room.of(None, [])
+        if not column.bands and not room.free(column.band(0, FIRST_SHARES[0]).quad, whole,
+                                              on_map=True):
+            return []  # a lone edge with no card beyond it on the map
         start, bands = 0.0, list[Card]()
         low = BAND_SHARE[0]
         step = 0.0  # the last band's share: the next card shows about as much
         while len(bands) < MOST_BANDS:
             sure, read = self._step(image, column, start, column.shares(start), whole, bands,
-                                    others)
-            if not sure and found is not None:
+                                    room)
+            if not sure and room.found is not None:
                 # past the band pieces' reach: a band like the last one (or a typical first
                 # band), on the card map
                 more = [step * f for f in EXTEND] if bands else list(FIRST_SHARES)
-                sure, extra = self._step(image, column, start, more, whole, bands, others,
-                                         found)
+                sure, extra = self._step(image, column, start, more, whole, bands, room,
+                                         on_map=True)
                 read += extra
             if not sure:
                 if bands and read:  # the rest of the column stays, as the best guess
@@ -395,18 +393,15 @@ class CardReader:
         return bands
 
     def _step(self, image: Image, column: Column, start: float, shares: list[float],
-              whole: FloatArray, bands: list[Card], others: list[FloatArray],
-              on_map: Found | None = None) -> tuple[list[Card], list[Card]]:
+              whole: FloatArray, bands: list[Card], room: _Room, on_map: bool = False
+              ) -> tuple[list[Card], list[Card]]:
         """One step of :meth:`_walk`: the bands of ``shares`` beyond ``start`` read as laid
-        and as the band refiner outlines them (with ``on_map``, only those whose area is card
-        on the finder's map, :data:`SHOWN`). Returns the sure readings (apart from the bands
-        before, the whole card and ``others``, the frame's other whole cards), or none when
-        two of them disagree, and every reading (for a guess)."""
+        and as the band refiner outlines them, those lying on no other whole card of the frame
+        (with ``on_map``, also only those whose area is card on the finder's map,
+        :data:`SHOWN`). Returns the sure readings (apart from the bands before and the whole
+        card), or none when two of them disagree, and every reading (for a guess)."""
         def kept(quads: list[FloatArray]) -> list[FloatArray]:
-            return [q for q in quads if (on_map is None or on_map.shown(q) >= SHOWN)
-                    and all(overlap(q, others[k]) <= SAME_BAND for k in _near(q, boxes))]
-
-        boxes = np.array([(o.min(axis=0), o.max(axis=0)) for o in others]).reshape(-1, 2, 2)
+            return [q for q in quads if room.free(q, whole, on_map)]
 
         quads = kept([column.band(start, share).quad for share in shares])
         if not quads:
@@ -528,6 +523,30 @@ def _other_lengths(quad: FloatArray, aspect: float) -> list[FloatArray]:
         along = np.stack([q[3] - q[0], q[2] - q[1], q[2] - q[1], q[3] - q[0]])
         out += [q + along * (sign * shift) for shift in SHIFTS for sign in (1, -1)]
     return [np.asarray(x, np.float32) for x in out]
+
+
+@dataclass(frozen=True)
+class _Room:
+    """Where a column's walk may lay a band: on the finder's card map (``found``; None: no
+    map) and on none of the frame's ``wholes`` but its own (``boxes``: their bounding boxes,
+    for a quick test first)."""
+
+    found: Found | None
+    wholes: list[FloatArray]
+    boxes: npt.NDArray[np.float64]
+
+    @staticmethod
+    def of(found: Found | None, wholes: list[FloatArray]) -> _Room:
+        boxes = np.array([(q.min(axis=0), q.max(axis=0)) for q in wholes], np.float64)
+        return _Room(found, wholes, boxes.reshape(-1, 2, 2))
+
+    def free(self, quad: FloatArray, own: FloatArray, on_map: bool) -> bool:
+        """Whether a band ``quad`` of the column of whole card ``own`` lies on no other whole
+        card (:data:`SAME_BAND`) and, with ``on_map``, on card pixels (:data:`SHOWN`)."""
+        if on_map and (self.found is None or self.found.shown(quad) < SHOWN):
+            return False
+        return all(self.wholes[k] is own or overlap(quad, self.wholes[k]) <= SAME_BAND
+                   for k in _near(quad, self.boxes))
 
 
 def _near(quad: FloatArray, boxes: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
