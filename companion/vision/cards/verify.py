@@ -28,6 +28,9 @@ FLOOR = 0.15
 #: The query is also compared blurred by these sigmas (pixels at the fine size): a sharp photo
 #: then still matches an enrolled photo that was a little out of focus.
 QUERY_BLURS = (0.0,)
+#: A whole card too different from its best label's enrolled crops is compared again with
+#: them blurred by these sigmas (pixels at the fine size) before it is called unknown.
+SOFTENED = (1.0, 1.6)
 
 
 def normalise(crop: Image, height: int = FINE_H) -> FloatArray:
