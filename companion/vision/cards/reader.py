@@ -336,8 +336,7 @@ class CardReader:
             columns += lone_edges(pieces, columns)
         for column in columns:
             bands = self._walk(image, column, pieces[column.whole].quad, room)
-            sure = sum(not cards[k].uncertain for k in column.bands)
-            if sure < len(column.bands) or sum(not b.uncertain for b in bands) > sure:
+            if _better(bands, [cards[k] for k in column.bands]):
                 walked.append((column, bands))
         best = sorted(((min(b.similarity for b in bands), c, bands) for c, bands in walked
                        if bands), key=lambda b: -b[0])
@@ -547,6 +546,16 @@ class _Room:
             return False
         return all(self.wholes[k] is own or overlap(quad, self.wholes[k]) <= SAME_BAND
                    for k in _near(quad, self.boxes))
+
+
+def _better(walked: list[Card], found: list[Card]) -> bool:
+    """Whether a column's walk replaces the cards read from its band pieces: when one of
+    those is uncertain, or the walk reads more bands surely, or as many, more similar."""
+    def score(cards: list[Card]) -> tuple[int, float]:
+        sure = [c for c in cards if not c.uncertain]
+        return len(sure), sum(c.similarity for c in sure)
+
+    return any(c.uncertain for c in found) or score(walked) > score(found)
 
 
 def _near(quad: FloatArray, boxes: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:
