@@ -278,8 +278,9 @@ class CardReader:
                            found: Found | None) -> list[Card]:
         """An uncertain band may be a part of a whole card the finder did not see whole (its
         art taken for a band): a card is laid from each end of the band across it
-        (:func:`_cards_across`), kept where the finder's map shows card (:data:`SHOWN`) and no
-        other whole card lies, refined as a whole card and read. If the sure readings agree,
+        (:func:`_cards_across`), kept where the finder's map shows card and no other whole
+        card lies (:data:`ACROSS_ROUGH`, then refined as a whole card :data:`ACROSS_FINAL`),
+        and read. If the sure readings agree,
         the most similar replaces the band, and the loose cards lying on it go."""
         odd = [k for k, c in enumerate(cards) if c.visible == "band" and c.uncertain]
         if found is None or self.finder.refiner is None or not odd:
@@ -288,16 +289,18 @@ class CardReader:
                               self.card_set.aspect)
         wholes = [c.quad for c in cards if c.visible == "full"]
 
-        def free(quad: FloatArray) -> bool:
-            return found.shown(quad) >= SHOWN and all(overlap(quad, w) <= SAME_BAND
+        def free(quad: FloatArray, shown: float, lying: float) -> bool:
+            return found.shown(quad) >= shown and all(overlap(quad, w) <= lying
                                                       for w in wholes)
 
-        tries = [(k, q) for k in odd for q in _cards_across(cards[k].quad, aspect) if free(q)]
+        rough, final = ACROSS_ROUGH, ACROSS_FINAL
+        tries = [(k, q) for k in odd for q in _cards_across(cards[k].quad, aspect)
+                 if free(q, *rough)]
         if not tries:
             return cards
         refined = self.finder.refiner.refine(image, [q for _, q in tries])
         tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
-                 if free(q)]
+                 if free(q, *final)]
         crops = [rectify(image, q) for _, q in tries]
         if not crops:
             return cards
@@ -356,13 +359,16 @@ class CardReader:
               room: _Room | None = None) -> list[Card]:
         """A column's bands read from its whole card outwards: at each step the stretch left
         is split into 1-4 equal bands (:meth:`Column.shares`), and the nearest band of each
-        split is read as laid and as the band refiner outlines it. The readings that are sure
-        (and apart from the bands before and the whole card, :data:`SAME_BAND`) within
-        :data:`WALK_AGREE` of the best must agree on the label; the most similar is taken and the next step starts at its free edge. The
-        walk stops when the stretch is used up, no band reads surely, or sure readings
-        disagree (on 60 tuning scenes that rule took the walk from 2 wrong bands of 173 to none
-        of 161); after a sure band, the most similar reading of the rest then comes as an
-        uncertain band (the pieces it replaces would otherwise leave a card out)."""
+        split is read as laid and as the band refiner outlines it (:meth:`_step`). The sure
+        readings (apart from the bands before and the whole card, :data:`SAME_BAND`) within
+        :data:`WALK_AGREE` of the best must agree on the label; the most similar is taken and
+        the next step starts at its free edge. When no band of the stretch reads surely, and
+        ``room`` has the finder's card map, bands like the last one (:data:`EXTEND`; the first:
+        :data:`FIRST_SHARES`) are tried where the map shows card and no other whole card lies.
+        The walk stops when no band reads surely or sure readings disagree (on 60 tuning scenes
+        that rule took the walk from 2 wrong bands of 173 to none of 161); after a sure band,
+        the most similar reading of the rest then comes as an uncertain band (the pieces it
+        replaces would otherwise leave a card out)."""
         room = room or _Room.of(None, [])
         if not column.bands and not room.free(column.band(0, FIRST_SHARES[0]).quad, whole,
                                               on_map=True):
@@ -460,6 +466,11 @@ def _without(cards: list[Card], gone: set[int]) -> list[Card]:
             for k, c in enumerate(cards) if k not in gone]
 
 
+#: A whole card laid across an uncertain band (:meth:`CardReader._wholes_from_bands`) is
+#: refined when the card map shows card over this share of it and it lies on no whole card by
+#: more than that; refined, it must show card over ..._FINAL's share and lie on none by more.
+ACROSS_ROUGH = (0.5, 0.6)
+ACROSS_FINAL = (0.6, 0.3)
 #: The sure readings of a walk's step within this similarity of the best must agree (all of
 #: them at first: 0.1 read 217 rather than 213 of 232 covered cards on 40 tuning scenes, and
 #: 204 rather than 196 of 210 on 32 more, with 1 more wrong and certain there; 0.05: 219
