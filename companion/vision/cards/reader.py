@@ -278,29 +278,38 @@ class CardReader:
                            found: Found | None) -> list[Card]:
         """An uncertain band may be a part of a whole card the finder did not see whole (its
         art taken for a band): a card is laid from each end of the band across it
-        (:func:`_cards_across`), kept where the finder's map shows card and no other whole
-        card lies (:data:`ACROSS_ROUGH`, then refined as a whole card :data:`ACROSS_FINAL`),
-        and read. If the sure readings agree,
-        the most similar replaces the band, and the loose cards lying on it go."""
-        odd = [k for k, c in enumerate(cards) if c.visible == "band" and c.uncertain]
-        if found is None or self.finder.refiner is None or not odd:
+        (:func:`_cards_across`). An uncertain whole card that matches no card well (similarity
+        under :data:`LOST`) may be outlined across two cards or turned: a card of the frame's
+        typical size is laid on its middle, both ways round (:func:`_cards_on`). Each try is
+        kept where the finder's map shows card and no other whole card lies
+        (:data:`ACROSS_ROUGH`, then refined as a whole card :data:`ACROSS_FINAL`), and read.
+        If the sure readings agree, the most similar replaces the card, and the loose cards
+        lying on it go."""
+        if found is None or self.finder.refiner is None:
             return cards
-        aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
-                              self.card_set.aspect)
+        sure_wholes = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
+        aspect = frame_aspect(sure_wholes, self.card_set.aspect)
+        size = _typical_width(sure_wholes)
+        tries = []
+        for k, card in enumerate(cards):
+            if card.visible == "band" and card.uncertain:
+                tries += [(k, q) for q in _cards_across(card.quad, aspect)]
+            elif card.visible == "full" and card.uncertain and card.similarity < LOST \
+                    and size is not None:
+                tries += [(k, q) for q in _cards_on(card.quad, size, aspect)]
         wholes = [c.quad for c in cards if c.visible == "full"]
 
-        def free(quad: FloatArray, shown: float, lying: float) -> bool:
-            return found.shown(quad) >= shown and all(overlap(quad, w) <= lying
-                                                      for w in wholes)
+        def free(k: int, quad: FloatArray, shown: float, lying: float) -> bool:
+            own = cards[k].quad
+            return found.shown(quad) >= shown and all(
+                w is own or overlap(quad, w) <= lying for w in wholes)
 
-        rough, final = ACROSS_ROUGH, ACROSS_FINAL
-        tries = [(k, q) for k in odd for q in _cards_across(cards[k].quad, aspect)
-                 if free(q, *rough)]
+        tries = [(k, q) for k, q in tries if free(k, q, *ACROSS_ROUGH)]
         if not tries:
             return cards
         refined = self.finder.refiner.refine(image, [q for _, q in tries])
         tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
-                 if free(q, *final)]
+                 if free(k, q, *ACROSS_FINAL)]
         crops = [rectify(image, q) for _, q in tries]
         if not crops:
             return cards
@@ -471,6 +480,9 @@ def _without(cards: list[Card], gone: set[int]) -> list[Card]:
 #: more than that; refined, it must show card over ..._FINAL's share and lie on none by more.
 ACROSS_ROUGH = (0.5, 0.6)
 ACROSS_FINAL = (0.6, 0.3)
+#: An uncertain whole card read with a similarity under this matches no card well: its
+#: outline may be far off (:meth:`CardReader._wholes_from_bands`).
+LOST = 0.7
 #: The sure readings of a walk's step within this similarity of the best must agree (all of
 #: them at first: 0.1 read 217 rather than 213 of 232 covered cards on 40 tuning scenes, and
 #: 204 rather than 196 of 210 on 32 more, with 1 more wrong and certain there; 0.05: 219
@@ -601,6 +613,36 @@ def _cards_across(band: FloatArray, aspect: float) -> list[FloatArray]:
             np.stack([q[3] - step, q[2] - step, q[2], q[3]]).astype(np.float32),
             np.stack([q[0] + mid, q[1] + mid, q[1] + step + mid, q[0] + step + mid]
                      ).astype(np.float32)]
+
+
+def _typical_width(quads: list[FloatArray]) -> float | None:
+    """The median short side of ``quads`` (whole cards read surely), None with fewer than 3."""
+    if len(quads) < 3:
+        return None
+    sides = [min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
+             for q in quads]
+    return float(np.median(sides))
+
+
+def _cards_on(quad: FloatArray, width: float, aspect: float) -> list[FloatArray]:
+    """Cards ``width`` wide and ``width / aspect`` long centred on a quad's middle: the long
+    side along the quad's long side, then across it (portrait quads)."""
+    q = np.asarray(quad, np.float32)
+    centre = q.mean(axis=0)
+    along = (q[3] + q[2] - q[0] - q[1]) / 2
+    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(along):
+        along = (q[1] + q[2] - q[0] - q[3]) / 2
+    length = float(np.linalg.norm(along))
+    if length < 1e-6:
+        return []
+    unit = along / length
+    out = []
+    for u in (unit, np.array([-unit[1], unit[0]], np.float32)):
+        v = np.array([-u[1], u[0]], np.float32)
+        h, w = width / aspect / 2, width / 2
+        out.append(np.stack([centre - u * h - v * w, centre - u * h + v * w,
+                             centre + u * h + v * w, centre + u * h - v * w]).astype(np.float32))
+    return out
 
 
 def _drop_doubles(cards: list[Card]) -> list[Card]:

@@ -250,3 +250,21 @@ def test_whole_cards_edges_without_a_column_are_lone_edges() -> None:
     lone = lone_edges(pieces, columns)
     assert [(c.whole, c.side, c.bands, c.depth) for c in lone] == [(0, 1, (), 0.0)]
     np.testing.assert_allclose(lone[0].at(0.5, 0.25), [132, 420])  # a quarter card below
+
+
+def test_a_lost_whole_card_is_tried_at_the_frames_card_size_both_ways_round() -> None:
+    """An uncertain whole card matching nothing well may be outlined across two cards or
+    turned: cards of the frame's typical size are laid on its middle, the long side along the
+    outline's long side and across it (portrait quads: the first edge is a short one)."""
+    from companion.vision.cards.reader import _cards_on, _typical_width
+
+    assert _typical_width([_quad(0, 0, 64, 96)] * 2) is None  # too few to tell
+    assert _typical_width([_quad(0, 0, 60, 90), _quad(0, 0, 64, 96), _quad(0, 0, 96, 64)]) \
+        == pytest.approx(64)
+    along, across = _cards_on(_quad(100, 100, 180, 300), 64, 64 / 96)  # too long, 80 wide
+    np.testing.assert_allclose(sorted(along[:, 0]), [108, 108, 172, 172], atol=1e-3)
+    np.testing.assert_allclose(sorted(along[:, 1]), [152, 152, 248, 248], atol=1e-3)
+    np.testing.assert_allclose(sorted(across[:, 0]), [92, 92, 188, 188], atol=1e-3)
+    np.testing.assert_allclose(sorted(across[:, 1]), [168, 168, 232, 232], atol=1e-3)
+    for quad in (along, across):
+        assert np.linalg.norm(quad[1] - quad[0]) == pytest.approx(64, abs=1e-3)
