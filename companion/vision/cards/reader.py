@@ -316,7 +316,7 @@ class CardReader:
         embeddings = self.embedder.embed(crops)
         read: dict[int, list[Card]] = {}
         for (k, quad), crop, embedding in zip(tries, crops, embeddings, strict=True):
-            m = self.card_set.classify(embedding, FULL_VIEW, crop)
+            m = self._try(embedding, FULL_VIEW, crop)
             read.setdefault(k, []).append(Card(m.label, quad, m.confidence, m.uncertain,
                                                "full", None, m.runner_up, m.similarity,
                                                m.margin))
@@ -434,10 +434,19 @@ class CardReader:
             return [], read
         return sure, read
 
+    def _try(self, embedding: FloatArray, view: int, crop: Image) -> Match:
+        """A try's reading where only a sure one counts: a descriptor too far from every card
+        (under :attr:`Thresholds.similarity`) is uncertain whatever the fine check says, so it
+        is answered from the descriptor alone (the fine check is most of a reading's cost)."""
+        plain = self.card_set.classify(embedding, view)
+        if plain.similarity < self.card_set.thresholds.similarity:
+            return replace(plain, uncertain=True)
+        return self.card_set.classify(embedding, view, crop)
+
     def _band_card(self, quad: FloatArray, crop: tuple[Image, int],
                    embedding: FloatArray) -> Card:
         """A band read from its quad (free edge first), crop and view, and descriptor."""
-        match = self.card_set.classify(embedding, crop[1], crop[0])
+        match = self._try(embedding, crop[1], crop[0])
         return Card(match.label, quad, match.confidence, match.uncertain, "band", None,
                     match.runner_up, match.similarity, match.margin)
 
