@@ -61,7 +61,10 @@ class Thresholds:
     temperature: float = 0.03
     window: float = 0.08
     candidates: int = 3
-    fine_margin: float = 0.08
+    # 0.08 until session 7: 0.12 made the sure misreads of number variants (spoon 4 as 5,
+    # chopsticks 2 as 1: leads 0.08-0.11) uncertain, cost SET 0.5 points of top-1 (92.3% to
+    # 91.8%) and changed 72 tuning scenes by -2 whole and +2 covered cards
+    fine_margin: float = 0.12
     distance: float = 300.0
     decisive: float = 0.15
 
