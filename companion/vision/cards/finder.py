@@ -187,11 +187,14 @@ def _landscape(quad: FloatArray) -> FloatArray:
 @dataclass(frozen=True)
 class Found:
     """What the finder saw in a frame: the card ``pieces`` (frame pixels) and its card map
-    (``visible``: True where a pixel shows a card, at the frame's size times ``scale``)."""
+    (``visible``: True where a pixel shows a card, at the frame's size times ``scale``), and
+    the frame's blurred copies the outline refiners used (``blurs``: more refining of the same
+    frame shares them)."""
 
     pieces: list[Piece]
     visible: npt.NDArray[np.bool_]
     scale: float
+    blurs: BlurredFrames | None = None
 
     def shown(self, quad: FloatArray) -> float:
         """The share of ``quad`` (frame pixels) that the card map shows as card (0 outside
@@ -250,10 +253,10 @@ class CardFinder:
         """:meth:`find`'s pieces with the card map they were found on."""
         maps, scale = self.maps(image)
         visible = maps[0] > self.config.visible
-        return Found(self._pieces(image, maps, scale), visible, scale)
-
-    def _pieces(self, image: Image, maps: FloatArray, scale: float) -> list[Piece]:
         blurs = BlurredFrames(image)
+        return Found(self._pieces(blurs, maps, scale), visible, scale, blurs)
+
+    def _pieces(self, blurs: BlurredFrames, maps: FloatArray, scale: float) -> list[Piece]:
         pieces = self._refined(blurs, pieces_from_maps(maps, scale, self.config))
         if self.refiner is None:
             return pieces

@@ -307,7 +307,7 @@ class CardReader:
         tries = [(k, q) for k, q in tries if free(k, q, *ACROSS_ROUGH)]
         if not tries:
             return cards
-        refined = self.finder.refiner.refine(image, [q for _, q in tries])
+        refined = self.finder.refiner.refine(image, [q for _, q in tries], found.blurs)
         tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
                  if free(k, q, *ACROSS_FINAL)]
         crops = [rectify(image, q) for _, q in tries]
@@ -421,7 +421,8 @@ class CardReader:
         if not quads:
             return [], []
         if self.finder.band_refiner is not None:
-            quads = kept(self.finder.band_refiner.refine(image, quads)) + quads
+            blurs = room.found.blurs if room.found is not None else None
+            quads = kept(self.finder.band_refiner.refine(image, quads, blurs)) + quads
         crops = [band_crop(image, quad, self.card_set.aspect) for quad in quads]
         embeddings = self.embedder.embed([crop for crop, _ in crops])
         read = [self._band_card(*one) for one in zip(quads, crops, embeddings, strict=True)]
