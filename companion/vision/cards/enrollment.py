@@ -40,6 +40,11 @@ FloatArray = npt.NDArray[np.float32]
 AUGMENTED = 3
 #: Rectified crops are stored and embedded at this size (width x height, portrait).
 CROP_W, CROP_H = 128, 192
+#: Whether a band's fine check matches the query's colours to its candidates' too
+#: (:func:`~companion.vision.cards.verify.matched`). Off: a band shows little but its banner,
+#: whose colour tells families apart; on, 40 tuning scenes read 2 covered cards fewer, and the
+#: column test scenes one more wrong and certain.
+BAND_MATCH = False
 #: View 0 is the whole card; view ``1 + i`` the top band of share ``BAND_SHARES[i]``.
 FULL_VIEW = 0
 
@@ -243,7 +248,7 @@ class CardSet:
             turns.append(int(self.turns[rows][mine][int(np.argmax(sims[mine]))]))
             candidates.append([self._fine_image(owner, k, turns[-1], view, height)
                                for k in range(len(self.images[self.labels[owner]]))])
-        distances = np.array(fine_distances(query, candidates))
+        distances = np.array(fine_distances(query, candidates, BAND_MATCH or view == FULL_VIEW))
         order = np.argsort(distances)
         e1, e2 = float(distances[order[0]]), float(distances[order[1]])
         lead = (e2 - e1) / e2 if e2 > 0 else 0.0
@@ -271,7 +276,7 @@ class CardSet:
                   for k in range(len(self.images[self.labels[owner]]))]
         query = normalise(crop, height)
         e1 = self._softened(query, view, owner, turn,
-                            fine_distances(query, [images])[0])
+                            fine_distances(query, [images], BAND_MATCH or view == FULL_VIEW)[0])
         top = float(best[owner])
         second = float(best[order[1]]) if len(order) > 1 else -1.0
         p = np.exp((best - top) / t.temperature)

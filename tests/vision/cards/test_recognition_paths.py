@@ -21,9 +21,9 @@ def _fine_candidate_counts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     counts: list[int] = []
     original = enrollment.fine_distances
 
-    def spy(query: object, candidates: list[list[object]]) -> list[float]:
+    def spy(query: object, candidates: list[list[object]], match: bool = True) -> list[float]:
         counts.append(len(candidates))
-        return original(query, candidates)  # type: ignore[arg-type]
+        return original(query, candidates, match)  # type: ignore[arg-type]
 
     monkeypatch.setattr(enrollment, "fine_distances", spy)
     return counts
@@ -136,3 +136,43 @@ def test_a_textured_card_blurrier_than_its_enrolled_crop_is_known_after_all(
     monkeypatch.undo()
     other = render_card(random_design(424_242), 128)  # not a card of the deck
     assert deck_set.classify(embedder.embed([other])[0], FULL_VIEW, other).uncertain
+
+
+@pytest.mark.parametrize(("seed", "index"), [(2_300_025, 3), (2_300_027, 6)])
+def test_a_number_variant_under_a_coloured_light_is_read_once_its_colours_are_matched(
+        deck_set: CardSet, embedder: Embedder, monkeypatch: pytest.MonkeyPatch,
+        seed: int, index: int) -> None:
+    """Spoon 4, 5 and 6 differ only in a corner number and the marks of their title. Under a
+    coloured light white balance leaves a cast that weighs on every candidate alike and hides
+    the number's difference: compared as photographed, a spoon 4 is uncertain (or taken for a
+    5); with its colours matched to the candidates' (:func:`verify.matched`), a sure spoon 4."""
+    from companion.vision.cards import verify
+    from companion.vision.cards.enrollment import rectify
+    from companion.vision.cards.tableau import render_tableau
+
+    scene = render_tableau(seed, sushi_like_deck())
+    card = scene.cards[index]
+    assert card.label == "spoon_4" and card.visible == "full"
+    crop = rectify(scene.image, np.array(card.quad, np.float32))
+    query = embedder.embed([crop])[0]
+    match = deck_set.classify(query, FULL_VIEW, crop)
+    assert (match.label, match.uncertain) == ("spoon_4", False)
+    assert match.margin >= 1.5 * deck_set.thresholds.fine_margin
+    monkeypatch.setattr(verify, "MATCH", False)
+    plain = deck_set.classify(query, FULL_VIEW, crop)
+    assert plain.uncertain and plain.margin < deck_set.thresholds.fine_margin
+
+
+def test_matching_colours_gives_the_query_the_targets_mean_and_spread() -> None:
+    from companion.vision.cards.verify import GAIN, matched
+
+    rng = np.random.default_rng(3)
+    target = rng.normal(50, 10, (12, 8, 3)).astype(np.float32)
+    query = (0.8 * target + 7).astype(np.float32)
+    out = matched(query, target)
+    assert np.allclose(out, target, atol=1e-3)
+    flat = np.full_like(target, 5.0)
+    assert np.allclose(matched(flat, target).mean(axis=(0, 1)), target.mean(axis=(0, 1)))
+    wild = (5 * target).astype(np.float32)  # gain 0.2: kept at GAIN[0]
+    assert np.allclose(matched(wild, target).std(axis=(0, 1)),
+                       GAIN[0] * wild.std(axis=(0, 1)), rtol=1e-3)
