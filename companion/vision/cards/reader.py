@@ -238,12 +238,15 @@ class CardReader:
         or, when its shape is right, shifted along its long side by :data:`SHIFTS` of its
         length. The tries are ranked by colour layout alone (no network: a fifth of the cost;
         on 60 tuning scenes 31 of 75 uncertain whole cards read right against 32 when ranked
-        by the full descriptor); the best one, fully described, replaces the card if read
-        surely (fine check) and the tries within :data:`AGREE` of it name the same card (with
-        session 6's first refiner: 45 of 107 read right, none wrong; without the agreement 53
-        and 1). A whole card read surely but longer than the frame's cards (a band of the
-        card under it taken in) is tried the same way, and takes the new outline only if the
-        same card reads better with it."""
+        by the full descriptor); those within :data:`AGREE` of the best are fully described
+        and read, and the most similar replaces the card if read surely (fine check) and they
+        all name the same card (with session 6's first refiner: 45 of 107 read right, none
+        wrong; without the agreement 53 and 1). Until session 8 the agreement was on the
+        layout's labels, which cannot tell number variants apart (spoon 4, 5, 6 have one
+        layout): on 40 tuning scenes the readings' agreement read 2 more whole cards. A whole
+        card read surely but longer than the frame's cards (a band of the card under it taken
+        in) is tried the same way, and takes the new outline only if the same card reads
+        better with it."""
         aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
                               self.card_set.aspect)
         odd = [k for k, c in enumerate(cards) if c.visible == "full" and (
@@ -254,22 +257,23 @@ class CardReader:
         tries = [_other_lengths(cards[k].quad, aspect) for k in odd]
         quads = [q for group in tries for q in group]
         crops = [rectify(image, clockwise(q)) for q in quads]
-        cheap = self.embedder.layout_only(crops)  # ranks the tries; the best is embedded
-        best, row = [], 0
+        cheap = self.embedder.layout_only(crops)  # ranks the tries; the best are embedded
+        chosen, row = [], 0
         for group in tries:
-            plain = {j: self.card_set.classify(cheap[j], FULL_VIEW)
-                     for j in range(row, row + len(group))}
+            sims = [self.card_set.classify(cheap[j], FULL_VIEW).similarity
+                    for j in range(row, row + len(group))]
+            top = max(sims)
+            chosen.append([row + i for i, sim in enumerate(sims) if sim >= top - AGREE])
             row += len(group)
-            j = max(plain, key=lambda j: plain[j].similarity)
-            close = {m.label for m in plain.values()
-                     if m.similarity >= plain[j].similarity - AGREE}
-            best.append((j, close))
-        embeddings = self.embedder.embed([crops[j] for j, _ in best])
+        flat = [j for js in chosen for j in js]
+        embeddings = dict(zip(flat, self.embedder.embed([crops[j] for j in flat]), strict=True))
         out = list(cards)
-        for k, (j, close), embedding in zip(odd, best, embeddings, strict=True):
-            match = self.card_set.classify(embedding, FULL_VIEW, crops[j])
+        for k, js in zip(odd, chosen, strict=True):
+            read = [(j, self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])) for j in js]
+            labels = {m.label for _, m in read}
+            j, match = max(read, key=lambda r: r[1].similarity)
             was = cards[k]
-            if not match.uncertain and close == {match.label} and (was.uncertain or (
+            if not match.uncertain and labels == {match.label} and (was.uncertain or (
                     match.label == was.label and match.similarity > was.similarity)):
                 out[k] = replace(cards[k], label=match.label, quad=quads[j],
                                  confidence=match.confidence, uncertain=False,
@@ -532,6 +536,9 @@ LENGTH_SLACK = 0.06
 #: ... and any uncertain whole card is also read shifted along its long side by these shares
 #: of its length.
 SHIFTS: tuple[float, ...] = (0.07,)
+#: ... and a quad about square (short / long side at least this) may be a card cut across,
+#: its long sides either pair of sides: both are lengthened.
+SQUARE = 0.75
 #: ... and the readings within this similarity of the best must name the same card.
 AGREE = 0.02
 
@@ -553,15 +560,23 @@ def frame_aspect(quads: list[FloatArray], default: float) -> float:
 def _other_lengths(quad: FloatArray, aspect: float) -> list[FloatArray]:
     """A whole card's quad (first edge short) made ``aspect`` by moving one short edge along
     the long sides (the first edge kept, then the opposite one) when its shape is off by more
-    than :data:`LENGTH_SLACK`; and shifted both ways along them by each of :data:`SHIFTS`."""
+    than :data:`LENGTH_SLACK`, and, for a quad about square (:data:`SQUARE`: a card cut across
+    its middle, whose width may be either pair of sides), by moving either of the other two
+    edges as well; when its shape is right, shifted both ways along the long sides by each of
+    :data:`SHIFTS`."""
     q = np.asarray(quad, np.float32)
     out = []
     factor = quad_aspect(q) / aspect
     if abs(np.log(factor)) > LENGTH_SLACK:
-        out += [np.stack([q[0], q[1], q[1] + (q[2] - q[1]) * factor,
-                          q[0] + (q[3] - q[0]) * factor]),
-                np.stack([q[3] + (q[0] - q[3]) * factor, q[2] + (q[1] - q[2]) * factor,
-                          q[2], q[3]])]
+        turns = (q, np.roll(q, -1, axis=0)) if quad_aspect(q) >= SQUARE else (q,)
+        for t in turns:
+            width = float(np.linalg.norm(t[1] - t[0]) + np.linalg.norm(t[3] - t[2]))
+            length = float(np.linalg.norm(t[2] - t[1]) + np.linalg.norm(t[3] - t[0]))
+            factor = width / aspect / max(length, 1e-6)
+            out += [np.stack([t[0], t[1], t[1] + (t[2] - t[1]) * factor,
+                              t[0] + (t[3] - t[0]) * factor]),
+                    np.stack([t[3] + (t[0] - t[3]) * factor, t[2] + (t[1] - t[2]) * factor,
+                              t[2], t[3]])]
     else:
         along = np.stack([q[3] - q[0], q[2] - q[1], q[2] - q[1], q[3] - q[0]])
         out += [q + along * (sign * shift) for shift in SHIFTS for sign in (1, -1)]

@@ -4,6 +4,7 @@ column the finder outlined badly (two bands as one piece) is read again from the
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from companion.vision.cards.columns import find_columns, hidden_bands
@@ -268,3 +269,48 @@ def test_a_lost_whole_card_is_tried_at_the_frames_card_size_both_ways_round() ->
     np.testing.assert_allclose(sorted(across[:, 1]), [168, 168, 232, 232], atol=1e-3)
     for quad in (along, across):
         assert np.linalg.norm(quad[1] - quad[0]) == pytest.approx(64, abs=1e-3)
+
+
+def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
+        deck_reader: CardReader) -> None:
+    """A card on top of a column may be outlined from its far end to its middle only (the
+    motifs' edge taken for the card's): a quad about square whose longer sides are the card's
+    width. It is tried lengthened along either pair of sides to the shape of the frame's other
+    cards, and read whole and surely."""
+    from companion.vision.cards.reader import SQUARE, _other_lengths, quad_aspect
+
+    deck = sushi_like_deck()
+    scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
+    every = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
+    whole = every[6:12]
+    pieces, truths = [], []
+    for n, i in enumerate(whole):
+        truth = np.array(scene.cards[i].quad, np.float32)  # first edge short (the top)
+        half = truth.copy()
+        if n % 2:  # the bottom half ...
+            half[[0, 1]] = (truth[[0, 1]] + truth[[3, 2]]) / 2
+        else:  # ... or the top half
+            half[[3, 2]] = (truth[[0, 1]] + truth[[3, 2]]) / 2
+        assert quad_aspect(half) >= SQUARE
+        tries = _other_lengths(half, quad_aspect(truth))
+        width = float(np.linalg.norm(truth[1] - truth[0]))
+        assert min(_corner_error(t, truth) for t in tries) < 0.02 * width
+        pieces.append(Piece(half, "full", 1.0))
+        truths.append((truth, scene.cards[i].label, width))
+    others = [Piece(np.array(scene.cards[i].quad, np.float32), "full", 1.0)
+              for i in every if i not in whole]
+    cards = deck_reader.recognise_pieces(scene.image, pieces + others)
+    right = 0
+    for card, (truth, label, width) in zip(cards[:len(truths)], truths, strict=True):
+        if card.uncertain:
+            continue
+        # the frame's median shape, not this card's own (perspective): the far end may be off
+        assert card.label == label and _corner_error(card.quad, truth) < 0.15 * width
+        right += 1
+    assert right >= 5
+
+
+def _corner_error(quad: npt.NDArray[np.float32], truth: npt.NDArray[np.float32]) -> float:
+    """The largest corner distance between two quads, over the four ways to pair corners."""
+    return min(float(np.linalg.norm(np.roll(quad, k, axis=0) - truth, axis=1).max())
+               for k in range(4))
