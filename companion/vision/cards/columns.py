@@ -146,6 +146,49 @@ def lone_edges(pieces: list[Piece], columns: list[Column]) -> list[Column]:
             for side, (edge, step) in enumerate(_edges(whole.quad)) if (w, side) not in used]
 
 
+#: A cut card's edge is a short edge a column may leave from when its length is within this
+#: share of the frame's typical card width; an edge within ``BORDER`` pixels of the frame's
+#: border is the cut.
+CUT_WIDTH = 0.15
+BORDER = 3.0
+
+
+def cut_columns(pieces: list[Piece], width: float, aspect: float,
+                frame: tuple[int, int]) -> list[Column]:
+    """Columns leaving cut cards (pieces ``"partial"``: cut by the frame's border, whose
+    outline is not the card's): each edge of such a piece that is not the cut and is about the
+    frame's typical card ``width`` long may be a short edge, with the card's long side along
+    its neighbouring sides, one card height ``width / aspect``. ``frame`` is (width, height)
+    in pixels. Each gathers its band pieces like a whole card's column (:func:`find_columns`),
+    or none (an empty column, like :func:`lone_edges`)."""
+    bands = [k for k, p in enumerate(pieces) if p.kind == "band"]
+    out = []
+    for k, piece in enumerate(pieces):
+        if piece.kind != "partial":
+            continue
+        q = piece.quad.astype(np.float32)
+        for i in range(4):
+            a, b = q[i], q[(i + 1) % 4]
+            if _on_border(a, frame) and _on_border(b, frame):
+                continue
+            if abs(float(np.linalg.norm(b - a)) / width - 1) > CUT_WIDTH:
+                continue
+            outward = (a - q[(i - 1) % 4]) + (b - q[(i + 2) % 4])
+            norm = float(np.linalg.norm(outward))
+            if norm < 1e-6:
+                continue
+            step = outward / norm * (width / aspect)
+            edge, steps = np.stack([a, b]), np.stack([step, step]).astype(np.float32)
+            column = _chain(k, i, edge, steps, pieces, bands) if bands else None
+            out.append(column or Column(k, i, (), edge, steps, 0.0))
+    return out
+
+
+def _on_border(point: FloatArray, frame: tuple[int, int]) -> bool:
+    x, y = float(point[0]), float(point[1])
+    return min(x, y, frame[0] - 1 - x, frame[1] - 1 - y) <= BORDER
+
+
 def _chain(w: int, side: int, edge: FloatArray, step: FloatArray, pieces: list[Piece],
            bands: list[int]) -> Column | None:
     inverse = _frame(edge, step)

@@ -30,6 +30,7 @@ from companion.vision.cards.columns import (
     BAND_SHARE,
     MOST_BANDS,
     Column,
+    cut_columns,
     find_columns,
     lone_edges,
 )
@@ -353,6 +354,11 @@ class CardReader:
         columns = find_columns(pieces)
         if found is not None:
             columns += lone_edges(pieces, columns)
+            sure = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
+            width = _typical_width(sure)
+            if width is not None and CUT_COLUMNS:
+                aspect = frame_aspect(sure, self.card_set.aspect)
+                columns += cut_columns(pieces, width, aspect, (image.shape[1], image.shape[0]))
         for column in columns:
             bands = self._walk(image, column, pieces[column.whole].quad, room)
             if _better(bands, [cards[k] for k in column.bands]):
@@ -528,6 +534,10 @@ def _covered_by_bands(pieces: list[Piece], bands: list[FloatArray]) -> set[int]:
     :data:`SAME_BAND` (found again there)."""
     return {k for k, p in enumerate(pieces) if p.kind != "full"
             and any(overlap(p.quad, band) > SAME_BAND for band in bands)}
+
+
+#: Whether columns are also walked from cut cards (:func:`columns.cut_columns`).
+CUT_COLUMNS = True
 
 
 #: A whole card's outline whose shape differs from the frame's cards by more than this (log
