@@ -151,6 +151,9 @@ def lone_edges(pieces: list[Piece], columns: list[Column]) -> list[Column]:
 #: border is the cut.
 CUT_WIDTH = 0.15
 BORDER = 3.0
+#: Whether a cut card's edge with no band piece beyond is a column too (walked on the card
+#: map only, like :func:`lone_edges`).
+CUT_LONE = True
 
 
 def cut_columns(pieces: list[Piece], width: float, aspect: float,
@@ -180,7 +183,8 @@ def cut_columns(pieces: list[Piece], width: float, aspect: float,
             step = outward / norm * (width / aspect)
             edge, steps = np.stack([a, b]), np.stack([step, step]).astype(np.float32)
             column = _chain(k, i, edge, steps, pieces, bands) if bands else None
-            out.append(column or Column(k, i, (), edge, steps, 0.0))
+            if column is not None or CUT_LONE:
+                out.append(column or Column(k, i, (), edge, steps, 0.0))
     return out
 
 

@@ -212,6 +212,22 @@ def test_one_card_found_twice_is_read_once() -> None:
     assert [(c.label, c.covered_by) for c in kept] == [("tempura", None), ("wasabi", 0)]
 
 
+def test_a_cards_own_top_read_as_a_band_and_a_half_outline_go() -> None:
+    """A band read surely as the whole card it lies within is that card's own top (its
+    banner); a band of another card lying on a whole card stays (the whole card may be the
+    one outlined too long). An uncertain whole card lying on a sure one is a part of it
+    whose outline was not mended: it goes."""
+    from companion.vision.cards.reader import Card, _drop_doubles
+
+    whole = Card("tempura", _quad(100, 300, 164, 396), 0.9, False)
+    own_top = Card("tempura", _quad(100, 300, 164, 324), 0.9, False, "band")
+    other = Card("wasabi", _quad(100, 300, 164, 324), 0.9, False, "band")
+    half = Card("maki_1", _quad(100, 348, 164, 396), 0.3, True)
+    assert [c.label for c in _drop_doubles([whole, own_top, half])] == ["tempura"]
+    assert [c.label for c in _drop_doubles([whole, other])] == ["tempura", "wasabi"]
+    beside = Card("tempura", _quad(100, 276, 164, 300), 0.9, False, "band", covered_by=0)
+    assert len(_drop_doubles([whole, beside])) == 2  # the next card of a column: no double
+
 def test_a_band_may_be_part_of_a_whole_card_laid_across_it() -> None:
     """The whole cards an uncertain band could be a part of (its art taken for a band): one
     card height (the band's long side over the card's shape) from the free edge across the
