@@ -210,6 +210,15 @@ class CardSet:
         self.turns = np.concatenate([self.turns, np.array(turns, np.int8)])
         self._by_view.clear()
 
+    def best_similarities(self, embeddings: FloatArray, view: int = FULL_VIEW) -> FloatArray:
+        """For each descriptor (rows of ``embeddings``), its similarity to the best label seen
+        as ``view``: :meth:`classify`'s ``similarity``, for many at once."""
+        if not self.labels:
+            raise ValueError(f"the card set {self.name!r} is empty")
+        _, matrix = self._view_rows(view)
+        return np.asarray((np.asarray(embeddings, np.float32) @ matrix.T).max(axis=1),
+                          np.float32)
+
     def classify(self, embedding: FloatArray, view: int = FULL_VIEW,
                  crop: Image | None = None) -> Match:
         """The label of one query descriptor seen as ``view``; with the query's ``crop`` (as

@@ -246,8 +246,8 @@ class CardReader:
         layout's labels, which cannot tell number variants apart (spoon 4, 5, 6 have one
         layout): on 40 tuning scenes the readings' agreement read 2 more whole cards. A whole
         card read surely but longer than the frame's cards (a band of the card under it taken
-        in) is tried the same way, and takes the new outline only if the same card reads
-        better with it."""
+        in) is tried the same way when a try's colour layout matches the set better than its
+        own outline's, and takes the new outline only if the same card reads better with it."""
         aspect = frame_aspect([c.quad for c in cards if c.visible == "full" and not c.uncertain],
                               self.card_set.aspect)
         odd = [k for k, c in enumerate(cards) if c.visible == "full" and (
@@ -258,19 +258,30 @@ class CardReader:
         tries = [_other_lengths(cards[k].quad, aspect) for k in odd]
         quads = [q for group in tries for q in group]
         crops = [rectify(image, clockwise(q)) for q in quads]
-        cheap = self.embedder.layout_only(crops)  # ranks the tries; the best are embedded
+        sure = [k for k in odd if not cards[k].uncertain]
+        own = [rectify(image, clockwise(cards[k].quad)) for k in sure]
+        cheap = self.embedder.layout_only(crops + own)  # ranks the tries; the best are embedded
+        similarity = self.card_set.best_similarities(cheap, FULL_VIEW)
+        as_found = dict(zip(sure, similarity[len(crops):], strict=True))
         chosen, row = [], 0
-        for group in tries:
-            sims = [self.card_set.classify(cheap[j], FULL_VIEW).similarity
-                    for j in range(row, row + len(group))]
-            top = max(sims)
-            chosen.append([row + i for i, sim in enumerate(sims) if sim >= top - AGREE])
+        for k, group in zip(odd, tries, strict=True):
+            sims = similarity[row:row + len(group)]
+            ranked = sorted(range(len(sims)), key=lambda i: -sims[i])[:AGREE_READS]
+            if k in as_found:  # a sure card: only a try whose layout matches better is read
+                ranked = ranked[:1] if sims[ranked[0]] > as_found[k] else []
+            chosen.append([row + i for i in ranked if sims[i] >= sims[ranked[0]] - AGREE])
             row += len(group)
         flat = [j for js in chosen for j in js]
         embeddings = dict(zip(flat, self.embedder.embed([crops[j] for j in flat]), strict=True))
         out = list(cards)
         for k, js in zip(odd, chosen, strict=True):
-            read = [(j, self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])) for j in js]
+            if not js:
+                continue
+            read = []
+            for j in js:  # the best try first; the others only to check that they agree
+                read.append((j, self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])))
+                if read[-1][1].uncertain:
+                    break
             labels = {m.label for _, m in read}
             j, match = max(read, key=lambda r: r[1].similarity)
             was = cards[k]
@@ -556,6 +567,8 @@ SHIFTS: tuple[float, ...] = (0.07,)
 SQUARE = 0.75
 #: ... and the readings within this similarity of the best must name the same card.
 AGREE = 0.02
+#: ... of which at most this many, the best first, are fully read (one for a sure card).
+AGREE_READS = 2
 
 
 def quad_aspect(quad: FloatArray) -> float:

@@ -56,14 +56,12 @@ def matched(query: FloatArray, target: FloatArray) -> FloatArray:
     the candidates' mean image, so every candidate is compared with the same query."""
     if not MATCH:
         return query
-    out = np.empty_like(query)
-    for c in range(query.shape[2]):
-        x, y = query[..., c], target[..., c]
-        spread = float(x.std())
-        gain = float(y.std()) / spread if spread > 1e-6 else 1.0
-        gain = min(max(gain, GAIN[0]), GAIN[1])
-        out[..., c] = gain * (x - float(x.mean())) + float(y.mean())
-    return out
+    x_mean, x_spread = cv2.meanStdDev(query)
+    y_mean, y_spread = cv2.meanStdDev(target)
+    gain = np.clip(y_spread[:, 0] / np.maximum(x_spread[:, 0], 1e-6), *GAIN)
+    gain[x_spread[:, 0] <= 1e-6] = 1.0
+    offset = y_mean[:, 0] - gain * x_mean[:, 0]
+    return np.asarray(query * gain.astype(np.float32) + offset.astype(np.float32), np.float32)
 
 
 def difference_weights(candidates: list[list[FloatArray]]) -> FloatArray:
