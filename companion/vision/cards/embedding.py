@@ -50,23 +50,30 @@ WHITE_PERCENTILE = 95.0
 BAND_SHARES = (0.2, 0.28, 0.38)
 
 
-def white_point(x: FloatArray) -> FloatArray:
+def white_point(x: FloatArray | Image) -> FloatArray:
     """Each channel's :data:`WHITE_PERCENTILE` percentile (linear, as ``np.percentile``) of an
-    (H, W, 3) float image, via a partial sort (several times faster)."""
+    (H, W, 3) image: of a uint8 one from its histograms, of a float one via a partial sort
+    (each several times faster than ``np.percentile``; the same values)."""
     flat = x.reshape(-1, 3)
     pos = (len(flat) - 1) * WHITE_PERCENTILE / 100
     k = int(pos)
     if k + 1 >= len(flat):
         return np.asarray(flat.max(axis=0), np.float32)
-    part = np.partition(flat, (k, k + 1), axis=0)
     frac = np.float32(pos - k)
+    if x.dtype == np.uint8:
+        low, high = np.empty(3, np.float32), np.empty(3, np.float32)
+        for c in range(3):  # the k-th smallest value: how many levels hold k values or fewer
+            counts = np.cumsum(cv2.calcHist([x], [c], None, [256], [0, 256]).ravel())
+            low[c], high[c] = np.searchsorted(counts, (k + 0.5, k + 1.5))
+        return np.asarray(low + (high - low) * frac, np.float32)
+    part = np.partition(flat, (k, k + 1), axis=0)
     return np.asarray(part[k] + (part[k + 1] - part[k]) * frac, np.float32)
 
 
 def _small(crop: Image) -> tuple[FloatArray, FloatArray]:
     """A crop at the network's input size (float32) and its white point."""
-    x = cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA).astype(np.float32)
-    return x, white_point(x)
+    x = np.asarray(cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA), np.uint8)
+    return x.astype(np.float32), white_point(x)
 
 
 def prepare(crops: list[Image] | Image,

@@ -167,7 +167,8 @@ class CardSet:
     turns: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
     thresholds: Thresholds = Thresholds()
     model: str = ""
-    _fine: dict[tuple[int, int, int, int], FloatArray] = field(default_factory=dict, repr=False)
+    _fine: dict[tuple[int, int, int, int, float], FloatArray] = field(
+        default_factory=dict, repr=False)
     _by_view: dict[int, tuple[npt.NDArray[np.intp], FloatArray]] = field(
         default_factory=dict, repr=False)
 
@@ -303,19 +304,24 @@ class CardSet:
         if distance <= self.thresholds.distance or view != FULL_VIEW:
             return distance
         height = query.shape[0]
-        images = [np.asarray(cv2.GaussianBlur(self._fine_image(owner, k, turn, view, height),
-                                              (0, 0), s), np.float32)
+        images = [self._fine_image(owner, k, turn, view, height, s)
                   for k in range(len(self.images[self.labels[owner]])) for s in SOFTENED]
         return min(distance, fine_distances(query, [images])[0])
 
     def _fine_image(self, owner: int, index: int, turn: int, view: int,
-                    height: int) -> FloatArray:
-        key = (owner, index, turn, view)
+                    height: int, blur: float = 0.0) -> FloatArray:
+        """An enrolled crop as the fine check compares it (cached), blurred by ``blur``
+        (pixels at the fine size) when above 0."""
+        key = (owner, index, turn, view, blur)
         if key not in self._fine:
-            card = _turned(self.images[self.labels[owner]][index], turn)
-            if view != FULL_VIEW:
-                card = top_band(card, BAND_SHARES[view - 1])
-            self._fine[key] = normalise(card, height)
+            if blur > 0:
+                sharp = self._fine_image(owner, index, turn, view, height)
+                self._fine[key] = np.asarray(cv2.GaussianBlur(sharp, (0, 0), blur), np.float32)
+            else:
+                card = _turned(self.images[self.labels[owner]][index], turn)
+                if view != FULL_VIEW:
+                    card = top_band(card, BAND_SHARES[view - 1])
+                self._fine[key] = normalise(card, height)
         return self._fine[key]
 
 

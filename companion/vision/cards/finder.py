@@ -488,12 +488,14 @@ def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> li
     count, labels, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=4)
     keep = [i for i in range(1, count)
             if stats[i, cv2.CC_STAT_AREA] >= config.min_side ** 2 * 0.25
-            and float(core[labels == i].max()) >= config.min_core]
+            and float(core[_box(stats[i])][labels[_box(stats[i])] == i].max())
+            >= config.min_core]
     if not keep:
         return []
     markers = np.zeros((h, w), np.uint16)
     for n, i in enumerate(keep):
-        markers[labels == i] = n + 2
+        box = _box(stats[i])
+        markers[box][labels[box] == i] = n + 2
     regions = _grow(markers, core, visible > config.visible).astype(np.int32)
     raw: list[tuple[FloatArray, str, float, int]] = []
     for n in range(len(keep)):
@@ -501,6 +503,10 @@ def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> li
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         if not contours:
             continue
+        # the region's own pixels, looked at within its bounding box (all its parts)
+        x0, y0, bw, bh = cv2.boundingRect(np.concatenate(contours))
+        box = np.s_[y0:y0 + bh, x0:x0 + bw]
+        inside = mask[box] > 0
         points = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32)
         quad = clockwise(_region_quad(points, config.snap))
         short = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
@@ -509,13 +515,19 @@ def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> li
         on_edge = (points[:, 0].min() <= 1 or points[:, 1].min() <= 1
                    or points[:, 0].max() >= w - 2 or points[:, 1].max() >= h - 2)
         long = max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
-        is_band = (float(covered[mask > 0].mean()) > config.covered
+        is_band = (float(covered[box][inside].mean()) > config.covered
                    or short / long < config.band_ratio)
         kind = "partial" if on_edge else "band" if is_band else "full"
-        raw.append((quad, kind, float(core[mask > 0].max()), n + 2))
+        raw.append((quad, kind, float(core[box][inside].max()), n + 2))
     pieces = _link_bands(raw, regions)
     return [Piece(((p.quad + 0.5) / scale - 0.5).astype(np.float32), p.kind, p.score,
                   p.covered_by, p.neighbours) for p in pieces]
+
+
+def _box(stat: npt.NDArray[np.int32]) -> tuple[slice, slice]:
+    """The bounding box of a connected component (a row of its stats) as array slices."""
+    x, y = int(stat[cv2.CC_STAT_LEFT]), int(stat[cv2.CC_STAT_TOP])
+    return np.s_[y:y + int(stat[cv2.CC_STAT_HEIGHT]), x:x + int(stat[cv2.CC_STAT_WIDTH])]
 
 
 def _grow(markers: npt.NDArray[np.uint16], core: FloatArray,

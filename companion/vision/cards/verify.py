@@ -36,8 +36,8 @@ SOFTENED = (1.0, 1.6)
 
 def normalise(crop: Image, height: int = FINE_H) -> FloatArray:
     """A crop as the fine check compares it: resized, white-balanced, CIE Lab (float32)."""
-    x = cv2.resize(crop, (FINE_W, height), interpolation=cv2.INTER_AREA).astype(np.float32)
-    x = np.clip(x / np.maximum(white_point(x), 16.0), 0.0, 1.0)
+    small = np.asarray(cv2.resize(crop, (FINE_W, height), interpolation=cv2.INTER_AREA), np.uint8)
+    x = np.clip(small.astype(np.float32) / np.maximum(white_point(small), 16.0), 0.0, 1.0)
     return np.asarray(cv2.cvtColor(x, cv2.COLOR_BGR2Lab), np.float32)
 
 
@@ -64,10 +64,17 @@ def matched(query: FloatArray, target: FloatArray) -> FloatArray:
     return np.asarray(query * gain.astype(np.float32) + offset.astype(np.float32), np.float32)
 
 
+def _mean_image(images: list[FloatArray]) -> FloatArray:
+    return images[0] if len(images) == 1 else np.asarray(np.mean(images, axis=0), np.float32)
+
+
 def difference_weights(candidates: list[list[FloatArray]]) -> FloatArray:
     """Where the candidates' (mean) images differ: a map summing to its pixel count."""
-    means = np.stack([np.mean(images, axis=0) for images in candidates])
-    spread = means.std(axis=0).sum(axis=2)
+    return _weights([_mean_image(images) for images in candidates])
+
+
+def _weights(means: list[FloatArray]) -> FloatArray:
+    spread = np.stack(means).std(axis=0).sum(axis=2)
     spread = cv2.GaussianBlur(spread, (0, 0), 1.5)
     total = float(spread.mean())
     w = spread / total if total > 1e-6 else np.ones_like(spread)
@@ -76,18 +83,20 @@ def difference_weights(candidates: list[list[FloatArray]]) -> FloatArray:
 
 def fine_distances(query: FloatArray, candidates: list[list[FloatArray]],
                    match: bool = True) -> list[float]:
-    """Each candidate's weighted mean squared difference to ``query`` (best image, best shift).
-    ``query`` and every candidate image are :func:`normalise` outputs of the same size; with
-    ``match`` the query's colours are first matched to the candidates' (:func:`matched`).
+    """Each candidate's weighted mean squared difference to ``query`` (best image, best shift;
+    infinite for a candidate without images). ``query`` and every candidate image are
+    :func:`normalise` outputs of the same size; with ``match`` the query's colours are first
+    matched to the candidates' (:func:`matched`).
 
     The weighted difference sum(w (T - I)^2) over the shifts is computed as
-    sum(w T^2) - 2 corr(I, w T) + corr(I^2, w), with plain (fast) template correlations."""
-    weights = difference_weights(candidates) if len(candidates) > 1 else np.ones(
-        query.shape[:2], np.float32)
-    means = [np.mean(images, axis=0) for images in candidates if len(images)]
+    sum(w T^2) - 2 corr(I, w T) + corr(I^2, w), with plain (fast) template correlations; with
+    one candidate the weights are even and corr(I^2, w) is a box sum (an integral image)."""
+    means = [_mean_image(images) for images in candidates if len(images)]
     if match and means:
-        query = matched(query, np.mean(means, axis=0))
+        query = matched(query, means[0] if len(means) == 1 else np.mean(means, axis=0))
     s = SHIFT
+    even = len(candidates) <= 1
+    weights = np.ones(query.shape[:2], np.float32) if even else _weights(means)
     w = np.ascontiguousarray(np.repeat(weights[s:-s, s:-s, None], 3, axis=2))
     norm = float(w.sum())
     templates = []
@@ -100,9 +109,20 @@ def fine_distances(query: FloatArray, candidates: list[list[FloatArray]],
     for images in candidates:
         best = np.inf
         for image in images:
-            energy = cv2.matchTemplate(np.ascontiguousarray(image * image), w, cv2.TM_CCORR)
+            energy = _box_energy(image, w.shape[:2]) if even else cv2.matchTemplate(
+                np.ascontiguousarray(image * image), w, cv2.TM_CCORR)
             for wt, constant in templates:
                 cross = cv2.matchTemplate(image, wt, cv2.TM_CCORR)
                 best = min(best, max(0.0, float((constant - 2 * cross + energy).min())) / norm)
         out.append(best)
     return out
+
+
+def _box_energy(image: FloatArray, size: tuple[int, int]) -> FloatArray:
+    """corr(image^2, ones of ``size``): the sum of squares under each placement of the
+    template (summed over channels), from an integral image."""
+    square = (image.astype(np.float64) ** 2).sum(axis=2)
+    total = cv2.integral(square)
+    h, w = size
+    return np.asarray(total[h:, w:] - total[:-h, w:] - total[h:, :-w] + total[:-h, :-w],
+                      np.float32)
