@@ -24,6 +24,7 @@ the frame's pixels; ``cv2.setNumThreads`` is left to the caller.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -282,9 +283,14 @@ class CardFinder:
         typical = _typical_card(pieces)
         if typical is None or self.refiner is None:
             return pieces
-        area, aspect = typical
+        median, aspect = typical
+        local = _card_area(pieces)
+
+        def like(quad: FloatArray, slack: float) -> bool:
+            """Card-like at the frame's median card area or at the one expected there."""
+            return any(_card_like(quad, a, aspect, slack) for a in (median, local(quad)))
         chosen = [k for k, p in enumerate(pieces) if p.kind == "partial"
-                  or (p.kind == "band" and _card_like(p.quad, area, aspect, 0.3))]
+                  or (p.kind == "band" and like(p.quad, 0.3))]
         if not chosen:
             return pieces
         h, w = blurs.frame.shape[:2]
@@ -295,7 +301,7 @@ class CardFinder:
             quad = portrait(clockwise(quad))
             slack = EDGE_SLACK * min(map(float, Piece(quad, "full", 0.0).sides))
             inside = bool(np.all((quad >= -slack) & (quad <= (w - 1 + slack, h - 1 + slack))))
-            if inside and _card_like(quad, area, aspect, WHOLE_AREA):
+            if inside and like(quad, WHOLE_AREA):
                 out[k] = Piece(quad, "full", pieces[k].score)
         return out
 
@@ -397,6 +403,43 @@ def _typical_card(pieces: list[Piece]) -> tuple[float, float] | None:
              for q in quads]
     return (float(np.median([abs(cv2.contourArea(q)) for q in quads])),
             float(np.median([a / max(b, 1e-6) for a, b in sides])))
+
+
+#: Whether a whole card's expected area follows the table's perspective (:func:`_card_area`)
+#: rather than being the frame's median.
+PERSPECTIVE_AREA = True
+#: ... fitted when the frame has at least this many whole cards, and again without those
+#: whose size (the square root of the area) is off the first fit by more than :data:`FIT_OFF`.
+FIT_CARDS = 6
+FIT_OFF = 0.15
+
+
+def _card_area(pieces: list[Piece]) -> Callable[[FloatArray], float]:
+    """A whole card's expected area where a quad lies. On a flat table seen in perspective a
+    card's size (the square root of its area) is proportional to the inverse of its depth,
+    which is an affine function of its position in the image; so the size is fitted as
+    a + b x + c y over the whole cards' centres (least squares, refitted without the outliers:
+    two cards found as one). With fewer than :data:`FIT_CARDS` whole cards, or
+    :data:`PERSPECTIVE_AREA` off, it is the median area everywhere."""
+    quads = [p.quad for p in pieces if p.kind == "full"]
+    areas = np.array([abs(cv2.contourArea(q)) for q in quads], np.float64)
+    median = float(np.median(areas)) if len(areas) else 0.0
+    if not PERSPECTIVE_AREA or len(quads) < FIT_CARDS:
+        return lambda quad: median
+    design = np.array([[1.0, *np.mean(q, axis=0)] for q in quads], np.float64)
+    size = np.sqrt(areas)
+    keep = np.ones(len(size), bool)
+    for _ in range(2):
+        coef = np.linalg.lstsq(design[keep], size[keep], rcond=None)[0]
+        off = np.abs(design @ coef - size) / np.maximum(size, 1e-6)
+        if int((off <= FIT_OFF).sum()) < FIT_CARDS:
+            break
+        keep = off <= FIT_OFF
+
+    def area(quad: FloatArray) -> float:
+        x, y = np.mean(quad, axis=0)
+        return float(max(coef[0] + coef[1] * x + coef[2] * y, 1.0) ** 2)
+    return area
 
 
 def _card_like(quad: FloatArray, area: float, aspect: float, area_slack: float) -> bool:
