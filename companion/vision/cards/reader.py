@@ -204,7 +204,8 @@ class CardReader:
         pieces = [replace(p, quad=portrait(clockwise(c.quad))) if c.visible == "full" else p
                   for p, c in zip(pieces, cards, strict=True)]  # columns leave the new edges
         cards = self._rebuild_columns(image, pieces, cards, found)
-        return _drop_doubles(self._wholes_from_bands(image, cards, found))
+        cards = self._wholes_from_bands(image, cards, found)
+        return _drop_doubles(self._unexplained(image, cards, found))
 
     def _ways(self, image: Image, piece: Piece) -> list[tuple[Piece, Image, int]]:
         """The ways to read a piece: (the piece as read, its crop, the set's view to use)."""
@@ -372,6 +373,58 @@ class CardReader:
             gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
                      and overlap(c.quad, best.quad) > SAME_BAND}
         return _without(out, gone)
+
+    def _unexplained(self, image: Image, cards: list[Card], found: Found | None) -> list[Card]:
+        """Whole cards no piece was read as: where the finder's card map shows, outside every
+        card read, a patch of at least :data:`UNEXPLAINED_AREA` of a card (after an opening
+        of :data:`UNEXPLAINED_OPEN` of a card's width, which leaves out the slivers along read
+        cards' edges), a card of the frame's typical size is laid on the patch's middle both
+        ways round (:func:`_cards_on`), refined as a whole card, kept if it lies on no card
+        read by more than :data:`ACROSS_FINAL` allows (and the map shows card over that share
+        of it) and added when read surely; of two such tries the more similar. (A card the
+        finder merged with a neighbour's band, read as an uncertain band and taken by a
+        column's walk, leaves its body unexplained.)"""
+        sure_wholes = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
+        width = _typical_width(sure_wholes)
+        if not UNEXPLAINED or found is None or self.finder.refiner is None or width is None:
+            return cards
+        aspect = frame_aspect(sure_wholes, self.card_set.aspect)
+        tries = [(n, portrait(clockwise(q)))
+                 for n, patch in enumerate(_patches(found, [c.quad for c in cards], width,
+                                                    aspect))
+                 for q in _cards_on(patch, width, aspect)]
+        shown, lying = ACROSS_FINAL
+
+        def free(quad: FloatArray) -> bool:
+            return found.shown(quad) >= shown and all(
+                overlap(quad, c.quad) <= lying for c in cards)
+
+        tries = [(n, q) for n, q in tries if found.shown(q) >= ACROSS_ROUGH[0]]
+        if not tries:
+            return cards
+        moved = self.finder.refiner.refine(image, [q for _, q in tries], found.blurs)
+        refined = [(n, portrait(clockwise(q))) for (n, _), q in zip(tries, moved, strict=True)]
+        # the refiner may leave a dark banner out: the laid card and the refined one made
+        # the frame's card shape are read too
+        refined += tries + [(n, portrait(clockwise(q))) for n, quad in refined
+                            if abs(np.log(quad_aspect(quad) / aspect)) > LENGTH_SLACK
+                            for q in _other_lengths(quad, aspect)]
+        refined = [(n, q) for n, q in refined if free(q)]
+        crops = [rectify(image, q) for _, q in refined]
+        read: dict[int, list[Card]] = {}
+        for (n, quad), crop, embedding in zip(refined, crops, self.embedder.embed(crops),
+                                              strict=True):
+            m = self._try(embedding, FULL_VIEW, crop)
+            if not m.uncertain:
+                read.setdefault(n, []).append(Card(m.label, quad, m.confidence, False, "full",
+                                                   None, m.runner_up, m.similarity, m.margin))
+        new: list[Card] = []
+        for sure in read.values():
+            best = max(sure, key=lambda c: c.similarity)
+            if len({c.label for c in sure}) == 1 and not any(
+                    overlap(best.quad, c.quad) > SAME_BAND for c in new):
+                new.append(best)
+        return cards + new
 
     def _rebuild_columns(self, image: Image, pieces: list[Piece], cards: list[Card],
                          found: Found | None = None) -> list[Card]:
@@ -709,6 +762,41 @@ def _typical_width(quads: list[FloatArray]) -> float | None:
     sides = [min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
              for q in quads]
     return float(np.median(sides))
+
+
+#: Whether card pixels no read card explains are tried as whole cards
+#: (:meth:`CardReader._unexplained`), when they cover at least this share of a card ...
+UNEXPLAINED = True
+UNEXPLAINED_AREA = 0.5
+#: ... after an opening this share of a card's width across.
+UNEXPLAINED_OPEN = 0.25
+
+
+def _patches(found: Found, quads: list[FloatArray], width: float,
+             aspect: float) -> list[FloatArray]:
+    """The patches of ``found``'s card map outside ``quads`` (frame pixels) that are large
+    enough to be a card (see :meth:`CardReader._unexplained`), each as its minimum-area
+    rectangle in frame pixels."""
+    scale = found.scale
+    free = found.visible.astype(np.uint8)
+    for quad in quads:
+        cv2.fillConvexPoly(free, np.round((quad + 0.5) * scale - 0.5).astype(np.int32), 0)
+    k = max(3, round(UNEXPLAINED_OPEN * width * scale) | 1)
+    free = np.asarray(cv2.morphologyEx(free, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)),
+                      np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
+    least = UNEXPLAINED_AREA * width * width / aspect * scale * scale
+    out = []
+    for i in range(1, count):
+        if stats[i, cv2.CC_STAT_AREA] < least:
+            continue
+        x, y = int(stats[i, cv2.CC_STAT_LEFT]), int(stats[i, cv2.CC_STAT_TOP])
+        w, h = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+        points = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        box = cv2.boxPoints(cv2.minAreaRect(points)).astype(np.float32)
+        out.append(np.asarray((box + 0.5) / scale - 0.5, np.float32))
+    return out
 
 
 def _cards_on(quad: FloatArray, width: float, aspect: float) -> list[FloatArray]:
