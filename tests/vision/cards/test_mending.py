@@ -98,3 +98,38 @@ def test_two_sure_outlines_mended_onto_one_card_are_read_once() -> None:
     kept = _drop_doubles([first, again, apart])
     assert [(c.label, c.similarity) for c in kept] == [("temaki", 0.89), ("temaki", 0.8)]
     assert len(_drop_doubles([first, other])) == 2
+
+
+def _read_card(reader: CardReader, seed: int, index: int) -> list[Card]:
+    """The cards read in scene ``seed`` whose middle lies on its card ``index``."""
+    scene = render_tableau(seed, sushi_like_deck())
+    truth = np.array(scene.cards[index].quad, np.float32)
+    return [c for c in reader.read(scene.image).cards if _inside(truth, np.mean(c.quad, axis=0))]
+
+
+@pytest.mark.parametrize(("module", "flag", "seed", "index"), [
+    # an uncertain card whose length tries read unsurely reads surely once they are refined
+    ("reader", "REFINE_TRIES", 2_300_555, 17),
+    # a band laid across as a card, refined without its dark banner, made the card's shape
+    ("reader", "ACROSS_LENGTHS", 2_300_507, 6),
+    ("reader", "ACROSS_LENGTHS", 2_300_544, 12),
+    # cards touching the photo's edge on the near side of a slanted view: bigger than the
+    # frame's median card, the size expected where they lie
+    ("finder", "PERSPECTIVE_AREA", 2_300_557, 20),
+    ("finder", "PERSPECTIVE_AREA", 2_300_557, 21),
+])
+def test_whole_cards_the_finder_outlined_badly_are_mended(
+        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch, module: str, flag: str,
+        seed: int, index: int) -> None:
+    """Scenes where one mending step makes the difference: with it the card is read whole,
+    surely and rightly; without it, not."""
+    from companion.vision.cards import finder as finder_module
+
+    target = reader_module if module == "reader" else finder_module
+    truth = render_tableau(seed, sushi_like_deck()).cards[index]
+    assert truth.visible == "full"
+    read = _read_card(deck_reader, seed, index)
+    assert [(c.label, c.uncertain, c.visible) for c in read] == [(truth.label, False, "full")]
+    monkeypatch.setattr(target, flag, False)
+    assert [(c.label, c.uncertain) for c in _read_card(deck_reader, seed, index)] != [
+        (truth.label, False)]
