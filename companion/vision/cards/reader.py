@@ -192,8 +192,9 @@ class CardReader:
                                                 strict=True):
             way, crop, view = group[k]
             # only the chosen way goes through the fine check (which does not change the
-            # similarity the choice is made on)
-            match = self.card_set.classify(embedding, view, crop)
+            # similarity the choice is made on), and only when the answer can be sure: under
+            # the similarity threshold the descriptor's own best label is the guess shown
+            match = self._try(embedding, view, crop)
             covered_by = way.covered_by
             if way.kind == "band" and covered_by is None:
                 covered_by = way.neighbours[0]
