@@ -299,10 +299,12 @@ class CardReader:
                 continue
             read = []
             for j in js:  # the best try first; the others only to check that they agree
-                read.append((j, self.card_set.classify(embeddings[j], FULL_VIEW, crops[j])))
+                read.append((j, self._try(embeddings[j], FULL_VIEW, crops[j])))
                 if read[-1][1].uncertain:
                     break
-            labels = {m.label for _, m in read}
+            # a try too far from every card (no fine check) has no say in the agreement
+            least = self.card_set.thresholds.similarity
+            labels = {m.label for _, m in read if m.similarity >= least}
             j, match = max(read, key=lambda r: r[1].similarity)
             was = cards[k]
             if not match.uncertain and labels == {match.label} and (was.uncertain or (
