@@ -71,10 +71,13 @@ def create_with_the_camera(host: Screen, server: LiveServer) -> int:
     return int(page.url.rsplit("/", 1)[1])
 
 
-def picture_loaded(screen: Screen) -> bool:
-    return bool(screen.page.evaluate(
+def wait_for_picture(screen: Screen) -> None:
+    """Wait (5 s at most, else the test fails) for the camera's picture to show, loaded: a new
+    picture is fetched after each throw, and on a busy machine it may still be loading when
+    the text has changed."""
+    screen.page.wait_for_function(
         "() => { const i = document.querySelector('[data-camera-view]');"
-        " return Boolean(i && i.complete && i.naturalWidth === 640); }"))
+        " return Boolean(i && i.complete && i.naturalWidth === 640); }", timeout=5000)
 
 
 def test_a_clean_roll_applies_and_a_cocked_roll_is_corrected(
@@ -104,7 +107,7 @@ def test_a_clean_roll_applies_and_a_cocked_roll_is_corrected(
     assert sorted(action["dice"]) == [1, 2], "the dice as they lie"
     host.page.wait_for_selector(f"{CARD} >> text=waiting for Cat's roll, try 2")
     host.page.wait_for_selector(f"{CARD} >> text=Seen: ")
-    assert picture_loaded(host)
+    wait_for_picture(host)
     host.shot("camera-03-read-and-applied")
 
     # try 2: one die lands on its edge: the roll waits for a person

@@ -86,6 +86,9 @@ class Match:
     runner_up: str | None = None
     margin: float = 0.0
     distance: float = 0.0
+    #: How many labels the fine check compared (0: none; 1: only the best label's difference
+    #: was measured, its descriptor being decisive).
+    compared: int = 0
 
 
 def band_view(share: float) -> tuple[int, float]:
@@ -269,7 +272,7 @@ class CardSet:
             e1 = self._softened(query, view, close[order[0]], turns[order[0]], e1)
         uncertain = top < t.similarity or lead < t.fine_margin or e1 > t.distance
         return Match(self.labels[close[order[0]]], confidence, uncertain, top,
-                     self.labels[close[order[1]]], lead, e1)
+                     self.labels[close[order[1]]], lead, e1, len(close))
 
     def _distance_check(self, crop: Image, view: int, order: npt.NDArray[np.intp],
                         rows: npt.NDArray[np.intp], sims: FloatArray, best: FloatArray) -> Match:
@@ -291,7 +294,8 @@ class CardSet:
         second = float(best[order[1]]) if len(order) > 1 else -1.0
         p = np.exp((best - top) / t.temperature)
         return Match(self.labels[owner], float(1.0 / p.sum()), e1 > t.distance, top,
-                     self.labels[int(order[1])] if len(order) > 1 else None, top - second, e1)
+                     self.labels[int(order[1])] if len(order) > 1 else None, top - second, e1,
+                     1)
 
     def _softened(self, query: FloatArray, view: int, owner: int, turn: int,
                   distance: float) -> float:

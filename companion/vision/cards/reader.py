@@ -90,7 +90,8 @@ class Card:
     runner_up: str | None = None
     similarity: float = 0.0
     margin: float = 0.0
-    #: The fine check's difference to the label's enrolled crop (0: not measured).
+    #: The fine check's difference to the label's enrolled crop when it chose among several
+    #: close labels (number variants and the like); 0 otherwise.
     distance: float = 0.0
 
     def to_json(self) -> dict[str, object]:
@@ -203,7 +204,7 @@ class CardReader:
             cards.append(Card(match.label, way.quad, match.confidence,
                               match.uncertain or piece.kind == "partial", piece.kind,
                               covered_by, match.runner_up, match.similarity, match.margin,
-                              match.distance))
+                              _chosen_difference(match)))
         cards = self._settle(image, self._fix_lengths(image, cards, found))
         pieces = [replace(p, quad=portrait(clockwise(c.quad))) if c.visible == "full" else p
                   for p, c in zip(pieces, cards, strict=True)]  # columns leave the new edges
@@ -315,12 +316,13 @@ class CardReader:
                 out[k] = replace(cards[k], label=match.label, quad=quads[j],
                                  confidence=match.confidence, uncertain=False,
                                  runner_up=match.runner_up, similarity=match.similarity,
-                                 margin=match.margin, distance=match.distance)
+                                 margin=match.margin, distance=_chosen_difference(match))
         return out
 
     def _settle(self, image: Image, cards: list[Card]) -> list[Card]:
-        """A sure whole card whose fine difference is high (over :data:`SETTLE_DISTANCE`: its
-        outline may be a little off, and a corner number then compared out of place) is read
+        """A sure whole card whose label the fine check chose among close ones with a high
+        difference (over :data:`SETTLE_DISTANCE`: its outline may be a little off, and a corner
+        number then compared out of place) is read
         again with its outline moved by :data:`SETTLE_STEP` of the card each way along and
         across; a sure reading under :data:`SETTLE_GAIN` of its difference replaces it (the
         lowest). On 100 tuning scenes 102 sure whole cards were over 150: one misread (a
@@ -343,7 +345,7 @@ class CardReader:
             if not m.uncertain and m.distance < SETTLE_GAIN * out[k].distance:
                 out[k] = replace(out[k], label=m.label, quad=quad, confidence=m.confidence,
                                  runner_up=m.runner_up, similarity=m.similarity,
-                                 margin=m.margin, distance=m.distance)
+                                 margin=m.margin, distance=_chosen_difference(m))
         return out
 
     def _wholes_from_bands(self, image: Image, cards: list[Card],
@@ -606,6 +608,12 @@ class CardReader:
             return fit_crop(image)
         raise PoorPhoto(f"{name}: found {len(big)} large cards; enroll a photo of one card "
                         "(or a crop of it)")
+
+
+def _chosen_difference(match: Match) -> float:
+    """A reading's fine difference when the fine check chose it among several labels, else 0
+    (see :attr:`Card.distance`)."""
+    return match.distance if match.compared > 1 else 0.0
 
 
 def _without(cards: list[Card], gone: set[int]) -> list[Card]:
