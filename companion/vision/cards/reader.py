@@ -339,10 +339,12 @@ class CardReader:
                       for sign in (1, -1)]
         crops = [rectify(image, q) for _, q in tries]
         out = list(cards)
+        best = {k: SETTLE_GAIN * cards[k].distance for k in chosen}
         for (k, quad), crop, embedding in zip(tries, crops, self.embedder.embed(crops),
                                               strict=True):
             m = self._try(embedding, FULL_VIEW, crop)
-            if not m.uncertain and m.distance < SETTLE_GAIN * out[k].distance:
+            if not m.uncertain and m.distance < best[k]:
+                best[k] = m.distance
                 out[k] = replace(out[k], label=m.label, quad=quad, confidence=m.confidence,
                                  runner_up=m.runner_up, similarity=m.similarity,
                                  margin=m.margin, distance=_chosen_difference(m))
