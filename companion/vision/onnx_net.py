@@ -16,6 +16,7 @@ ONNX Runtime (its sessions are thread-safe), and is thread-confined on ``cv2.dnn
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,17 @@ THREADS = 1
 #: Set ``COMPANION_ONNX_RUNTIME=cv2`` to force OpenCV's runtime (comparisons, a machine where
 #: ONNX Runtime misbehaves).
 RUNTIME_ENV = "COMPANION_ONNX_RUNTIME"
+
+
+@functools.cache
+def one_blas_thread() -> None:
+    """Limit numpy's BLAS (OpenBLAS in its wheels) to :data:`THREADS` threads, once per process.
+    Its pool would otherwise put a spinning thread on every core for each small matrix product
+    (the card reader's descriptor matches): on this machine about 100 ms of the other core's
+    time per 20-card frame, for no gain in wall time (`threadpoolctl`, made for this)."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=THREADS, user_api="blas")
 
 
 def _ort_session(path: Path) -> Any | None:
@@ -60,6 +72,7 @@ class OnnxNet:
         if not path.is_file():
             raise FileNotFoundError(f"the {what} is missing: {path}")
         self.path = path
+        one_blas_thread()
         self._session = _ort_session(path)
         self._input = self._session.get_inputs()[0].name if self._session is not None else ""
         self._net = cv2.dnn.readNetFromONNX(str(path)) if self._session is None else None

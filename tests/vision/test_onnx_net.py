@@ -34,3 +34,14 @@ def test_both_runtimes_give_the_same_outputs(path: Path, shape: tuple[int, ...],
 def test_a_missing_model_is_named(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match=r"dice model is missing: .*nothing\.onnx"):
         OnnxNet(tmp_path / "nothing.onnx", "dice model")
+
+
+def test_a_network_leaves_numpys_blas_one_thread() -> None:
+    """Loading a network limits numpy's BLAS pool to the runtime's thread count: a spinning
+    pool on every core would take the Pi's other cores from the web app and the camera."""
+    from threadpoolctl import threadpool_info
+
+    OnnxNet(CLASSIFIER_FILE)
+    blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
+    assert blas, "numpy links a BLAS"
+    assert all(lib["num_threads"] == onnx_net.THREADS for lib in blas)
