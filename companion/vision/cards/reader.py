@@ -233,7 +233,7 @@ class CardReader:
         out, row = [], 0
         for group in groups:
             sims = [self.card_set.classify(embeddings[row + k], view).similarity
-                    for k, (_, _, view) in enumerate(group)]
+                    for k, (_, _, view) in enumerate(group)] if len(group) > 1 else [0.0]
             k = int(np.argmax(sims))
             out.append((k, embeddings[row + k]))
             row += len(group)
