@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.vision.cards.embedding import BAND_SHARES, Embedder, top_band
-from companion.vision.cards.verify import FINE_H, SOFTENED, fine_distances, normalise
+from companion.vision.cards.verify import FINE_H, SOFTENED, FineImage, fine_distances, normalise
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -170,7 +170,7 @@ class CardSet:
     turns: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
     thresholds: Thresholds = Thresholds()
     model: str = ""
-    _fine: dict[tuple[int, int, int, int, float], FloatArray] = field(
+    _fine: dict[tuple[int, int, int, int, float], FineImage] = field(
         default_factory=dict, repr=False)
     _by_view: dict[int, tuple[npt.NDArray[np.intp], FloatArray]] = field(
         default_factory=dict, repr=False)
@@ -313,19 +313,20 @@ class CardSet:
         return min(distance, fine_distances(query, [images])[0])
 
     def _fine_image(self, owner: int, index: int, turn: int, view: int,
-                    height: int, blur: float = 0.0) -> FloatArray:
-        """An enrolled crop as the fine check compares it (cached), blurred by ``blur``
-        (pixels at the fine size) when above 0."""
+                    height: int, blur: float = 0.0) -> FineImage:
+        """An enrolled crop as the fine check compares it (cached, with its spectra),
+        blurred by ``blur`` (pixels at the fine size) when above 0."""
         key = (owner, index, turn, view, blur)
         if key not in self._fine:
             if blur > 0:
-                sharp = self._fine_image(owner, index, turn, view, height)
-                self._fine[key] = np.asarray(cv2.GaussianBlur(sharp, (0, 0), blur), np.float32)
+                sharp = self._fine_image(owner, index, turn, view, height).lab
+                self._fine[key] = FineImage(
+                    np.asarray(cv2.GaussianBlur(sharp, (0, 0), blur), np.float32))
             else:
                 card = _turned(self.images[self.labels[owner]][index], turn)
                 if view != FULL_VIEW:
                     card = top_band(card, BAND_SHARES[view - 1])
-                self._fine[key] = normalise(card, height)
+                self._fine[key] = FineImage(normalise(card, height))
         return self._fine[key]
 
 

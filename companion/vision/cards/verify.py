@@ -21,6 +21,7 @@ from companion.vision.cards.embedding import white_point
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
+Spectrum = npt.NDArray[np.float64]
 
 FINE_W, FINE_H = 80, 120
 SHIFT = 3
@@ -64,6 +65,48 @@ def matched(query: FloatArray, target: FloatArray) -> FloatArray:
     return np.asarray(query * gain.astype(np.float32) + offset.astype(np.float32), np.float32)
 
 
+class FineImage:
+    """An enrolled crop as the fine check compares it (a :func:`normalise` output, ``lab``),
+    with what its shift search needs of it computed once, on first use: the Fourier spectra
+    of its three channels and of its per-pixel energy (the sum of squares over channels)."""
+
+    __slots__ = ("_spectra", "lab")
+
+    def __init__(self, lab: FloatArray) -> None:
+        self.lab = lab
+        self._spectra: tuple[list[Spectrum], Spectrum] | None = None
+
+    @property
+    def spectra(self) -> tuple[list[Spectrum], Spectrum]:
+        """(each channel's spectrum, the energy's spectrum): ``cv2.dft`` packed, float64."""
+        if self._spectra is None:
+            lab = self.lab.astype(np.float64)
+            channels = [_spectrum(lab[:, :, c]) for c in range(lab.shape[2])]
+            self._spectra = channels, _spectrum((lab * lab).sum(axis=2))
+        return self._spectra
+
+
+def _spectrum(plane: npt.NDArray[np.float64]) -> Spectrum:
+    return np.asarray(cv2.dft(np.ascontiguousarray(plane)), np.float64)
+
+
+def _padded_spectrum(plane: FloatArray, shape: tuple[int, int]) -> Spectrum:
+    """The spectrum of ``plane`` laid at the top left of zeros of ``shape``."""
+    padded = np.zeros(shape, np.float64)
+    padded[:plane.shape[0], :plane.shape[1]] = plane
+    return _spectrum(padded)
+
+
+def _correlation(image: list[Spectrum], template: list[Spectrum], reach: int) -> FloatArray:
+    """sum over channels of corr(image, template) at shifts 0..``reach`` each way, from
+    spectra: circular, and exact because the image is the template's size plus ``reach``."""
+    total = np.asarray(cv2.mulSpectrums(image[0], template[0], 0, conjB=True), np.float64)
+    for a, b in zip(image[1:], template[1:], strict=True):
+        total += cv2.mulSpectrums(a, b, 0, conjB=True)
+    flags = cv2.DFT_INVERSE | cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT
+    return np.asarray(cv2.dft(total, flags=flags)[:reach + 1, :reach + 1], np.float32)
+
+
 def _mean_image(images: list[FloatArray]) -> FloatArray:
     return images[0] if len(images) == 1 else np.asarray(np.mean(images, axis=0), np.float32)
 
@@ -81,7 +124,7 @@ def _weights(means: list[FloatArray]) -> FloatArray:
     return np.asarray((1 - FLOOR) * w + FLOOR, np.float32)
 
 
-def fine_distances(query: FloatArray, candidates: list[list[FloatArray]],
+def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
                    match: bool = True) -> list[float]:
     """Each candidate's weighted mean squared difference to ``query`` (best image, best shift;
     infinite for a candidate without images). ``query`` and every candidate image are
@@ -89,30 +132,35 @@ def fine_distances(query: FloatArray, candidates: list[list[FloatArray]],
     matched to the candidates' (:func:`matched`).
 
     The weighted difference sum(w (T - I)^2) over the shifts is computed as
-    sum(w T^2) - 2 corr(I, w T) + corr(I^2, w), with plain (fast) template correlations; with
-    one candidate the weights are even and corr(I^2, w) is a box sum (an integral image)."""
-    means = [_mean_image(images) for images in candidates if len(images)]
+    sum(w T^2) - 2 corr(I, w T) + corr(I^2, w); the correlations are products of Fourier
+    spectra, the enrolled images' computed once (:class:`FineImage`). With one candidate
+    the weights are even and corr(I^2, w) is a box sum (an integral image)."""
+    means = [_mean_image([image.lab for image in images]) for images in candidates if images]
     if match and means:
         query = matched(query, means[0] if len(means) == 1 else np.mean(means, axis=0))
     s = SHIFT
+    shape = query.shape[:2]
     even = len(candidates) <= 1
-    weights = np.ones(query.shape[:2], np.float32) if even else _weights(means)
-    w = np.ascontiguousarray(np.repeat(weights[s:-s, s:-s, None], 3, axis=2))
-    norm = float(w.sum())
+    weights = np.ones(shape, np.float32) if even else _weights(means)
+    w = weights[s:-s, s:-s]
+    norm = 3.0 * float(w.sum())
     templates = []
     for sigma in QUERY_BLURS:
         q = query if sigma <= 0 else cv2.GaussianBlur(query, (0, 0), sigma)
-        t = np.ascontiguousarray(q[s:-s, s:-s])
-        wt = np.ascontiguousarray(w * t)
-        templates.append((wt, float((wt * t).sum())))
+        t = q[s:-s, s:-s]
+        wt = w[:, :, None] * t
+        spectra = [_padded_spectrum(wt[:, :, c], shape) for c in range(wt.shape[2])]
+        templates.append((spectra, float((wt * t).sum())))
+    weight_spectrum = None if even else [_padded_spectrum(w, shape)]
     out = []
     for images in candidates:
         best = np.inf
         for image in images:
-            energy = _box_energy(image, w.shape[:2]) if even else cv2.matchTemplate(
-                np.ascontiguousarray(image * image), w, cv2.TM_CCORR)
-            for wt, constant in templates:
-                cross = cv2.matchTemplate(image, wt, cv2.TM_CCORR)
+            channels, energy_spectrum = image.spectra
+            energy = (_box_energy(image.lab, w.shape) if weight_spectrum is None else
+                      _correlation([energy_spectrum], weight_spectrum, 2 * s))
+            for spectra, constant in templates:
+                cross = _correlation(channels, spectra, 2 * s)
                 best = min(best, max(0.0, float((constant - 2 * cross + energy).min())) / norm)
         out.append(best)
     return out
