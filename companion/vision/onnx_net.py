@@ -8,6 +8,12 @@ spends most of a small network's time in layout changes and per-call overhead (m
 ``docs/PERFORMANCE.md``, "Network runtime"). ``cv2.dnn`` stays as the fallback when ONNX
 Runtime cannot be imported, so a machine without it still reads, only slower.
 
+A model may have an 8-bit twin beside it (``NAME_int8.onnx``, weights and activations
+quantized by ``tools/quantize_models.py``): ONNX Runtime runs the twin instead (about twice
+as fast on a vector CPU with integer dot products, both this machine's and the Pi 5's);
+``cv2.dnn``, which cannot run such a model, runs the original. Only models whose readings
+the twin keeps get one (measured in ``docs/PERFORMANCE.md``).
+
 Contract: :meth:`OnnxNet.run` takes one float32 NCHW array and returns the network's first
 output as float32. One session runs single-threaded (:data:`THREADS`: the Pi's other cores
 serve the web app and the camera); an instance may be shared between threads when it runs on
@@ -33,6 +39,9 @@ THREADS = 1
 #: Set ``COMPANION_ONNX_RUNTIME=cv2`` to force OpenCV's runtime (comparisons, a machine where
 #: ONNX Runtime misbehaves).
 RUNTIME_ENV = "COMPANION_ONNX_RUNTIME"
+#: Set ``COMPANION_ONNX_INT8=0`` to run the original models even where an 8-bit twin exists
+#: (comparisons, making new twins).
+INT8_ENV = "COMPANION_ONNX_INT8"
 
 
 @functools.cache
@@ -46,15 +55,39 @@ def one_blas_thread() -> None:
     threadpool_limits(limits=THREADS, user_api="blas")
 
 
+def int8_twin(path: Path) -> Path:
+    """Where ``path``'s 8-bit twin is (whether or not it exists)."""
+    return path.with_name(f"{path.stem}_int8{path.suffix}")
+
+
+def _ort_wanted() -> bool:
+    return os.environ.get(RUNTIME_ENV, "").lower() != "cv2"
+
+
+@functools.cache
+def _ort_installed() -> bool:
+    try:
+        import onnxruntime  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def model_file(path: Path) -> Path:
+    """The file a network loaded from ``path`` actually runs: its 8-bit twin
+    (:func:`int8_twin`) when ONNX Runtime will run it and the twin exists, else ``path``."""
+    twin = int8_twin(path)
+    wanted = _ort_wanted() and os.environ.get(INT8_ENV, "1") != "0"
+    return twin if wanted and _ort_installed() and twin.is_file() else path
+
+
 def _ort_session(path: Path) -> Any | None:
     """An ONNX Runtime session on the CPU, or ``None`` when ONNX Runtime is unavailable or
     turned off by :data:`RUNTIME_ENV`."""
-    if os.environ.get(RUNTIME_ENV, "").lower() == "cv2":
+    if not (_ort_wanted() and _ort_installed()):
         return None
-    try:
-        import onnxruntime as ort
-    except ImportError:
-        return None
+    import onnxruntime as ort
+
     options = ort.SessionOptions()
     options.intra_op_num_threads = THREADS
     options.inter_op_num_threads = 1
@@ -66,14 +99,15 @@ def _ort_session(path: Path) -> Any | None:
 
 class OnnxNet:
     """A network loaded from ``path`` (raises :class:`FileNotFoundError` naming ``what`` when
-    the file is missing)."""
+    the file is missing); :attr:`file` is the file it runs (:func:`model_file`)."""
 
     def __init__(self, path: Path, what: str = "vision model") -> None:
         if not path.is_file():
             raise FileNotFoundError(f"the {what} is missing: {path}")
         self.path = path
+        self.file = model_file(path)
         one_blas_thread()
-        self._session = _ort_session(path)
+        self._session = _ort_session(self.file)
         self._input = self._session.get_inputs()[0].name if self._session is not None else ""
         self._net = cv2.dnn.readNetFromONNX(str(path)) if self._session is None else None
 

@@ -45,3 +45,38 @@ def test_a_network_leaves_numpys_blas_one_thread() -> None:
     blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
     assert blas, "numpy links a BLAS"
     assert all(lib["num_threads"] == onnx_net.THREADS for lib in blas)
+
+
+def test_onnx_runtime_runs_a_models_8_bit_twin_and_cv2_the_original(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("onnxruntime")
+    from companion.vision.cards.embedding import EMBEDDER_FILE
+
+    twin = onnx_net.int8_twin(EMBEDDER_FILE)
+    assert twin.name == "card_embedder_int8.onnx" and twin.is_file()
+    assert OnnxNet(EMBEDDER_FILE).file == twin
+    assert OnnxNet(CLASSIFIER_FILE).file == CLASSIFIER_FILE  # no twin: the original
+    monkeypatch.setenv(onnx_net.INT8_ENV, "0")
+    assert OnnxNet(EMBEDDER_FILE).file == EMBEDDER_FILE
+    monkeypatch.delenv(onnx_net.INT8_ENV)
+    monkeypatch.setenv(onnx_net.RUNTIME_ENV, "cv2")
+    slow = OnnxNet(EMBEDDER_FILE)
+    assert slow.runtime == "cv2.dnn" and slow.file == EMBEDDER_FILE
+
+
+def test_the_embedders_8_bit_twin_describes_cards_as_the_original_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin's descriptors of drawn cards point the same way as the original's (cosine
+    over 0.995), and any two cards are as alike by the twin as by the original (within 0.03):
+    what enrollment and reading compare."""
+    pytest.importorskip("onnxruntime")
+    from companion.vision.cards.embedding import Embedder
+    from companion.vision.cards.procedural import render_card, sushi_like_deck
+
+    crops = [render_card(design, 128) for design in sushi_like_deck()]
+    fast = Embedder().network(crops)
+    monkeypatch.setenv(onnx_net.INT8_ENV, "0")
+    exact = Embedder().network(crops)
+    assert not np.array_equal(fast, exact)  # it is another network
+    assert float((fast * exact).sum(axis=1).min()) > 0.995
+    assert float(np.abs(fast @ fast.T - exact @ exact.T).max()) < 0.03

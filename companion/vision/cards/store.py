@@ -32,6 +32,7 @@ from companion.vision.cards.embedding import (
     Embedder,
 )
 from companion.vision.cards.enrollment import AUGMENTED, CardSet, Thresholds
+from companion.vision.onnx_net import model_file
 
 FORMAT = "companion-card-set/1"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -44,12 +45,13 @@ class CardSetError(Exception):
 
 
 def model_digest(path: Path = EMBEDDER_FILE) -> str:
-    """Names what the stored descriptors depend on: the network file and how descriptors are
-    made (layout grid, weights, band shares, augmentation count)."""
+    """Names what the stored descriptors depend on: the network file that runs (the 8-bit
+    twin on ONNX Runtime, see :func:`~companion.vision.onnx_net.model_file`) and how
+    descriptors are made (layout grid, weights, band shares, augmentation count)."""
     if not path.is_file():
         return ""
     recipe = f"{LAYOUT_W}x{LAYOUT_H}:{NET_WEIGHT}:{BAND_SHARES}:{AUGMENTED}:turns".encode()
-    return hashlib.sha256(path.read_bytes() + recipe).hexdigest()[:16]
+    return hashlib.sha256(model_file(path).read_bytes() + recipe).hexdigest()[:16]
 
 
 def check_name(name: str) -> str:
