@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import os
 import sys
 from collections import defaultdict
@@ -101,7 +102,19 @@ def quantize(name: str, batches: list[np.ndarray], out_dir: Path) -> Path:
     quantize_static(str(source), str(target), Batches(), quant_format=QuantFormat.QDQ,
                     per_channel=True, activation_type=QuantType.QUInt8,
                     weight_type=QuantType.QInt8, calibrate_method=CalibrationMethod.MinMax)
+    record_source(target, source)
     return target
+
+
+def record_source(twin: Path, source: Path) -> None:
+    """Writes the original's SHA-256 into the twin's metadata (``source_sha256``): a test
+    checks it, so a retrained model with a stale twin fails CI."""
+    import onnx
+
+    model = onnx.load(str(twin))
+    entry = model.metadata_props.add()
+    entry.key, entry.value = "source_sha256", hashlib.sha256(source.read_bytes()).hexdigest()
+    onnx.save(model, str(twin))
 
 
 def main() -> None:

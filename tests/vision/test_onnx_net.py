@@ -80,3 +80,19 @@ def test_the_embedders_8_bit_twin_describes_cards_as_the_original_does(
     assert not np.array_equal(fast, exact)  # it is another network
     assert float((fast * exact).sum(axis=1).min()) > 0.995
     assert float(np.abs(fast @ fast.T - exact @ exact.T).max()) < 0.03
+
+
+def test_every_8_bit_twin_was_made_from_the_model_beside_it() -> None:
+    """A retrained model with a stale twin would go on running the old network's twin."""
+    ort = pytest.importorskip("onnxruntime")
+    import hashlib
+
+    from companion.vision.cards.finder import MODELS_DIR
+
+    twins = sorted(MODELS_DIR.glob("*_int8.onnx"))
+    assert twins
+    for twin in twins:
+        source = twin.with_name(twin.name.replace("_int8", ""))
+        meta = ort.InferenceSession(str(twin)).get_modelmeta().custom_metadata_map
+        assert meta.get("source_sha256") == hashlib.sha256(source.read_bytes()).hexdigest(), (
+            f"{twin.name} is stale: run tools/quantize_models.py")
