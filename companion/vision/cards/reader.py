@@ -20,6 +20,7 @@ to the caller.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import cv2
@@ -108,39 +109,58 @@ class Scan:
     notes: tuple[str, ...] = ()
 
 
-def _grey640(image: Image) -> npt.NDArray[np.float32]:
+def _grey640(image: Image) -> Image:
+    """The photo in grey, shrunk to at most 640 px on its long side (uint8)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     scale = 640 / max(grey.shape)
     if scale < 1:
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return np.asarray(grey, np.float32)
+    return np.asarray(grey, np.uint8)
+
+
+def _percentile(grey: Image, q: float) -> float:
+    """``np.percentile(grey, q)`` (linear interpolation) of a uint8 image, from its histogram."""
+    counts = np.asarray(cv2.calcHist([grey], [0], None, [256], [0, 256])).ravel()
+    ends = np.cumsum(counts)
+    rank = q / 100 * (grey.size - 1)
+    below = int(np.searchsorted(ends, math.floor(rank), side="right"))
+    above = int(np.searchsorted(ends, math.ceil(rank), side="right"))
+    return below + (rank - math.floor(rank)) * (above - below)
 
 
 def check_photo(image: object) -> Image:
     """``image`` if it is a BGR photo bright enough to read, else :class:`PoorPhoto`."""
+    _checked_grey(image)
+    return image  # type: ignore[return-value]
+
+
+def _checked_grey(image: object) -> Image:
+    """:func:`check_photo`'s work; the photo's :func:`_grey640`."""
     if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim != 3 \
             or image.shape[2] != 3:
         raise PoorPhoto("not a colour photo (expected an 8-bit BGR image)")
     h, w = image.shape[:2]
     if min(h, w) < MIN_SIDE:
         raise PoorPhoto(f"the photo is too small ({w}x{h} px); take it at 640x480 or more")
-    brightness = float(np.percentile(_grey640(image), 99))
+    grey = _grey640(image)
+    brightness = _percentile(grey, 99)
     if brightness < MIN_BRIGHTNESS:
         raise PoorPhoto(f"the photo is too dark (its brightest parts at {brightness:.0f} of "
                         "255); "
                         "turn on a light or move the camera")
-    return image
+    return grey
 
 
-def sharpness(image: Image) -> float:
+def sharpness(image: Image, grey: Image | None = None) -> float:
     """How steep the photo's strongest edges are for its contrast: the 99.5th percentile of
     the gradient over the 1-99% brightness range (sharp photos about 2.5-3.5; defocused ones
-    below 1). A photo of a bare table has no edges either, so it is only judged with cards."""
-    grey = _grey640(image)
+    below 1). A photo of a bare table has no edges either, so it is only judged with cards.
+    ``grey`` is the photo's :func:`_grey640` when already made."""
+    grey = _grey640(image) if grey is None else grey
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
-    lo, hi = np.percentile(grey, [1, 99])
-    return float(np.percentile(np.hypot(gx, gy), 99.5)) / max(float(hi - lo), 1.0)
+    lo, hi = _percentile(grey, 1), _percentile(grey, 99)
+    return float(np.percentile(cv2.magnitude(gx, gy), 99.5)) / max(float(hi - lo), 1.0)
 
 
 def band_crop(image: Image, quad: FloatArray, aspect: float) -> tuple[Image, int]:
@@ -166,10 +186,10 @@ class CardReader:
 
     def read(self, image: Image) -> Scan:
         """Every card in ``image`` (BGR uint8); :class:`PoorPhoto` if it cannot be read."""
-        check_photo(image)
+        grey = _checked_grey(image)
         found = self.finder.locate(image)
         pieces = found.pieces
-        sharp = sharpness(image)
+        sharp = sharpness(image, grey)
         if not pieces:
             note = "no cards found: put the cards on the table, face up, in view"
             if sharp < MIN_SHARPNESS:

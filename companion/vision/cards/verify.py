@@ -13,6 +13,8 @@ light's colour and contrast that white balance leaves). The lowest difference wi
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -51,14 +53,18 @@ MATCH = True
 GAIN = (0.6, 1.6)
 
 
-def matched(query: FloatArray, target: FloatArray) -> FloatArray:
+Stats = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+
+def matched(query: FloatArray, target: FloatArray, stats: Stats | None = None) -> FloatArray:
     """``query`` with each Lab channel given ``target``'s mean and spread (the gain kept within
     :data:`GAIN`): what white balance leaves of the light's colour and contrast. ``target`` is
-    the candidates' mean image, so every candidate is compared with the same query."""
+    the candidates' mean image, so every candidate is compared with the same query; ``stats``
+    are its ``cv2.meanStdDev`` when already known."""
     if not MATCH:
         return query
     x_mean, x_spread = cv2.meanStdDev(query)
-    y_mean, y_spread = cv2.meanStdDev(target)
+    y_mean, y_spread = stats if stats is not None else cv2.meanStdDev(target)
     gain = np.clip(y_spread[:, 0] / np.maximum(x_spread[:, 0], 1e-6), *GAIN)
     gain[x_spread[:, 0] <= 1e-6] = 1.0
     offset = y_mean[:, 0] - gain * x_mean[:, 0]
@@ -67,23 +73,31 @@ def matched(query: FloatArray, target: FloatArray) -> FloatArray:
 
 class FineImage:
     """An enrolled crop as the fine check compares it (a :func:`normalise` output, ``lab``),
-    with what its shift search needs of it computed once, on first use: the Fourier spectra
-    of its three channels and of its per-pixel energy (the sum of squares over channels)."""
-
-    __slots__ = ("_spectra", "lab")
+    with what the check needs of it computed once, on first use: the Fourier spectra of its
+    three channels and of its per-pixel energy (the sum of squares over channels), that
+    energy under each shift of an even window, and its channels' mean and spread."""
 
     def __init__(self, lab: FloatArray) -> None:
         self.lab = lab
-        self._spectra: tuple[list[Spectrum], Spectrum] | None = None
 
-    @property
+    @functools.cached_property
     def spectra(self) -> tuple[list[Spectrum], Spectrum]:
         """(each channel's spectrum, the energy's spectrum): ``cv2.dft`` packed, float64."""
-        if self._spectra is None:
-            lab = self.lab.astype(np.float64)
-            channels = [_spectrum(lab[:, :, c]) for c in range(lab.shape[2])]
-            self._spectra = channels, _spectrum((lab * lab).sum(axis=2))
-        return self._spectra
+        lab = self.lab.astype(np.float64)
+        channels = [_spectrum(lab[:, :, c]) for c in range(lab.shape[2])]
+        return channels, _spectrum((lab * lab).sum(axis=2))
+
+    @functools.cached_property
+    def box_energy(self) -> FloatArray:
+        """corr(energy, ones) at every shift of :data:`SHIFT` (:func:`_box_energy`)."""
+        h, w = self.lab.shape[:2]
+        return _box_energy(self.lab, (h - 2 * SHIFT, w - 2 * SHIFT))
+
+    @functools.cached_property
+    def stats(self) -> Stats:
+        """``cv2.meanStdDev`` of ``lab`` (what :func:`matched` matches a query to)."""
+        mean, spread = cv2.meanStdDev(self.lab)
+        return np.asarray(mean, np.float64), np.asarray(spread, np.float64)
 
 
 def _spectrum(plane: npt.NDArray[np.float64]) -> Spectrum:
@@ -137,7 +151,9 @@ def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
     the weights are even and corr(I^2, w) is a box sum (an integral image)."""
     means = [_mean_image([image.lab for image in images]) for images in candidates if images]
     if match and means:
-        query = matched(query, means[0] if len(means) == 1 else np.mean(means, axis=0))
+        alone = len(candidates) == 1 and len(candidates[0]) == 1
+        query = matched(query, means[0] if len(means) == 1 else np.mean(means, axis=0),
+                        candidates[0][0].stats if alone else None)
     s = SHIFT
     shape = query.shape[:2]
     even = len(candidates) <= 1
@@ -157,7 +173,7 @@ def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
         best = np.inf
         for image in images:
             channels, energy_spectrum = image.spectra
-            energy = (_box_energy(image.lab, w.shape) if weight_spectrum is None else
+            energy = (image.box_energy if weight_spectrum is None else
                       _correlation([energy_spectrum], weight_spectrum, 2 * s))
             for spectra, constant in templates:
                 cross = _correlation(channels, spectra, 2 * s)

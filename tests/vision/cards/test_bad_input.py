@@ -71,3 +71,17 @@ def test_a_scene_with_only_unknown_cards_marks_them_uncertain(deck_reader: CardR
     scan = deck_reader.read(scene.image)
     assert scan.cards
     assert sum(c.uncertain for c in scan.cards) >= 0.8 * len(scan.cards)
+
+
+def test_a_photos_brightness_percentiles_come_from_its_histogram_exactly() -> None:
+    """The brightness and contrast checks read percentiles off a 256-bin histogram: the
+    same values numpy's linear-interpolation percentile gives."""
+    from companion.vision.cards.reader import _percentile
+
+    rng = np.random.default_rng(1)
+    for _ in range(100):
+        grey = rng.integers(0, 256, tuple(rng.integers(1, 40, 2)), dtype=np.uint8)
+        if rng.random() < 0.5:
+            grey = (grey // 37 * 37).astype(np.uint8)  # few levels: ties between ranks
+        for q in (0, 1, 37.3, 50, 99, 100):
+            assert _percentile(grey, q) == pytest.approx(float(np.percentile(grey, q)))
