@@ -141,9 +141,14 @@ def lone_edges(pieces: list[Piece], columns: list[Column]) -> list[Column]:
     """The whole cards' short edges no column leaves from, as empty columns (no band, no
     depth): a band may lie beyond one that the finder gave no piece for."""
     used = {(c.whole, c.side) for c in columns}
-    return [Column(w, side, (), edge, step, 0.0)
-            for w, whole in enumerate(pieces) if whole.kind == "full"
-            for side, (edge, step) in enumerate(_edges(whole.quad)) if (w, side) not in used]
+    return [column for w, whole in enumerate(pieces) if whole.kind == "full"
+            for column in edge_columns(w, whole.quad) if (w, column.side) not in used]
+
+
+def edge_columns(whole: int, quad: FloatArray) -> list[Column]:
+    """Both short edges of whole card ``whole`` (its portrait ``quad``) as empty columns."""
+    return [Column(whole, side, (), edge, step, 0.0)
+            for side, (edge, step) in enumerate(_edges(quad))]
 
 
 #: A cut card's edge is a short edge a column may leave from when its length is within this

@@ -32,6 +32,7 @@ from companion.vision.cards.columns import (
     MOST_BANDS,
     Column,
     cut_columns,
+    edge_columns,
     find_columns,
     lone_edges,
 )
@@ -229,8 +230,9 @@ class CardReader:
         pieces = [replace(p, quad=portrait(clockwise(c.quad))) if c.visible == "full" else p
                   for p, c in zip(pieces, cards, strict=True)]  # columns leave the new edges
         cards = self._rebuild_columns(image, pieces, cards, found)
-        cards = self._wholes_from_bands(image, cards, found)
-        return _drop_doubles(self._unexplained(image, cards, found))
+        walked = cards
+        cards = self._unexplained(image, self._wholes_from_bands(image, cards, found), found)
+        return _drop_doubles(self._walk_new_wholes(image, walked, cards, found))
 
     def _ways(self, image: Image, piece: Piece) -> list[tuple[Piece, Image, int]]:
         """The ways to read a piece: (the piece as read, its crop, the set's view to use)."""
@@ -430,6 +432,37 @@ class CardReader:
             wholes.append(best.quad)
             gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
                      and overlap(c.quad, best.quad) > SAME_BAND}
+        return _without(out, gone)
+
+    def _walk_new_wholes(self, image: Image, before: list[Card], cards: list[Card],
+                         found: Found | None) -> list[Card]:
+        """The whole cards read surely after the columns were walked (:meth:`_wholes_from_bands`,
+        :meth:`_unexplained`: cards ``before`` did not hold) have their short edges walked
+        like lone edges (:meth:`_walk`, on the finder's map): a band beyond such a card was
+        read as part of it or as a loose uncertain band. Each sure band found that no sure
+        card already covers (:data:`SAME_BAND`) is added, and the uncertain bands it lies on
+        go."""
+        if not WALK_NEW_WHOLES or found is None:
+            return cards
+        old = {id(c) for c in before}
+        new = [k for k, c in enumerate(cards)
+               if id(c) not in old and c.visible == "full" and not c.uncertain]
+        if not new:
+            return cards
+        room = _Room.of(found, [c.quad for c in cards if c.visible == "full"])
+        out, gone = list(cards), set[int]()
+        for k in new:
+            quad = portrait(clockwise(cards[k].quad))
+            for column in edge_columns(k, quad):
+                previous = k
+                for band in self._walk(image, column, quad, room):
+                    if band.uncertain or any(not c.uncertain and overlap(c.quad, band.quad)
+                                             > SAME_BAND for c in out):
+                        break
+                    gone |= {j for j, c in enumerate(out) if c.uncertain
+                             and c.visible != "full" and overlap(c.quad, band.quad) > SAME_BAND}
+                    out.append(replace(band, covered_by=previous))
+                    previous = len(out) - 1
         return _without(out, gone)
 
     def _unexplained(self, image: Image, cards: list[Card], found: Found | None) -> list[Card]:
@@ -835,6 +868,10 @@ def _typical_width(quads: list[FloatArray]) -> float | None:
              for q in quads]
     return float(np.median(sides))
 
+
+#: Whether the short edges of whole cards read after the columns' walks are walked too
+#: (:meth:`CardReader._walk_new_wholes`).
+WALK_NEW_WHOLES = True
 
 #: Whether card pixels no read card explains are tried as whole cards
 #: (:meth:`CardReader._unexplained`), when they cover at least this share of a card ...
