@@ -163,3 +163,30 @@ def test_a_sure_reading_that_fits_badly_is_checked_with_its_outline_moved(
         assert (card.label, card.uncertain) == (labels[i], False), i
         assert card.distance < SETTLE_DISTANCE
         assert np.abs(card.quad - truth).max() < 1e-3 * float(np.linalg.norm(truth[1] - truth[0]))
+
+
+@pytest.mark.parametrize("walk", [True, False])
+def test_a_band_beyond_a_card_read_late_is_walked_for(
+        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch, walk: bool) -> None:
+    """A card the finder did not see whole is read surely only after the columns were walked
+    (laid across an uncertain band or on card pixels no card explained); the band of the card
+    under it, beyond its short edge, is then found by walking that edge: a sure band with the
+    right label, covered by the card read late. Without the walk the band is not read."""
+    monkeypatch.setattr(reader_module, "WALK_NEW_WHOLES", walk)
+    scene = render_tableau(2_300_507, sushi_like_deck())
+    truth = scene.cards[5]
+    assert truth.visible == "band"
+    cards = deck_reader.read(scene.image).cards
+    h, w = scene.instances.shape
+
+    def on_band(card: Card) -> bool:
+        x, y = np.clip(np.mean(card.quad, axis=0), 0, (w - 1, h - 1))
+        return int(scene.instances[round(y), round(x)]) == 6
+
+    sure = [c for c in cards if on_band(c) and not c.uncertain]
+    if not walk:
+        assert all(c.label != truth.label for c in sure)
+        return
+    assert [(c.label, c.visible) for c in sure] == [(truth.label, "band")]
+    cover = sure[0].covered_by
+    assert cover is not None and cards[cover].visible == "full" and not cards[cover].uncertain
