@@ -120,6 +120,9 @@ def _read_card(reader: CardReader, seed: int, index: int) -> list[Card]:
     # a spoon 4 chosen over 5 and 6 by a lead a little short of sure: its outline a pixel or
     # two off; moved 1.5% of the card one way, it reads surely (a tuning scene)
     ("reader", "NUDGE", 2_450_046, 18),
+    # an outline shifted along the card by most of a band: read surely once shifted back
+    # by 14% or 21% of its length (a tuning scene)
+    ("reader", "SHIFTS", 2_450_056, 2),
 ])
 def test_whole_cards_the_finder_outlined_badly_are_mended(
         deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch, module: str, flag: str,
@@ -129,11 +132,12 @@ def test_whole_cards_the_finder_outlined_badly_are_mended(
     from companion.vision.cards import finder as finder_module
 
     target = reader_module if module == "reader" else finder_module
+    off: object = (0.07,) if flag == "SHIFTS" else False  # session 9's shifts
     truth = render_tableau(seed, sushi_like_deck()).cards[index]
     assert truth.visible == "full"
     read = _read_card(deck_reader, seed, index)
     assert [(c.label, c.uncertain, c.visible) for c in read] == [(truth.label, False, "full")]
-    monkeypatch.setattr(target, flag, False)
+    monkeypatch.setattr(target, flag, off)
     assert [(c.label, c.uncertain) for c in _read_card(deck_reader, seed, index)] != [
         (truth.label, False)]
 
