@@ -223,6 +223,15 @@ class CardSet:
         return np.asarray((np.asarray(embeddings, np.float32) @ matrix.T).max(axis=1),
                           np.float32)
 
+    def label_similarities(self, embeddings: FloatArray, label: str,
+                           view: int = FULL_VIEW) -> FloatArray:
+        """For each descriptor (rows of ``embeddings``), its similarity to ``label`` seen as
+        ``view`` (the best of that label's enrolled descriptors)."""
+        rows, matrix = self._view_rows(view)
+        mine = self.owners[rows] == self.labels.index(label)
+        return np.asarray((np.asarray(embeddings, np.float32) @ matrix[mine].T).max(axis=1),
+                          np.float32)
+
     def classify(self, embedding: FloatArray, view: int = FULL_VIEW,
                  crop: Image | None = None) -> Match:
         """The label of one query descriptor seen as ``view``; with the query's ``crop`` (as

@@ -121,8 +121,11 @@ def _read_card(reader: CardReader, seed: int, index: int) -> list[Card]:
     # two off; moved 1.5% of the card one way, it reads surely (a tuning scene)
     ("reader", "NUDGE", 2_450_046, 18),
     # an outline shifted along the card by most of a band: read surely once shifted back
-    # by 14% or 21% of its length (a tuning scene)
+    # by 14% or 21% of its length (a tuning scene; without the climb, which mends it too)
     ("reader", "SHIFTS", 2_450_056, 2),
+    # a spoon 5 read unsurely as a 4 (its outline off by a sixth of a card): climbing the
+    # descriptor's similarity side by side outlines it well enough to read (a tuning scene)
+    ("reader", "CLIMB", 2_450_060, 1),
 ])
 def test_whole_cards_the_finder_outlined_badly_are_mended(
         deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch, module: str, flag: str,
@@ -133,6 +136,8 @@ def test_whole_cards_the_finder_outlined_badly_are_mended(
 
     target = reader_module if module == "reader" else finder_module
     off: object = (0.07,) if flag == "SHIFTS" else False  # session 9's shifts
+    if flag == "SHIFTS":
+        monkeypatch.setattr(reader_module, "CLIMB", False)
     truth = render_tableau(seed, sushi_like_deck()).cards[index]
     assert truth.visible == "full"
     read = _read_card(deck_reader, seed, index)
@@ -197,3 +202,18 @@ def test_a_band_beyond_a_card_read_late_is_walked_for(
     assert [(c.label, c.visible) for c in sure] == [(truth.label, "band")]
     cover = sure[0].covered_by
     assert cover is not None and cards[cover].visible == "full" and not cards[cover].uncertain
+
+
+def test_a_climbs_moves_take_each_side_out_and_in_by_a_share_of_the_width() -> None:
+    from companion.vision.cards.reader import _side_moves
+
+    quad = np.array([[10, 10], [70, 10], [70, 100], [10, 100]], np.float32)  # 60 x 90
+    moves = _side_moves(quad, 0.05)
+    assert len(moves) == 8
+    area = cv2.contourArea(quad)
+    for n, moved in enumerate(moves):
+        shifted = np.flatnonzero(np.abs(moved - quad).sum(axis=1) > 0)
+        assert len(shifted) == 2  # one side's two corners
+        assert np.allclose(np.linalg.norm(moved - quad, axis=1)[shifted], 3.0)  # 5% of 60
+        grew = cv2.contourArea(moved) > area
+        assert grew == (n % 2 == 0)  # out first, then in

@@ -176,3 +176,15 @@ def test_matching_colours_gives_the_query_the_targets_mean_and_spread() -> None:
     wild = (5 * target).astype(np.float32)  # gain 0.2: kept at GAIN[0]
     assert np.allclose(matched(wild, target).std(axis=(0, 1)),
                        GAIN[0] * wild.std(axis=(0, 1)), rtol=1e-3)
+
+
+def test_a_labels_similarity_is_its_best_enrolled_descriptors(
+        deck_set: CardSet, embedder: Embedder) -> None:
+    """What the outline climb follows: for the best label it is the plain match's similarity;
+    for another label, no more than that."""
+    design = sushi_like_deck()[3]
+    query = embedder.embed([render_card(design, 128)])
+    plain = deck_set.classify(query[0], FULL_VIEW)
+    assert deck_set.label_similarities(query, plain.label)[0] == pytest.approx(plain.similarity)
+    other = next(label for label in deck_set.labels if label != plain.label)
+    assert deck_set.label_similarities(query, other)[0] <= plain.similarity
