@@ -217,3 +217,20 @@ def test_a_climbs_moves_take_each_side_out_and_in_by_a_share_of_the_width() -> N
         assert np.allclose(np.linalg.norm(moved - quad, axis=1)[shifted], 3.0)  # 5% of 60
         grew = cv2.contourArea(moved) > area
         assert grew == (n % 2 == 0)  # out first, then in
+
+
+def test_a_sure_reading_whose_outline_took_in_a_band_is_checked_shifted_back(
+        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A salmon nigiri whose outline took in a band of the card beside it and left its own
+    end out reads surely as a menu 7 (a tuning scene). Its fine difference is high, so it is
+    read again shifted along the card by most of a band: a salmon nigiri, surely. With
+    session 9's settling (over 150 only, no shifts) it stayed a menu 7, wrong and certain."""
+    seed, index = 2_450_070, 4
+    truth = render_tableau(seed, sushi_like_deck()).cards[index]
+    assert (truth.label, truth.visible) == ("salmon_nigiri", "full")
+    read = _read_card(deck_reader, seed, index)
+    assert [(c.label, c.uncertain) for c in read] == [("salmon_nigiri", False)]
+    monkeypatch.setattr(reader_module, "SETTLE_SHIFTS", ())
+    monkeypatch.setattr(reader_module, "SETTLE_DISTANCE", 150.0)
+    assert [(c.label, c.uncertain) for c in _read_card(deck_reader, seed, index)] == [
+        ("menu_7", False)]
