@@ -234,3 +234,18 @@ def test_a_sure_reading_whose_outline_took_in_a_band_is_checked_shifted_back(
     monkeypatch.setattr(reader_module, "SETTLE_DISTANCE", 150.0)
     assert [(c.label, c.uncertain) for c in _read_card(deck_reader, seed, index)] == [
         ("menu_7", False)]
+
+
+def test_a_faint_sure_reading_is_checked_with_its_outline_moved(
+        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A menu 9 whose outline took in the band above it and left its own banner out matches
+    a salmon nigiri decisively but faintly. Read again shifted along the card it is a menu 9,
+    far more similar; without that check it stays a salmon nigiri, wrong and certain."""
+    seed, index = 3_200_026, 6
+    truth = render_tableau(seed, sushi_like_deck()).cards[index]
+    assert (truth.label, truth.visible) == ("menu_9", "full")
+    read = _read_card(deck_reader, seed, index)
+    assert [(c.label, c.uncertain) for c in read] == [("menu_9", False)]
+    monkeypatch.setattr(reader_module, "SETTLE_FAINT", 0.0)
+    assert [(c.label, c.uncertain) for c in _read_card(deck_reader, seed, index)] == [
+        ("salmon_nigiri", False)]
