@@ -367,8 +367,9 @@ class CardReader:
         for k in chosen + faint:
             q = portrait(clockwise(np.asarray(cards[k].quad, np.float32)))
             along, across = (q[3] + q[2] - q[0] - q[1]) / 2, (q[1] + q[2] - q[0] - q[3]) / 2
-            tries += [(k, q + d * sign * SETTLE_STEP) for d in (along, across)
-                      for sign in (1, -1)]
+            if cards[k].distance > SETTLE_MOVED:
+                tries += [(k, q + d * sign * SETTLE_STEP) for d in (along, across)
+                          for sign in (1, -1)]
             tries += [(k, q + along * sign * step) for sign in (1, -1)
                       for step in SETTLE_SHIFTS]
         crops = [rectify(image, q) for _, q in tries]
@@ -858,6 +859,8 @@ NUDGE_STEP = 0.015
 #: outline moved (:meth:`CardReader._settle`) by this share of the card each way ...
 SETTLE_DISTANCE = 100.0
 SETTLE_STEP = 0.05
+#: (the small moves only for a difference over this)
+SETTLE_MOVED = 150.0
 #: ... and shifted along the card by these shares of its length (most of a band: an outline
 #: that took in a neighbour's band and left its own out) ...
 SETTLE_SHIFTS: tuple[float, ...] = (0.14, 0.21)
