@@ -378,6 +378,8 @@ class CardReader:
         lift = {k: cards[k].similarity + SETTLE_LIFT for k in faint}
         for (k, quad), crop, embedding in zip(tries, crops, self.embedder.embed(crops),
                                               strict=True):
+            if k in lift and self.card_set.classify(embedding).similarity <= lift[k]:
+                continue  # cannot be similar enough (the fine check keeps the similarity)
             m = self._try(embedding, FULL_VIEW, crop)
             if m.uncertain:
                 continue
