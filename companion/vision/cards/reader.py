@@ -366,10 +366,9 @@ class CardReader:
         tries = []
         for k in chosen + faint:
             q = portrait(clockwise(np.asarray(cards[k].quad, np.float32)))
-            along, across = (q[3] + q[2] - q[0] - q[1]) / 2, (q[1] + q[2] - q[0] - q[3]) / 2
             if cards[k].distance > SETTLE_MOVED:
-                tries += [(k, q + d * sign * SETTLE_STEP) for d in (along, across)
-                          for sign in (1, -1)]
+                tries += [(k, m) for m in _moved(q, SETTLE_STEP)]
+            along = _along_across(q)[0]
             tries += [(k, q + along * sign * step) for sign in (1, -1)
                       for step in SETTLE_SHIFTS]
         crops = [rectify(image, q) for _, q in tries]
@@ -413,9 +412,7 @@ class CardReader:
         tries = []
         for k in chosen:
             q = portrait(clockwise(np.asarray(cards[k].quad, np.float32)))
-            along, across = (q[3] + q[2] - q[0] - q[1]) / 2, (q[1] + q[2] - q[0] - q[3]) / 2
-            tries += [(k, q + d * sign * NUDGE_STEP) for d in (along, across)
-                      for sign in (1, -1)]
+            tries += [(k, m) for m in _moved(q, NUDGE_STEP)]
         crops = [rectify(image, q) for _, q in tries]
         read: dict[int, list[tuple[Match, FloatArray]]] = {}
         for (k, quad), crop, embedding in zip(tries, crops, self.embedder.embed(crops),
@@ -911,6 +908,17 @@ def frame_aspect(quads: list[FloatArray], default: float) -> float:
     """The shape (short / long side) of the frame's cards: the median of ``quads`` (cards read
     surely), or ``default`` when there are fewer than three."""
     return float(np.median([quad_aspect(q) for q in quads])) if len(quads) >= 3 else default
+
+
+def _along_across(quad: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """A portrait quad's long side and short side as vectors (each the mean of two)."""
+    q = quad
+    return (q[3] + q[2] - q[0] - q[1]) / 2, (q[1] + q[2] - q[0] - q[3]) / 2
+
+
+def _moved(quad: FloatArray, share: float) -> list[FloatArray]:
+    """A portrait ``quad`` moved by ``share`` of the card along it, back, across, and back."""
+    return [quad + d * sign * share for d in _along_across(quad) for sign in (1, -1)]
 
 
 def _side_moves(quad: FloatArray, share: float) -> list[FloatArray]:
