@@ -369,8 +369,12 @@ class CardReader:
             if cards[k].distance > SETTLE_MOVED:
                 tries += [(k, m) for m in _moved(q, SETTLE_STEP)]
             along = _along_across(q)[0]
-            tries += [(k, q + along * sign * step) for sign in (1, -1)
-                      for step in SETTLE_SHIFTS]
+            shifted = [q + along * sign * step for sign in (1, -1) for step in SETTLE_SHIFTS]
+            if len(shifted) > SETTLE_SHIFT_READS:
+                cheap = self.embedder.layout_only([rectify(image, m) for m in shifted])
+                rank = np.argsort(-self.card_set.best_similarities(cheap, FULL_VIEW))
+                shifted = [shifted[int(i)] for i in rank[:SETTLE_SHIFT_READS]]
+            tries += [(k, m) for m in shifted]
         crops = [rectify(image, q) for _, q in tries]
         out = list(cards)
         best = {k: SETTLE_GAIN * cards[k].distance for k in chosen}
@@ -863,6 +867,9 @@ SETTLE_MOVED = 150.0
 #: ... and shifted along the card by these shares of its length (most of a band: an outline
 #: that took in a neighbour's band and left its own out) ...
 SETTLE_SHIFTS: tuple[float, ...] = (0.14, 0.21)
+#: ... of which only this many, the best by colour layout alone, are read (the same readings
+#: as reading all four on 232 tuning, bench and other scenes; a quarter of the reads).
+SETTLE_SHIFT_READS = 1
 #: A sure whole card matched decisively (no fine check) but less similar than this is read
 #: the same ways, and replaced by a sure reading at least this much more similar. Added in
 #: session 10 for a menu 9 whose outline took in a band above it and read surely, faintly, as
