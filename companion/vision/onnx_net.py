@@ -8,11 +8,12 @@ spends most of a small network's time in layout changes and per-call overhead (m
 ``docs/PERFORMANCE.md``, "Network runtime"). ``cv2.dnn`` stays as the fallback when ONNX
 Runtime cannot be imported, so a machine without it still reads, only slower.
 
-A model may have an 8-bit twin beside it (``NAME_int8.onnx``, weights and activations
-quantized by ``tools/quantize_models.py``): ONNX Runtime runs the twin instead (about twice
-as fast on a vector CPU with integer dot products, both this machine's and the Pi 5's);
-``cv2.dnn``, which cannot run such a model, runs the original. Only models whose readings
-the twin keeps get one (measured in ``docs/PERFORMANCE.md``).
+A model may have an 8-bit twin beside it (``NAME_int8.onnx``, activations in 8 bits and
+weights in 7, quantized by ``tools/quantize_models.py``): ONNX Runtime runs the twin instead
+(about twice as fast on a vector CPU with integer dot products, like the Pi 5's; a third
+faster on an x86 CPU with AVX2 only, where 7-bit weights keep the 16-bit sums from
+saturating); ``cv2.dnn``, which cannot run such a model, runs the original. Only models whose
+readings the twin keeps get one (measured in ``docs/PERFORMANCE.md``).
 
 Contract: :meth:`OnnxNet.run` takes one float32 NCHW array and returns the network's first
 output as float32. One session runs single-threaded (:data:`THREADS`: the Pi's other cores
