@@ -156,12 +156,11 @@ def _region_quad(points: FloatArray, snap: float = 0.25) -> FloatArray:
     rect = cv2.boxPoints(cv2.minAreaRect(points.astype(np.float32))).astype(np.float32)
     hull = cv2.convexHull(points.astype(np.float32)).reshape(-1, 2)
     out = rect.copy()
-    for i, corner in enumerate(rect):
-        d = np.linalg.norm(hull - corner, axis=1)
-        j = int(np.argmin(d))
-        side = min(np.linalg.norm(rect[1] - rect[0]), np.linalg.norm(rect[2] - rect[1]))
-        if d[j] < snap * side:
-            out[i] = hull[j]
+    d = np.sqrt(np.square(hull[None] - rect[:, None]).sum(axis=2))  # (corner, hull point)
+    j = np.argmin(d, axis=1)
+    side = min(np.linalg.norm(rect[1] - rect[0]), np.linalg.norm(rect[2] - rect[1]))
+    near = d[np.arange(4), j] < snap * side
+    out[near] = hull[j[near]]
     return out
 
 
@@ -541,15 +540,16 @@ def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> li
         markers[box][labels[box] == i] = n + 2
     regions = _grow(markers, core, visible > config.visible).astype(np.int32)
     raw: list[tuple[FloatArray, str, float, int]] = []
-    for n in range(len(keep)):
-        mask = (regions == n + 2).astype(np.uint8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for n, around in enumerate(_region_boxes(regions, len(keep))):
+        if around is None:
+            continue
+        contours = _outlines(regions, n + 2, around)
         if not contours:
             continue
         # the region's own pixels, looked at within its bounding box (all its parts)
         x0, y0, bw, bh = cv2.boundingRect(np.concatenate(contours))
         box = np.s_[y0:y0 + bh, x0:x0 + bw]
-        inside = mask[box] > 0
+        inside = regions[box] == n + 2
         points = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32)
         quad = clockwise(_region_quad(points, config.snap))
         short = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
@@ -565,6 +565,38 @@ def pieces_from_maps(maps: FloatArray, scale: float, config: FinderConfig) -> li
     pieces = _link_bands(raw, regions)
     return [Piece(((p.quad + 0.5) / scale - 0.5).astype(np.float32), p.kind, p.score,
                   p.covered_by, p.neighbours) for p in pieces]
+
+
+def _region_boxes(regions: npt.NDArray[np.int32], count: int
+                  ) -> list[tuple[slice, slice] | None]:
+    """For regions labelled 2 .. count + 1, each one's bounding box grown by a pixel (within
+    the map), or None for a label no pixel has."""
+    ys, xs = np.nonzero(regions >= 2)
+    label = regions[ys, xs] - 2
+    big = np.iinfo(np.int64).max
+    low_x, low_y = np.full(count, big), np.full(count, big)
+    high_x, high_y = np.full(count, -1), np.full(count, -1)
+    np.minimum.at(low_x, label, xs)
+    np.minimum.at(low_y, label, ys)
+    np.maximum.at(high_x, label, xs)
+    np.maximum.at(high_y, label, ys)
+    h, w = regions.shape
+    return [np.s_[max(0, int(low_y[n]) - 1):min(h, int(high_y[n]) + 2),
+                  max(0, int(low_x[n]) - 1):min(w, int(high_x[n]) + 2)]
+            if high_x[n] >= 0 else None for n in range(count)]
+
+
+def _outlines(regions: npt.NDArray[np.int32], label: int, around: tuple[slice, slice]
+              ) -> list[npt.NDArray[np.int32]]:
+    """The outer contours (map pixels) of region ``label``, traced within ``around`` (its box
+    grown by a pixel, :func:`_region_boxes`): the same contours as traced on the whole map,
+    whose one-pixel rim ``cv2.findContours`` takes as background, as it does the box's
+    rim (background but where it is the map's own)."""
+    mask = (regions[around] == label).astype(np.uint8)
+    offset = (around[1].start, around[0].start)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE,
+                                   offset=offset)
+    return list(contours)
 
 
 def _box(stat: npt.NDArray[np.int32]) -> tuple[slice, slice]:

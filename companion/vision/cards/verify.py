@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.cards.embedding import white_point
+from companion.vision.cards.embedding import unit_clipped, white_point
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -40,7 +40,7 @@ SOFTENED = (1.0, 1.6)
 def normalise(crop: Image, height: int = FINE_H) -> FloatArray:
     """A crop as the fine check compares it: resized, white-balanced, CIE Lab (float32)."""
     small = np.asarray(cv2.resize(crop, (FINE_W, height), interpolation=cv2.INTER_AREA), np.uint8)
-    x = np.clip(small.astype(np.float32) / np.maximum(white_point(small), 16.0), 0.0, 1.0)
+    x = unit_clipped(small.astype(np.float32) / np.maximum(white_point(small), 16.0))
     return np.asarray(cv2.cvtColor(x, cv2.COLOR_BGR2Lab), np.float32)
 
 

@@ -85,3 +85,21 @@ def test_a_photos_brightness_percentiles_come_from_its_histogram_exactly() -> No
             grey = (grey // 37 * 37).astype(np.uint8)  # few levels: ties between ranks
         for q in (0, 1, 37.3, 50, 99, 100):
             assert _percentile(grey, q) == pytest.approx(float(np.percentile(grey, q)))
+
+
+def test_a_layouts_median_and_clip_are_numpys_exactly() -> None:
+    """The colour layout's paper colour (each channel's median of its cells) and the clip to
+    [0, 1] come from a partial sort and in-place bounds: bit for bit numpy's ``np.median``
+    and ``np.clip``, so descriptors do not change with the faster code."""
+    from companion.vision.cards.embedding import column_median, unit_clipped
+
+    rng = np.random.default_rng(2)
+    for n in (1, 2, 3, 383, 384):
+        for _ in range(50):
+            rows = (rng.normal(0, 40, (n, 3)) * rng.choice([1, 0.01])).astype(np.float32)
+            if rng.random() < 0.3:
+                rows = np.round(rows / 7) * 7  # ties
+            assert np.array_equal(column_median(rows), np.median(rows, axis=0))
+            assert column_median(rows).dtype == np.float32
+            x = rng.normal(0.5, 0.7, (n, 3)).astype(np.float32)
+            assert np.array_equal(unit_clipped(x.copy()), np.clip(x, 0.0, 1.0))

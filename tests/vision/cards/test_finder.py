@@ -174,3 +174,28 @@ def test_a_whole_card_close_to_the_frames_edge_is_whole(finder: CardFinder) -> N
             tried += 1
             whole += bool(on_card) and on_card[0].kind == "full"
     assert tried >= 50 and whole >= 0.65 * tried, (whole, tried)
+
+
+def test_a_regions_outline_traced_in_its_box_is_the_one_traced_on_the_whole_map() -> None:
+    """Each region's contours are traced within its bounding box grown by a pixel: the same
+    points as on the whole map, whose one-pixel rim counts as background in both, for
+    regions in the middle, touching the rim, or in several parts."""
+    from companion.vision.cards.finder import _outlines, _region_boxes
+
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        regions = np.zeros((60, 90), np.int32)
+        for label in range(2, 8):
+            for _ in range(int(rng.integers(1, 3))):
+                x, y = int(rng.integers(-5, 85)), int(rng.integers(-5, 55))
+                regions[max(0, y):y + int(rng.integers(2, 15)),
+                        max(0, x):x + int(rng.integers(2, 15))] = label
+        boxes = _region_boxes(regions, 7)
+        for n, around in enumerate(boxes):
+            whole, _ = cv2.findContours((regions == n + 2).astype(np.uint8),
+                                        cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            if around is None:
+                assert not (regions == n + 2).any()
+                continue
+            boxed = _outlines(regions, n + 2, around)
+            assert [c.tolist() for c in boxed] == [c.tolist() for c in whole]
