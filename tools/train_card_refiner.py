@@ -73,8 +73,12 @@ class Refiner(nn.Module):
 # -- data -----------------------------------------------------------------------------------------
 
 
-def scene_options(rng: np.random.Generator, kind: str) -> tab.SceneOptions:
+def scene_options(rng: np.random.Generator, kind: str, dense: float = 0.0
+                  ) -> tab.SceneOptions:
     stacks = {"columns": 0.5, "pairs": 0.3} if kind == "band" else {}
+    if rng.random() < dense:  # two players' rows of 8-12 touching cards, no stacks
+        return tab.SceneOptions(players=(2, 2), cards_per_player=(8, 12), columns=0.0,
+                                pairs=0.0)
     if rng.random() < 0.3:  # a phone over one player's cards
         return tab.SceneOptions(players=(1, 1), cards_per_player=(3, 12),
                                 card_width=(130.0, 260.0), **stacks)
@@ -148,7 +152,8 @@ def band_truth(t: tab.Tableau, i: int) -> np.ndarray | None:
                      whole[0] + axis * share]).astype(np.float32)
 
 
-def make_data(scenes: int, seed: int, cache: Path, kind: str) -> None:
+def make_data(scenes: int, seed: int, cache: Path, kind: str, scene_base: int = SCENE_BASE,
+              dense: float = 0.0) -> None:
     rng = np.random.default_rng(seed)
     spec = ref.FULL_CROP if kind == "full" else ref.BAND_CROP
     finder = fnd.CardFinder(refiner=None)
@@ -158,7 +163,7 @@ def make_data(scenes: int, seed: int, cache: Path, kind: str) -> None:
     for s in range(scenes):
         deck = [proc.random_design(int(rng.integers(0, proc.TRAIN_SEED_LIMIT)))
                 for _ in range(12)]
-        t = tab.render_tableau(SCENE_BASE + s, deck, scene_options(rng, kind))
+        t = tab.render_tableau(scene_base + s, deck, scene_options(rng, kind, dense))
         h, w = t.instances.shape
         found: dict[int, np.ndarray] = {}
         for piece in finder.find(t.image):
@@ -189,19 +194,23 @@ def make_data(scenes: int, seed: int, cache: Path, kind: str) -> None:
 
 
 def train(cache: Path, minutes: float, seed: int, init: Path | None,
-          spec: ref.CropSpec) -> Refiner:
+          spec: ref.CropSpec, rate: float = LEARNING_RATE) -> Refiner:
     data = np.load(cache)
     crops, targets = data["crops"], data["targets"]
     held = len(crops) // 20
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     net = Refiner(spec)
-    if init is not None:
+    if init is not None and init.suffix == ".onnx":
+        load_onnx(net, init)
+    elif init is not None:
         net.load_state_dict(torch.load(init))
-    opt = torch.optim.AdamW(net.parameters(), LEARNING_RATE, weight_decay=1e-4)
+    opt = torch.optim.AdamW(net.parameters(), rate, weight_decay=1e-4)
     start, total, step = time.time(), minutes * 60, 0
+    net.train()
+    frozen_norms(net)
     while time.time() - start < total:
-        lr = LEARNING_RATE * 0.5 * (1 + math.cos(math.pi * min(1.0, (time.time() - start) / total)))
+        lr = rate * 0.5 * (1 + math.cos(math.pi * min(1.0, (time.time() - start) / total)))
         for group in opt.param_groups:
             group["lr"] = lr
         idx = rng.integers(held, len(crops), 64)
@@ -218,7 +227,41 @@ def train(cache: Path, minutes: float, seed: int, init: Path | None,
                   f"{held_out(net, crops[:held], targets[:held]):.4f} "
                   f"{time.time() - start:.0f}s", flush=True)
             net.train()
+            frozen_norms(net)
     return net
+
+
+def load_onnx(net: Refiner, path: Path) -> None:
+    """``net`` given an exported refiner's weights (its ONNX file: the batch norms folded
+    into the convolutions). Each batch norm becomes the folded bias alone (mean 0, variance
+    1, scale 1) and stays frozen (:func:`frozen_norms`): fine-tuning a shipped model whose
+    training state was not kept."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [n for n in model.graph.node if n.op_type == "Conv"]
+    layers = [m for m in net.body.modules() if isinstance(m, nn.Sequential) and len(m) == 3]
+    assert len(convs) == len(layers), (len(convs), len(layers))
+    with torch.no_grad():
+        for node, (conv, norm, _) in zip(convs, layers, strict=True):
+            conv.weight.copy_(torch.from_numpy(weights[node.input[1]]))
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(torch.from_numpy(weights[node.input[2]]))
+        for name, param in net.head.named_parameters():
+            param.copy_(torch.from_numpy(weights[f"head.{name}"]))
+    net.frozen_norms = True
+
+
+def frozen_norms(net: Refiner) -> None:
+    """Batch norms of a net loaded by :func:`load_onnx` keep their statistics (eval mode)."""
+    if getattr(net, "frozen_norms", False):
+        for m in net.body.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.eval()
 
 
 def held_out(net: Refiner, crops: np.ndarray, targets: np.ndarray) -> float:
@@ -240,17 +283,24 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, required=True)
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--init", type=Path)
+    parser.add_argument("--init", type=Path, help="weights to start from: a saved state "
+                        "(.pt) or an exported model (.onnx, batch norms then frozen)")
+    parser.add_argument("--lr", type=float, default=LEARNING_RATE,
+                        help="peak learning rate (cosine decay); lower to fine-tune")
+    parser.add_argument("--scene-base", type=int, default=SCENE_BASE,
+                        help="seed of the first data scene (below 1,000,000)")
+    parser.add_argument("--dense", type=float, default=0.0,
+                        help="share of data scenes with two rows of touching cards")
     parser.add_argument("--save", type=Path)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     cv2.setNumThreads(1)
     torch.set_num_threads(1)
     if args.stage == "data":
-        make_data(args.scenes, args.seed, args.cache, args.kind)
+        make_data(args.scenes, args.seed, args.cache, args.kind, args.scene_base, args.dense)
         return 0
     spec = ref.FULL_CROP if args.kind == "full" else ref.BAND_CROP
-    net = train(args.cache, args.minutes, args.seed, args.init, spec)
+    net = train(args.cache, args.minutes, args.seed, args.init, spec, args.lr)
     if args.save:
         torch.save(net.state_dict(), args.save)
     out = args.out or (ref.REFINER_FILE if args.kind == "full" else ref.BAND_REFINER_FILE)

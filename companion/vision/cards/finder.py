@@ -24,6 +24,7 @@ the frame's pixels; ``cv2.setNumThreads`` is left to the caller.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -206,12 +207,17 @@ class Found:
         mask = np.zeros((max(1, int(q[:, 1].max() - q[:, 1].min()) + 1),
                          max(1, int(q[:, 0].max() - q[:, 0].min()) + 1)), np.uint8)
         cv2.fillPoly(mask, [q - q.min(axis=0)], 1)
-        area = int(mask.sum())
+        area = cv2.countNonZero(mask)
         if area == 0 or x1 <= x0 or y1 <= y0:
             return 0.0
         ox, oy = q.min(axis=0)
-        inside = mask[y0 - oy:y1 - oy, x0 - ox:x1 - ox].astype(bool)
-        return float(self.visible[y0:y1, x0:x1][inside].sum()) / area
+        inside = mask[y0 - oy:y1 - oy, x0 - ox:x1 - ox]
+        return cv2.countNonZero(cv2.bitwise_and(self._card_bytes[y0:y1, x0:x1], inside)) / area
+
+    @functools.cached_property
+    def _card_bytes(self) -> npt.NDArray[np.uint8]:
+        """``visible`` as 0/1 bytes (what :meth:`shown` counts with OpenCV)."""
+        return self.visible.astype(np.uint8)
 
 
 class CardFinder:
