@@ -293,3 +293,20 @@ def test_a_faint_sure_reading_is_checked_with_its_outline_moved(
     _back_in_place(deck_reader._settle(image, cards), labels, truths)
     monkeypatch.setattr(reader_module, "SETTLE_FAINT", 0.0)
     assert deck_reader._settle(image, cards) == cards
+
+
+def test_a_close_call_on_a_poor_fit_is_left_uncertain() -> None:
+    """A sure whole card whose fine check chose between close labels by a small lead while
+    fitting even the chosen one badly comes out uncertain (its outline was off: a corner
+    number compared out of place); a good fit, a clear lead, a decisive descriptor match
+    (no fine difference) and a band stay as read."""
+    from companion.vision.cards.reader import POOR_FIT, POOR_FIT_LEAD, _doubt_poor_fits
+
+    quad = np.float32([[0, 0], [64, 0], [64, 96], [0, 96]])
+    guess = Card("uramaki_3", quad, 0.6, False, margin=POOR_FIT_LEAD / 2,
+                 distance=2 * POOR_FIT)
+    kept = [replace(guess, distance=POOR_FIT / 2), replace(guess, margin=2 * POOR_FIT_LEAD),
+            replace(guess, distance=0.0, margin=0.2), replace(guess, visible="band")]
+    out = _doubt_poor_fits([guess, *kept])
+    assert out[0].uncertain and out[0].label == "uramaki_3"
+    assert out[1:] == kept
