@@ -19,11 +19,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.cards.embedding import unit_clipped, white_point
+from companion.vision.cards.embedding import white_balanced, white_point
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
-Spectrum = npt.NDArray[np.float64]
+Spectrum = npt.NDArray[np.float32]
 
 FINE_W, FINE_H = 80, 120
 SHIFT = 3
@@ -40,7 +40,7 @@ SOFTENED = (1.0, 1.6)
 def normalise(crop: Image, height: int = FINE_H) -> FloatArray:
     """A crop as the fine check compares it: resized, white-balanced, CIE Lab (float32)."""
     small = np.asarray(cv2.resize(crop, (FINE_W, height), interpolation=cv2.INTER_AREA), np.uint8)
-    x = unit_clipped(small.astype(np.float32) / np.maximum(white_point(small), 16.0))
+    x = white_balanced(small.astype(np.float32), white_point(small))
     return np.asarray(cv2.cvtColor(x, cv2.COLOR_BGR2Lab), np.float32)
 
 
@@ -68,7 +68,10 @@ def matched(query: FloatArray, target: FloatArray, stats: Stats | None = None) -
     gain = np.clip(y_spread[:, 0] / np.maximum(x_spread[:, 0], 1e-6), *GAIN)
     gain[x_spread[:, 0] <= 1e-6] = 1.0
     offset = y_mean[:, 0] - gain * x_mean[:, 0]
-    return np.asarray(query * gain.astype(np.float32) + offset.astype(np.float32), np.float32)
+    affine = np.zeros((3, 4), np.float64)
+    affine[[0, 1, 2], [0, 1, 2]] = gain
+    affine[:, 3] = offset
+    return np.asarray(cv2.transform(query, affine), np.float32)  # per channel, at C speed
 
 
 class FineImage:
@@ -82,10 +85,9 @@ class FineImage:
 
     @functools.cached_property
     def spectra(self) -> tuple[list[Spectrum], Spectrum]:
-        """(each channel's spectrum, the energy's spectrum): ``cv2.dft`` packed, float64."""
-        lab = self.lab.astype(np.float64)
-        channels = [_spectrum(lab[:, :, c]) for c in range(lab.shape[2])]
-        return channels, _spectrum((lab * lab).sum(axis=2))
+        """(each channel's spectrum, the energy's spectrum): ``cv2.dft`` packed, float32."""
+        channels = [_spectrum(plane) for plane in cv2.split(self.lab)]
+        return channels, _spectrum(np.asarray((self.lab * self.lab).sum(axis=2), np.float32))
 
     @functools.cached_property
     def box_energy(self) -> FloatArray:
@@ -100,29 +102,37 @@ class FineImage:
         return np.asarray(mean, np.float64), np.asarray(spread, np.float64)
 
 
-def _spectrum(plane: npt.NDArray[np.float64]) -> Spectrum:
-    return np.asarray(cv2.dft(np.ascontiguousarray(plane)), np.float64)
+def _spectrum(plane: FloatArray) -> Spectrum:
+    return np.asarray(cv2.dft(np.ascontiguousarray(plane, np.float32)), np.float32)
 
 
-def _padded_spectrum(plane: FloatArray, shape: tuple[int, int]) -> Spectrum:
-    """The spectrum of ``plane`` laid at the top left of zeros of ``shape``."""
-    padded = np.zeros(shape, np.float64)
-    padded[:plane.shape[0], :plane.shape[1]] = plane
-    return _spectrum(padded)
+def _padded_spectra(image: FloatArray, shape: tuple[int, int]) -> list[Spectrum]:
+    """The spectra of each channel of ``image`` laid at the top left of zeros of ``shape``."""
+    bottom, right = shape[0] - image.shape[0], shape[1] - image.shape[1]
+    padded = cv2.copyMakeBorder(image, 0, bottom, 0, right, cv2.BORDER_CONSTANT, value=0)
+    planes = cv2.split(padded) if padded.ndim == 3 else [padded]
+    return [_spectrum(plane) for plane in planes]
 
 
-def _correlation(image: list[Spectrum], template: list[Spectrum], reach: int) -> FloatArray:
-    """sum over channels of corr(image, template) at shifts 0..``reach`` each way, from
-    spectra: circular, and exact because the image is the template's size plus ``reach``."""
-    total = np.asarray(cv2.mulSpectrums(image[0], template[0], 0, conjB=True), np.float64)
+def _cross(image: list[Spectrum], template: list[Spectrum]) -> Spectrum:
+    """sum over channels of the spectrum of corr(image, template)."""
+    total = cv2.mulSpectrums(image[0], template[0], 0, conjB=True)
     for a, b in zip(image[1:], template[1:], strict=True):
         total += cv2.mulSpectrums(a, b, 0, conjB=True)
+    return np.asarray(total, np.float32)
+
+
+def _inverse(spectrum: Spectrum, reach: int) -> FloatArray:
+    """The correlation a spectrum stands for, at shifts 0..``reach`` each way: circular, and
+    exact because the image is the template's size plus ``reach``."""
     flags = cv2.DFT_INVERSE | cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT
-    return np.asarray(cv2.dft(total, flags=flags)[:reach + 1, :reach + 1], np.float32)
+    return np.asarray(cv2.dft(spectrum, flags=flags)[:reach + 1, :reach + 1], np.float32)
 
 
 def _mean_image(images: list[FloatArray]) -> FloatArray:
-    return images[0] if len(images) == 1 else np.asarray(np.mean(images, axis=0), np.float32)
+    if len(images) == 1:
+        return images[0]
+    return np.asarray(sum(images[1:], images[0]) / np.float32(len(images)), np.float32)
 
 
 def difference_weights(candidates: list[list[FloatArray]]) -> FloatArray:
@@ -131,7 +141,9 @@ def difference_weights(candidates: list[list[FloatArray]]) -> FloatArray:
 
 
 def _weights(means: list[FloatArray]) -> FloatArray:
-    spread = np.stack(means).std(axis=0).sum(axis=2)
+    centre = _mean_image(means)
+    variance = sum(np.square(m - centre) for m in means) / np.float32(len(means))
+    spread = np.asarray(cv2.transform(np.sqrt(variance), np.ones((1, 3))), np.float32)
     spread = cv2.GaussianBlur(spread, (0, 0), 1.5)
     total = float(spread.mean())
     w = spread / total if total > 1e-6 else np.ones_like(spread)
@@ -147,12 +159,13 @@ def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
 
     The weighted difference sum(w (T - I)^2) over the shifts is computed as
     sum(w T^2) - 2 corr(I, w T) + corr(I^2, w); the correlations are products of Fourier
-    spectra, the enrolled images' computed once (:class:`FineImage`). With one candidate
-    the weights are even and corr(I^2, w) is a box sum (an integral image)."""
+    spectra (float32), the enrolled images' computed once (:class:`FineImage`), and one
+    inverse transform gives both. With one candidate the weights are even and corr(I^2, w)
+    is a box sum (an integral image)."""
     means = [_mean_image([image.lab for image in images]) for images in candidates if images]
     if match and means:
         alone = len(candidates) == 1 and len(candidates[0]) == 1
-        query = matched(query, means[0] if len(means) == 1 else np.mean(means, axis=0),
+        query = matched(query, means[0] if len(means) == 1 else _mean_image(means),
                         candidates[0][0].stats if alone else None)
     s = SHIFT
     shape = query.shape[:2]
@@ -163,21 +176,25 @@ def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
     templates = []
     for sigma in QUERY_BLURS:
         q = query if sigma <= 0 else cv2.GaussianBlur(query, (0, 0), sigma)
-        t = q[s:-s, s:-s]
-        wt = w[:, :, None] * t
-        spectra = [_padded_spectrum(wt[:, :, c], shape) for c in range(wt.shape[2])]
-        templates.append((spectra, float((wt * t).sum())))
-    weight_spectrum = None if even else [_padded_spectrum(w, shape)]
+        planes = cv2.split(np.ascontiguousarray(q[s:-s, s:-s]))
+        weighted = [w * t for t in planes]
+        constant = sum(float(np.vdot(wt, t)) for wt, t in zip(weighted, planes, strict=True))
+        templates.append(([_padded_spectra(wt, shape)[0] for wt in weighted], constant))
+    weight_spectrum = None if even else _padded_spectra(w, shape)
     out = []
     for images in candidates:
         best = np.inf
         for image in images:
             channels, energy_spectrum = image.spectra
-            energy = (image.box_energy if weight_spectrum is None else
-                      _correlation([energy_spectrum], weight_spectrum, 2 * s))
+            energy = None if weight_spectrum is None else \
+                _cross([energy_spectrum], weight_spectrum)
             for spectra, constant in templates:
-                cross = _correlation(channels, spectra, 2 * s)
-                best = min(best, max(0.0, float((constant - 2 * cross + energy).min())) / norm)
+                total = _cross(channels, spectra)
+                if energy is None:
+                    ssd = _inverse(total, 2 * s) * np.float32(-2) + image.box_energy
+                else:
+                    ssd = _inverse(cv2.scaleAdd(total, -2.0, energy), 2 * s)
+                best = min(best, max(0.0, float(ssd.min()) + constant) / norm)
         out.append(best)
     return out
 

@@ -87,11 +87,12 @@ def test_a_photos_brightness_percentiles_come_from_its_histogram_exactly() -> No
             assert _percentile(grey, q) == pytest.approx(float(np.percentile(grey, q)))
 
 
-def test_a_layouts_median_and_clip_are_numpys_exactly() -> None:
-    """The colour layout's paper colour (each channel's median of its cells) and the clip to
-    [0, 1] come from a partial sort and in-place bounds: bit for bit numpy's ``np.median``
-    and ``np.clip``, so descriptors do not change with the faster code."""
-    from companion.vision.cards.embedding import column_median, unit_clipped
+def test_a_layouts_median_and_white_balance_are_numpys_exactly() -> None:
+    """The colour layout's paper colour (each channel's median of its cells) and the white
+    balance (divide by the white point, clip to [0, 1]) come from a partial sort and OpenCV
+    calls: bit for bit numpy's ``np.median`` and ``np.clip(x / white, 0, 1)``, so descriptors
+    and fine differences do not change with the faster code."""
+    from companion.vision.cards.embedding import column_median, white_balanced
 
     rng = np.random.default_rng(2)
     for n in (1, 2, 3, 383, 384):
@@ -101,5 +102,7 @@ def test_a_layouts_median_and_clip_are_numpys_exactly() -> None:
                 rows = np.round(rows / 7) * 7  # ties
             assert np.array_equal(column_median(rows), np.median(rows, axis=0))
             assert column_median(rows).dtype == np.float32
-            x = rng.normal(0.5, 0.7, (n, 3)).astype(np.float32)
-            assert np.array_equal(unit_clipped(x.copy()), np.clip(x, 0.0, 1.0))
+            x = rng.integers(0, 256, (n, 1, 3)).astype(np.float32)
+            white = rng.uniform(0, 255, 3).astype(np.float32)
+            expected = np.clip(x / np.maximum(white, 16.0), 0.0, 1.0)
+            assert np.array_equal(white_balanced(x, white), expected)
