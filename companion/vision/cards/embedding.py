@@ -75,9 +75,9 @@ def white_balanced(x: FloatArray, white: FloatArray) -> FloatArray:
     """A float32 (H, W, 3) image of values 0-255 divided by its white point (each channel by
     at least 16) and clipped to [0, 1]: ``np.clip(x / np.maximum(white, 16), 0, 1)``'s values,
     at C speed (numpy's broadcast over a last axis of 3 runs an inner loop of 3)."""
-    divisor = (*(float(v) for v in np.maximum(white, 16.0)), 1.0)
-    return np.asarray(cv2.threshold(cv2.divide(x, divisor), 1.0, 1.0, cv2.THRESH_TRUNC)[1],
-                      np.float32)
+    divisor = (*(float(v) for v in np.maximum(white, 16.0)), 1.0)  # a cv2 Scalar
+    balanced = cv2.divide(x, divisor)  # type: ignore[call-overload]
+    return np.asarray(cv2.threshold(balanced, 1.0, 1.0, cv2.THRESH_TRUNC)[1], np.float32)
 
 
 def column_median(rows: npt.NDArray[Any]) -> FloatArray:

@@ -14,6 +14,7 @@ light's colour and contrast that white balance leaves). The lowest difference wi
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import cv2
 import numpy as np
@@ -102,7 +103,7 @@ class FineImage:
         return np.asarray(mean, np.float64), np.asarray(spread, np.float64)
 
 
-def _spectrum(plane: FloatArray) -> Spectrum:
+def _spectrum(plane: npt.NDArray[Any]) -> Spectrum:
     return np.asarray(cv2.dft(np.ascontiguousarray(plane, np.float32)), np.float32)
 
 
@@ -116,10 +117,10 @@ def _padded_spectra(image: FloatArray, shape: tuple[int, int]) -> list[Spectrum]
 
 def _cross(image: list[Spectrum], template: list[Spectrum]) -> Spectrum:
     """sum over channels of the spectrum of corr(image, template)."""
-    total = cv2.mulSpectrums(image[0], template[0], 0, conjB=True)
+    total = np.asarray(cv2.mulSpectrums(image[0], template[0], 0, conjB=True), np.float32)
     for a, b in zip(image[1:], template[1:], strict=True):
-        total += cv2.mulSpectrums(a, b, 0, conjB=True)
-    return np.asarray(total, np.float32)
+        total += np.asarray(cv2.mulSpectrums(a, b, 0, conjB=True), np.float32)
+    return total
 
 
 def _inverse(spectrum: Spectrum, reach: int) -> FloatArray:
@@ -144,7 +145,7 @@ def _weights(means: list[FloatArray]) -> FloatArray:
     centre = _mean_image(means)
     variance = sum(np.square(m - centre) for m in means) / np.float32(len(means))
     spread = np.asarray(cv2.transform(np.sqrt(variance), np.ones((1, 3))), np.float32)
-    spread = cv2.GaussianBlur(spread, (0, 0), 1.5)
+    spread = np.asarray(cv2.GaussianBlur(spread, (0, 0), 1.5), np.float32)
     total = float(spread.mean())
     w = spread / total if total > 1e-6 else np.ones_like(spread)
     return np.asarray((1 - FLOOR) * w + FLOOR, np.float32)
@@ -193,7 +194,8 @@ def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
                 if energy is None:
                     ssd = _inverse(total, 2 * s) * np.float32(-2) + image.box_energy
                 else:
-                    ssd = _inverse(cv2.scaleAdd(total, -2.0, energy), 2 * s)
+                    ssd = _inverse(np.asarray(cv2.scaleAdd(total, -2.0, energy), np.float32),
+                                   2 * s)
                 best = min(best, max(0.0, float(ssd.min()) + constant) / norm)
         out.append(best)
     return out
