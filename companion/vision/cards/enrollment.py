@@ -174,13 +174,30 @@ class CardSet:
         default_factory=dict, repr=False)
     _by_view: dict[int, tuple[npt.NDArray[np.intp], FloatArray]] = field(
         default_factory=dict, repr=False)
+    _groups: dict[int, tuple[npt.NDArray[np.intp], npt.NDArray[np.int32]]] = field(
+        default_factory=dict, repr=False)
 
     def _view_rows(self, view: int) -> tuple[npt.NDArray[np.intp], FloatArray]:
-        """The rows of ``view`` and their descriptors as float32 (cached)."""
+        """The rows of ``view`` (grouped by owner, in enrollment order within each) and their
+        descriptors as float32 (cached)."""
         if view not in self._by_view:
             rows = np.flatnonzero(self.views == view)
+            rows = rows[np.argsort(self.owners[rows], kind="stable")]
             self._by_view[view] = (rows, self.embeddings[rows].astype(np.float32))
+            owners = self.owners[rows]
+            starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if len(rows) else \
+                np.zeros(0, np.intp)
+            self._groups[view] = (starts, owners[starts])
         return self._by_view[view]
+
+    def _best_per_label(self, view: int, sims: FloatArray) -> FloatArray:
+        """Each label's best similarity among ``sims`` (one per row of ``view``, as
+        :meth:`_view_rows` orders them); -1 for a label with no row of that view."""
+        starts, owners = self._groups[view]
+        best = np.full(len(self.labels), -1.0, np.float32)
+        if len(starts):
+            best[owners] = np.maximum(np.maximum.reduceat(sims, starts), -1.0)
+        return best
 
     @property
     def aspect(self) -> float:
@@ -213,6 +230,7 @@ class CardSet:
         self.views = np.concatenate([self.views, np.array(views, np.int8)])
         self.turns = np.concatenate([self.turns, np.array(turns, np.int8)])
         self._by_view.clear()
+        self._groups.clear()
 
     def best_similarities(self, embeddings: FloatArray, view: int = FULL_VIEW) -> FloatArray:
         """For each descriptor (rows of ``embeddings``), its similarity to the best label seen
@@ -233,21 +251,22 @@ class CardSet:
                           np.float32)
 
     def classify(self, embedding: FloatArray, view: int = FULL_VIEW,
-                 crop: Image | None = None) -> Match:
+                 crop: Image | None = None, sure_only: bool = False) -> Match:
         """The label of one query descriptor seen as ``view``; with the query's ``crop`` (as
-        embedded) close candidates also go through the fine check (:mod:`verify`)."""
+        embedded) close candidates also go through the fine check (:mod:`verify`). With
+        ``sure_only`` a descriptor under :attr:`Thresholds.similarity` (uncertain whatever the
+        fine check says) is answered from the descriptor alone."""
         if not self.labels:
             raise ValueError(f"the card set {self.name!r} is empty")
         rows, matrix = self._view_rows(view)
         sims = matrix @ embedding.astype(np.float32)
-        best = np.full(len(self.labels), -1.0, np.float32)
-        np.maximum.at(best, self.owners[rows], sims)
+        best = self._best_per_label(view, sims)
         order = np.argsort(-best)
         top = float(best[order[0]])
         second = float(best[order[1]]) if len(order) > 1 else -1.0
         t = self.thresholds
         close = [int(i) for i in order[:t.candidates] if best[i] >= top - t.window]
-        if crop is not None:
+        if crop is not None and not (sure_only and top < t.similarity):
             if top - second >= t.decisive and top >= t.similarity:
                 return self._distance_check(crop, view, order, rows, sims, best)
             if len(close) == 1 and len(order) > 1:

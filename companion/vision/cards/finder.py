@@ -167,21 +167,25 @@ def _region_quad(points: FloatArray, snap: float = 0.25) -> FloatArray:
 
 def clockwise(quad: FloatArray) -> FloatArray:
     """The corners in clockwise order on screen (y down), keeping the first edge first."""
-    x, y = quad[:, 0], quad[:, 1]
-    area = float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist()  # plain floats: 4 corners
+    area = x0 * y1 - x1 * y0 + x1 * y2 - x2 * y1 + x2 * y3 - x3 * y2 + x3 * y0 - x0 * y3
     return quad if area >= 0 else quad[[1, 0, 3, 2]]
+
+
+def _first_edge_longer(quad: FloatArray) -> bool:
+    (x0, y0), (x1, y1), (x2, y2), _ = quad.tolist()
+    return (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2
 
 
 def portrait(quad: FloatArray) -> FloatArray:
     """Corners starting so that the first edge is a short one (the card's top or bottom)."""
-    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
-        quad = np.roll(quad, -1, axis=0)
-    return quad
+    return quad[[1, 2, 3, 0]] if _first_edge_longer(quad) else quad
 
 
 def _landscape(quad: FloatArray) -> FloatArray:
-    if np.linalg.norm(quad[1] - quad[0]) < np.linalg.norm(quad[2] - quad[1]):
-        quad = np.roll(quad, -1, axis=0)
+    (x0, y0), (x1, y1), (x2, y2), _ = quad.tolist()
+    if (x1 - x0) ** 2 + (y1 - y0) ** 2 < (x2 - x1) ** 2 + (y2 - y1) ** 2:
+        quad = quad[[1, 2, 3, 0]]
     return quad
 
 

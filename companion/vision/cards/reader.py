@@ -737,10 +737,7 @@ class CardReader:
         """A try's reading where only a sure one counts: a descriptor too far from every card
         (under :attr:`Thresholds.similarity`) is uncertain whatever the fine check says, so it
         is answered from the descriptor alone (the fine check is most of a reading's cost)."""
-        plain = self.card_set.classify(embedding, view)
-        if plain.similarity < self.card_set.thresholds.similarity:
-            return replace(plain, uncertain=True)
-        return self.card_set.classify(embedding, view, crop)
+        return self.card_set.classify(embedding, view, crop, sure_only=True)
 
     def _band_card(self, quad: FloatArray, crop: tuple[Image, int],
                    embedding: FloatArray) -> Card:
@@ -905,9 +902,9 @@ REFINE_TRIES = True
 
 def quad_aspect(quad: FloatArray) -> float:
     """Short side / long side of a quad (each the mean of two opposite sides)."""
-    q = np.asarray(quad, np.float32)
-    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2
-    b = float(np.linalg.norm(q[2] - q[1]) + np.linalg.norm(q[0] - q[3])) / 2
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(quad, np.float32).tolist()
+    a = (math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)) / 2
+    b = (math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)) / 2
     return min(a, b) / max(a, b, 1e-6)
 
 
