@@ -335,10 +335,10 @@ DUPLICATE_OVERLAP = 0.5
 
 def overlap(a: FloatArray, b: FloatArray) -> float:
     """The area two convex quads share over the smaller one's area."""
-    a_low, a_high = a.min(axis=0), a.max(axis=0)
-    b_low, b_high = b.min(axis=0), b.max(axis=0)
-    if (a_high < b_low).any() or (b_high < a_low).any():  # apart: the usual case, quickly
-        return 0.0
+    ax, ay = zip(*a.tolist(), strict=True)  # plain floats: numpy is slow on 4 corners
+    bx, by = zip(*b.tolist(), strict=True)
+    if max(ax) < min(bx) or max(bx) < min(ax) or max(ay) < min(by) or max(by) < min(ay):
+        return 0.0  # apart: the usual case, quickly
     return max(_inside(a, b), _inside(b, a))
 
 
