@@ -352,3 +352,43 @@ def test_a_card_cut_by_the_photos_border_has_columns_from_its_real_short_edge() 
     assert cut_columns([cut], 120.0, 2 / 3, (200, 100)) == []  # no edge a card wide
     whole = Piece(cut.quad, "full", 1.0)  # whole cards have their own columns
     assert cut_columns([whole, band], 64.0, 2 / 3, (200, 100)) == []
+
+
+#: Scenes (default options) where a band lies beyond a whole card that is read uncertain while
+#: the walk runs, its outline running over the band (session 12, tuning, bench and five fresh
+#: ranges): one covered card each read with the wider room, none without.
+UNSURE_ROOM_SCENES = (2_450_057, 2_000_026, 3_800_001, 3_800_049, 3_800_050, 4_000_019,
+                      4_000_024, 3_700_003, 3_700_006, 3_700_032, 3_700_045, 4_200_030,
+                      4_200_031)
+
+
+def test_a_band_may_run_further_under_an_uncertain_whole_card(
+        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A column's walk lays a band on no other whole card; an uncertain whole card may hold
+    more of it (:data:`~companion.vision.cards.reader.UNSURE_ROOM`: its outline may have taken
+    in the band). Over the scenes where that mattered, most of those covered cards are read,
+    and no card is read wrong or extra for it."""
+    from companion.vision.cards import reader as reader_module
+
+    scenes = [render_tableau(seed, sushi_like_deck()) for seed in UNSURE_ROOM_SCENES]
+    wide = _score(deck_reader, scenes)
+    monkeypatch.setattr(reader_module, "UNSURE_ROOM", reader_module.SAME_BAND)
+    narrow = _score(deck_reader, scenes)
+    assert wide.covered_right >= narrow.covered_right + 9  # 13 measured (both embedders)
+    assert wide.covered_wrong <= narrow.covered_wrong
+    assert wide.extra <= narrow.extra
+
+
+def test_an_uncertain_whole_card_leaves_a_walk_more_room() -> None:
+    from companion.vision.cards.reader import SAME_BAND, UNSURE_ROOM, _Room
+
+    sure, unsure = _quad(0, 0, 64, 96), _quad(200, 0, 264, 96)
+    own = _quad(0, 300, 64, 396)
+    room = _Room.of(None, [sure, unsure, own], (SAME_BAND, UNSURE_ROOM, SAME_BAND))
+    half = (SAME_BAND + UNSURE_ROOM) / 2  # a band with this share on the card
+    depth = 24
+    for card, free in ((sure, False), (unsure, True)):
+        x0, y1 = float(card[0, 0]), float(card[2, 1])
+        band = _quad(x0, y1 - half * depth, x0 + 64, y1 - half * depth + depth)
+        assert room.free(band, own, on_map=False) is free
+    assert room.free(_quad(0, 96, 64, 120), own, on_map=False)  # beyond: on neither
