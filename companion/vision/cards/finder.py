@@ -293,7 +293,7 @@ class CardFinder:
         if typical is None or self.refiner is None:
             return pieces
         median, aspect = typical
-        local = _card_area(pieces)
+        local = expected_area(pieces)
 
         def like(quad: FloatArray, slack: float) -> bool:
             """Card-like at the frame's median card area or at the one expected there."""
@@ -414,7 +414,7 @@ def _typical_card(pieces: list[Piece]) -> tuple[float, float] | None:
             float(np.median([a / max(b, 1e-6) for a, b in sides])))
 
 
-#: Whether a whole card's expected area follows the table's perspective (:func:`_card_area`)
+#: Whether a whole card's expected area follows the table's perspective (:func:`expected_area`)
 #: rather than being the frame's median.
 PERSPECTIVE_AREA = True
 #: ... fitted when the frame has at least this many whole cards, and again without those
@@ -423,7 +423,7 @@ FIT_CARDS = 6
 FIT_OFF = 0.15
 
 
-def _card_area(pieces: list[Piece]) -> Callable[[FloatArray], float]:
+def expected_area(pieces: list[Piece]) -> Callable[[FloatArray], float]:
     """A whole card's expected area where a quad lies. On a flat table seen in perspective a
     card's size (the square root of its area) is proportional to the inverse of its depth,
     which is an affine function of its position in the image; so the size is fitted as

@@ -53,6 +53,7 @@ from companion.vision.cards.finder import (
     Found,
     Piece,
     clockwise,
+    expected_area,
     overlap,
     portrait,
 )
@@ -490,23 +491,30 @@ class CardReader:
         kept where the finder's map shows card and no other whole card lies
         (:data:`ACROSS_ROUGH`, then refined as a whole card :data:`ACROSS_FINAL`), and read.
         If the sure readings agree, the most similar replaces the card, and the loose cards
-        lying on it go."""
+        lying on it go. With :data:`AT_ENDS` a lost card is also tried as two cards, one at each
+        end of its outline (:func:`_cards_at_ends`): each end whose sure readings agree is a
+        card (the first replaces the lost one, the other is added)."""
         if found is None or self.finder.refiner is None:
             return cards
         sure_wholes = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
         aspect = frame_aspect(sure_wholes, self.card_set.aspect)
         size = _typical_width(sure_wholes)
-        tries = []
+        local = expected_area([Piece(q, "full", 0.0) for q in sure_wholes])
+        tries: list[tuple[tuple[int, int], FloatArray]] = []
         for k, card in enumerate(cards):
             if card.visible == "band" and card.uncertain:
-                tries += [(k, q) for q in _cards_across(card.quad, aspect)]
+                tries += [((k, 0), q) for q in _cards_across(card.quad, aspect)]
             elif card.visible == "full" and card.uncertain and card.similarity < LOST \
                     and size is not None:
-                tries += [(k, q) for q in _cards_on(card.quad, size, aspect)]
+                tries += [((k, 0), q) for q in _cards_on(card.quad, size, aspect)]
+                if AT_ENDS:
+                    own = math.sqrt(local(card.quad) * aspect)
+                    tries += [((k, part), q)
+                              for part, q in _cards_at_ends(card.quad, own, aspect)]
         wholes = [c.quad for c in cards if c.visible == "full"]
 
-        def free(k: int, quad: FloatArray, shown: float, lying: float) -> bool:
-            own = cards[k].quad
+        def free(key: tuple[int, int], quad: FloatArray, shown: float, lying: float) -> bool:
+            own = cards[key[0]].quad
             return found.shown(quad) >= shown and all(
                 w is own or overlap(quad, w) <= lying for w in wholes)
 
@@ -524,19 +532,25 @@ class CardReader:
         if not crops:
             return cards
         embeddings = self.embedder.embed(crops)
-        read: dict[int, list[Card]] = {}
-        for (k, quad), crop, embedding in zip(tries, crops, embeddings, strict=True):
+        read: dict[tuple[int, int], list[Card]] = {}
+        for (key, quad), crop, embedding in zip(tries, crops, embeddings, strict=True):
             m = self._try(embedding, FULL_VIEW, crop)
-            read.setdefault(k, []).append(Card(m.label, quad, m.confidence, m.uncertain,
-                                               "full", None, m.runner_up, m.similarity,
-                                               m.margin))
-        out, gone = list(cards), set[int]()
-        for k, found_cards in read.items():
+            read.setdefault(key, []).append(Card(m.label, quad, m.confidence, m.uncertain,
+                                                 "full", None, m.runner_up, m.similarity,
+                                                 m.margin))
+        out, gone, placed = list(cards), set[int](), list[FloatArray]()
+        for (k, _), found_cards in sorted(read.items(), key=lambda item: item[0]):
             sure = [c for c in found_cards if not c.uncertain]
             if len({c.label for c in sure}) != 1 or k in gone:
                 continue
             best = max(sure, key=lambda c: c.similarity)
-            out[k] = best
+            if out[k] is cards[k]:
+                out[k] = best  # the first part read replaces the card ...
+            elif any(overlap(best.quad, q) > SAME_BAND for q in placed):
+                continue
+            else:
+                out.append(best)  # ... the other end of two cards outlined as one is added
+            placed.append(best.quad)
             wholes.append(best.quad)
             gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
                      and overlap(c.quad, best.quad) > SAME_BAND}
@@ -797,6 +811,13 @@ ACROSS_FINAL = (0.6, 0.3)
 #: An uncertain whole card read with a similarity under this matches no card well: its
 #: outline may be far off (:meth:`CardReader._wholes_from_bands`).
 LOST = 0.7
+#: Whether such a card is also laid flush with each end of the lost outline, at the size the
+#: frame's perspective expects there (:func:`~companion.vision.cards.finder.expected_area`), and
+#: each end read on its own: the finder outlined two small cards (far from the camera) as one
+#: of the frame's typical size, across their middle. Session 12: +2 whole cards on the bench
+#: (606 → 608 of 611) and +1 covered, +2 whole and +1 covered on 3,800,000-059, +3 whole on
+#: 4,300,000-059, nothing else changed on the tuning scenes and four other fresh ranges.
+AT_ENDS = True
 #: The sure readings of a walk's step within this similarity of the best must agree (all of
 #: them at first: 0.1 read 217 rather than 213 of 232 covered cards on 40 tuning scenes, and
 #: 204 rather than 196 of 210 on 32 more, with 1 more wrong and certain there; 0.05: 219
@@ -1117,6 +1138,35 @@ def _cards_on(quad: FloatArray, width: float, aspect: float) -> list[FloatArray]
         h, w = width / aspect / 2, width / 2
         out.append(np.stack([centre - u * h - v * w, centre - u * h + v * w,
                              centre + u * h + v * w, centre + u * h - v * w]).astype(np.float32))
+    return out
+
+
+def _cards_at_ends(quad: FloatArray, width: float, aspect: float
+                   ) -> list[tuple[int, FloatArray]]:
+    """Cards ``width`` wide and ``width / aspect`` long laid flush with each end of a quad's
+    long side (1: its far end, 2: its near one), the card's long side along the quad's long
+    side, then across it; only where the quad is longer than the card that way (two cards
+    outlined as one)."""
+    q = np.asarray(quad, np.float32)
+    centre = q.mean(axis=0)
+    along = (q[3] + q[2] - q[0] - q[1]) / 2
+    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(along):
+        along = (q[1] + q[2] - q[0] - q[3]) / 2
+    length = float(np.linalg.norm(along))
+    if length < 1e-6:
+        return []
+    unit = along / length
+    out = []
+    for turned, u in enumerate((unit, np.array([-unit[1], unit[0]], np.float32))):
+        v = np.array([-u[1], u[0]], np.float32)
+        h, w = width / aspect / 2, width / 2
+        reach = length / 2 - (w if turned else h)
+        if reach <= 0.1 * w:
+            continue
+        for part, sign in ((1, 1), (2, -1)):
+            c = centre + unit * reach * sign
+            out.append((part, np.stack([c - u * h - v * w, c - u * h + v * w, c + u * h + v * w,
+                                        c + u * h - v * w]).astype(np.float32)))
     return out
 
 

@@ -11,7 +11,7 @@ import numpy.typing as npt
 import pytest
 
 from companion.vision.cards import reader as reader_module
-from companion.vision.cards.finder import Piece, _card_area
+from companion.vision.cards.finder import Piece, expected_area
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import Card, CardReader, _drop_doubles
 from companion.vision.cards.tableau import SceneOptions, render_tableau
@@ -89,13 +89,13 @@ def test_a_cards_expected_area_follows_the_tables_perspective() -> None:
     spots = [(x, y) for x in (50, 300, 550, 800) for y in (40, 250, 450)]
     pieces = [Piece(card_at(x, y), "full", 1.0) for x, y in spots]
     pieces.append(Piece(card_at(400, 150, 128, 96), "full", 1.0))  # two cards as one
-    area = _card_area(pieces)
+    area = expected_area(pieces)
     for x, y in ((150, 100), (700, 480), (900, 30)):
         quad = card_at(x, y)
         assert area(quad) == pytest.approx(abs(cv2.contourArea(quad)), rel=0.08)
     near, far = card_at(500, 480), card_at(500, 20)
     assert abs(cv2.contourArea(near)) > 1.5 * abs(cv2.contourArea(far))
-    few = _card_area(pieces[:4])
+    few = expected_area(pieces[:4])
     median = float(np.median([abs(cv2.contourArea(p.quad)) for p in pieces[:4]]))
     assert few(near) == few(far) == pytest.approx(median)
 
