@@ -491,54 +491,35 @@ class CardReader:
         kept where the finder's map shows card and no other whole card lies
         (:data:`ACROSS_ROUGH`, then refined as a whole card :data:`ACROSS_FINAL`), and read.
         If the sure readings agree, the most similar replaces the card, and the loose cards
-        lying on it go. With :data:`AT_ENDS` a lost card is also tried as two cards, one at each
-        end of its outline (:func:`_cards_at_ends`): each end whose sure readings agree is a
-        card (the first replaces the lost one, the other is added)."""
+        lying on it go. With :data:`AT_ENDS` a lost card the cards laid on its middle did not
+        read is tried as two cards, one at each end of its outline (:func:`_cards_at_ends`):
+        each end whose sure readings agree is a card (the first replaces the lost one, the
+        other is added)."""
         if found is None or self.finder.refiner is None:
             return cards
         sure_wholes = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
         aspect = frame_aspect(sure_wholes, self.card_set.aspect)
         size = _typical_width(sure_wholes)
-        local = expected_area([Piece(q, "full", 0.0) for q in sure_wholes])
         tries: list[tuple[tuple[int, int], FloatArray]] = []
+        lost = []
         for k, card in enumerate(cards):
             if card.visible == "band" and card.uncertain:
                 tries += [((k, 0), q) for q in _cards_across(card.quad, aspect)]
             elif card.visible == "full" and card.uncertain and card.similarity < LOST \
                     and size is not None:
                 tries += [((k, 0), q) for q in _cards_on(card.quad, size, aspect)]
-                if AT_ENDS:
-                    own = math.sqrt(local(card.quad) * aspect)
-                    tries += [((k, part), q)
-                              for part, q in _cards_at_ends(card.quad, own, aspect)]
+                lost.append(k)
         wholes = [c.quad for c in cards if c.visible == "full"]
-
-        def free(key: tuple[int, int], quad: FloatArray, shown: float, lying: float) -> bool:
-            own = cards[key[0]].quad
-            return found.shown(quad) >= shown and all(
-                w is own or overlap(quad, w) <= lying for w in wholes)
-
-        tries = [(k, q) for k, q in tries if free(k, q, *ACROSS_ROUGH)]
-        if not tries:
-            return cards
-        refined = self.finder.refiner.refine(image, [q for _, q in tries], found.blurs)
-        tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
-                 if free(k, q, *ACROSS_FINAL)]
-        if ACROSS_LENGTHS:  # a refined try short of the frame's card shape: its end left out
-            tries += [(k, portrait(clockwise(q))) for k, quad in tries
-                      if abs(np.log(quad_aspect(quad) / aspect)) > LENGTH_SLACK
-                      for q in _other_lengths(quad, aspect) if free(k, q, *ACROSS_FINAL)]
-        crops = [rectify(image, q) for _, q in tries]
-        if not crops:
-            return cards
-        embeddings = self.embedder.embed(crops)
-        read: dict[tuple[int, int], list[Card]] = {}
-        for (key, quad), crop, embedding in zip(tries, crops, embeddings, strict=True):
-            m = self._try(embedding, FULL_VIEW, crop)
-            read.setdefault(key, []).append(Card(m.label, quad, m.confidence, m.uncertain,
-                                                 "full", None, m.runner_up, m.similarity,
-                                                 m.margin))
         out, gone, placed = list(cards), set[int](), list[FloatArray]()
+        read = self._read_laid(image, found, cards, wholes, tries, aspect)
+        if AT_ENDS and lost:  # lost cards the middle did not read: each end of the outline
+            local = expected_area([Piece(q, "full", 0.0) for q in sure_wholes])
+            unread = [k for k in lost if not any(
+                len({c.label for c in laid if not c.uncertain}) == 1
+                for key, laid in read.items() if key[0] == k)]
+            ends = [((k, part), q) for k in unread for part, q in _cards_at_ends(
+                cards[k].quad, math.sqrt(local(cards[k].quad) * aspect), aspect)]
+            read |= self._read_laid(image, found, cards, wholes, ends, aspect)
         for (k, _), found_cards in sorted(read.items(), key=lambda item: item[0]):
             sure = [c for c in found_cards if not c.uncertain]
             if len({c.label for c in sure}) != 1 or k in gone:
@@ -555,6 +536,40 @@ class CardReader:
             gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
                      and overlap(c.quad, best.quad) > SAME_BAND}
         return _without(out, gone)
+
+    def _read_laid(self, image: Image, found: Found, cards: list[Card],
+                   wholes: list[FloatArray], tries: list[tuple[tuple[int, int], FloatArray]],
+                   aspect: float) -> dict[tuple[int, int], list[Card]]:
+        """:meth:`_wholes_from_bands`' cards laid (``tries``: (card index, part), quad), kept
+        where the map shows card and no other of ``wholes`` lies (:data:`ACROSS_ROUGH`),
+        refined, kept again (:data:`ACROSS_FINAL`), also made the frame's card shape when
+        short of it (:data:`ACROSS_LENGTHS`), and read: the readings of each key."""
+        assert self.finder.refiner is not None
+
+        def free(key: tuple[int, int], quad: FloatArray, shown: float, lying: float) -> bool:
+            own = cards[key[0]].quad
+            return found.shown(quad) >= shown and all(
+                w is own or overlap(quad, w) <= lying for w in wholes)
+
+        tries = [(k, q) for k, q in tries if free(k, q, *ACROSS_ROUGH)]
+        if not tries:
+            return {}
+        refined = self.finder.refiner.refine(image, [q for _, q in tries], found.blurs)
+        tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
+                 if free(k, q, *ACROSS_FINAL)]
+        if ACROSS_LENGTHS:  # a refined try short of the frame's card shape: its end left out
+            tries += [(k, portrait(clockwise(q))) for k, quad in tries
+                      if abs(np.log(quad_aspect(quad) / aspect)) > LENGTH_SLACK
+                      for q in _other_lengths(quad, aspect) if free(k, q, *ACROSS_FINAL)]
+        crops = [rectify(image, q) for _, q in tries]
+        read: dict[tuple[int, int], list[Card]] = {}
+        for (key, quad), crop, embedding in zip(tries, crops, self.embedder.embed(crops),
+                                                strict=True):
+            m = self._try(embedding, FULL_VIEW, crop)
+            read.setdefault(key, []).append(Card(m.label, quad, m.confidence, m.uncertain,
+                                                 "full", None, m.runner_up, m.similarity,
+                                                 m.margin))
+        return read
 
     def _walk_new_wholes(self, image: Image, before: list[Card], cards: list[Card],
                          found: Found | None) -> list[Card]:
