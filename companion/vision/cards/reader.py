@@ -1135,25 +1135,38 @@ def _patches(found: Found, quads: list[FloatArray], width: float,
     return out
 
 
-def _cards_on(quad: FloatArray, width: float, aspect: float) -> list[FloatArray]:
-    """Cards ``width`` wide and ``width / aspect`` long centred on a quad's middle: the long
-    side along the quad's long side, then across it (portrait quads)."""
+def _long_axis(quad: FloatArray) -> tuple[FloatArray, FloatArray, float] | None:
+    """A quad's middle, the unit vector along its long side and that side's length (the mean
+    of two); None for a degenerate quad."""
     q = np.asarray(quad, np.float32)
-    centre = q.mean(axis=0)
     along = (q[3] + q[2] - q[0] - q[1]) / 2
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(along):
         along = (q[1] + q[2] - q[0] - q[3]) / 2
     length = float(np.linalg.norm(along))
-    if length < 1e-6:
+    return None if length < 1e-6 else (q.mean(axis=0), along / length, length)
+
+
+def _card_at(middle: FloatArray, u: FloatArray, width: float, aspect: float) -> FloatArray:
+    """A card ``width`` wide and ``width / aspect`` long centred on ``middle``, its long side
+    along the unit vector ``u`` (a portrait quad)."""
+    v = np.array([-u[1], u[0]], np.float32)
+    h, w = width / aspect / 2, width / 2
+    return np.stack([middle - u * h - v * w, middle - u * h + v * w, middle + u * h + v * w,
+                     middle + u * h - v * w]).astype(np.float32)
+
+
+def _turns(unit: FloatArray) -> tuple[FloatArray, FloatArray]:
+    return unit, np.array([-unit[1], unit[0]], np.float32)
+
+
+def _cards_on(quad: FloatArray, width: float, aspect: float) -> list[FloatArray]:
+    """Cards ``width`` wide and ``width / aspect`` long centred on a quad's middle: the long
+    side along the quad's long side, then across it (portrait quads)."""
+    axis = _long_axis(quad)
+    if axis is None:
         return []
-    unit = along / length
-    out = []
-    for u in (unit, np.array([-unit[1], unit[0]], np.float32)):
-        v = np.array([-u[1], u[0]], np.float32)
-        h, w = width / aspect / 2, width / 2
-        out.append(np.stack([centre - u * h - v * w, centre - u * h + v * w,
-                             centre + u * h + v * w, centre + u * h - v * w]).astype(np.float32))
-    return out
+    middle, unit, _ = axis
+    return [_card_at(middle, u, width, aspect) for u in _turns(unit)]
 
 
 def _cards_at_ends(quad: FloatArray, width: float, aspect: float
@@ -1162,26 +1175,16 @@ def _cards_at_ends(quad: FloatArray, width: float, aspect: float
     long side (1: its far end, 2: its near one), the card's long side along the quad's long
     side, then across it; only where the quad is longer than the card that way (two cards
     outlined as one)."""
-    q = np.asarray(quad, np.float32)
-    centre = q.mean(axis=0)
-    along = (q[3] + q[2] - q[0] - q[1]) / 2
-    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(along):
-        along = (q[1] + q[2] - q[0] - q[3]) / 2
-    length = float(np.linalg.norm(along))
-    if length < 1e-6:
+    axis = _long_axis(quad)
+    if axis is None:
         return []
-    unit = along / length
+    middle, unit, length = axis
     out = []
-    for turned, u in enumerate((unit, np.array([-unit[1], unit[0]], np.float32))):
-        v = np.array([-u[1], u[0]], np.float32)
-        h, w = width / aspect / 2, width / 2
-        reach = length / 2 - (w if turned else h)
-        if reach <= 0.1 * w:
-            continue
-        for part, sign in ((1, 1), (2, -1)):
-            c = centre + unit * reach * sign
-            out.append((part, np.stack([c - u * h - v * w, c - u * h + v * w, c + u * h + v * w,
-                                        c + u * h - v * w]).astype(np.float32)))
+    for turned, u in enumerate(_turns(unit)):
+        reach = length / 2 - (width / 2 if turned else width / aspect / 2)
+        if reach > 0.05 * width:
+            out += [(part, _card_at(middle + unit * reach * sign, u, width, aspect))
+                    for part, sign in ((1, 1), (2, -1))]
     return out
 
 
