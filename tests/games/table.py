@@ -8,6 +8,7 @@ functions its tests use.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -18,6 +19,20 @@ import pytest
 from companion.games.base import Game, IllegalAction, Message, PlayerSpec, ScoreSheet
 
 S = TypeVar("S")
+
+
+def untouched_snapshot(game: Game, state: Any) -> tuple[Any, str]:
+    """A deep copy of ``state`` and its full view's JSON text, taken before a call that must
+    leave ``state`` as it was."""
+    return copy.deepcopy(state), json.dumps(game.view(state, None), sort_keys=True)
+
+
+def assert_untouched(game: Game, state: Any, before: Any, seen: str) -> None:
+    """Assert ``state`` still equals the snapshot ``(before, seen)`` of
+    :func:`untouched_snapshot`: field by field and in its view."""
+    assert state == before, "the refused action changed the state in place"
+    now = json.dumps(game.view(state, None), sort_keys=True)
+    assert now == seen, "the refused action changed what the state shows"
 
 
 class Table(Generic[S]):
@@ -36,14 +51,15 @@ class Table(Generic[S]):
 
     def refused(self, state: S, action: Message, *words: str) -> str:
         """Assert ``action`` is refused with a reason holding every one of ``words`` and that
-        the state given is untouched."""
-        before = state
+        the state given is untouched: equal to a deep copy taken before the call, and to the
+        same JSON view, so an engine that changed the state in place before refusing fails."""
+        before, seen = untouched_snapshot(self.game, state)
         with pytest.raises(IllegalAction) as caught:
             self.game.apply(state, action)
         reason = caught.value.reason
         for word in words:
             assert word in reason, reason
-        assert state == before
+        assert_untouched(self.game, state, before, seen)
         return reason
 
     def random_game(
