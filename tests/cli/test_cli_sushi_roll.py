@@ -113,5 +113,32 @@ def test_score_refuses_a_final_object_that_cannot_exist(tmp_path: Path) -> None:
     assert code == 2 and "round 1: one tray per player (3: Ann, Ben, Cat)" in err
 
 
+def test_score_and_replay_refuse_more_tokens_than_the_start_and_the_dice_give(
+    tmp_path: Path,
+) -> None:
+    record = load(SCORING_FILE)
+    ann_last = record["final"]["rounds"][2][0]
+    menu_dice = sum(
+        {"special:menu_1": 1, "special:menu_2": 2}.get(d, 0)
+        for r in record["final"]["rounds"]
+        for d in r[0]["dice"]
+    )
+    assert menu_dice == 4  # Ann took Menu x2 and Menu x1 in round 1, Menu x1 in round 3
+    ann_last.update(menu=15, chopsticks=10)
+    code, _out, err = run("score", "sushi-roll", write(tmp_path / "r.json", record))
+    assert code == 1
+    assert "Ann holds 15 Menu tokens, but 3 at the start" in err and "at most 7" in err
+    ann_last.update(menu=7, chopsticks=2)  # exactly the most: accepted
+    code, _out, err = run("score", "sushi-roll", write(tmp_path / "r.json", record))
+    assert code == 0, err
+    record = load(SCORING_FILE)
+    entry = max(i for i, a in enumerate(record["actions"]) if a["player"] == "Ann")
+    record["actions"][entry].update(menu=7, chopsticks=3)
+    code, _out, err = run("replay", write(tmp_path / "bad.json", record))
+    assert code == 1
+    assert f"action {entry} (enter_tray by Ann) is illegal" in err
+    assert "Ann holds 3 Chopsticks tokens" in err and "at most 2" in err
+
+
 if __name__ == "__main__":  # pragma: no cover - prints the example records
     sys.stdout.write(TITLE.print_example(sys.argv))

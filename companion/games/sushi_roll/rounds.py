@@ -20,7 +20,7 @@ from companion.games.sushi_roll.dice import ROUNDS, Symbol
 from companion.games.sushi_roll.options import Mode, Rules
 from companion.games.sushi_roll.scoring import game_lines, round_points, sheet_of
 from companion.games.sushi_roll.state import GameState, Phase, Seat, Supply, tray_of
-from companion.games.sushi_roll.tray import Tray, check_desserts, check_round, check_tray
+from companion.games.sushi_roll.tray import Tray, check_held, check_round, check_supply, check_tray
 
 Events = list[Message]
 
@@ -62,14 +62,18 @@ def resolve_tray(action: a.EnterTray, before: Sequence[Sequence[Tray]], seat: in
 
 
 def enter_tray(state: GameState, action: a.EnterTray, events: Events) -> GameState:
+    """Scoring mode: check ``action``'s tray on its own, against the player's trays of the
+    rounds before (tokens held, ruling R17) and with the trays entered so far (the box's
+    tokens); keep it, and score the round once every tray is in (:func:`score_round`)."""
     if state.phase is not Phase.ENTRY:
         raise IllegalAction("a tray is not expected now: the game is over")
     seat = state.seat_of(action.player)
     tray = resolve_tray(action, state.rounds, seat)
     check_tray(tray, state.rules, action.player)
-    check_desserts(tray, state.rounds[-1][seat].desserts if state.rounds else 0, action.player)
+    check_held(tray, [r[seat] for r in state.rounds], action.player)
     entered = list(state.entered)
     entered[seat] = tray
+    check_supply([t for t in entered if t is not None])
     events.append(ev.TrayEntered(action.player, len(tray.physical())))
     state = evolve(state, entered=tuple(entered))
     if all(t is not None for t in entered):

@@ -9,9 +9,18 @@ A :class:`Tray` is plain data, by die reading (:mod:`.dice`):
   tokens by value: a 3-token counts 3). Desserts and tokens score at game end only, from the last
   round's tray.
 
-:func:`check_tray` checks one tray, :func:`check_round` a round given the rounds before it,
+:func:`check_tray` checks one tray alone, :func:`check_held` the tokens a player holds given
+their trays of the rounds before, :func:`check_round` a round given the rounds before it,
 :func:`check_game` every round; each raises :class:`IllegalAction` naming the die or token and
 the rule (:class:`UnreadableInput` for a reading the dice table does not print, ruling D7).
+
+**Tokens held (ruling R17).** Tokens come only from the start (SEED4: 3 Menu, 2 Chopsticks) and
+from the dice taken, which all stay on the trays until round end; spending (or an empty supply,
+R6) only lowers the count. So at the end of round ``r`` a player holds at most the start tokens
+plus the icons the Menu (Chopsticks) dice of their trays of rounds 1 to ``r`` show, and at most
+the box (18 Menu, 12 Chopsticks, shared by all players). Desserts are never given back, so they
+are at least the round before's and at most that plus this round's dessert dice. Earlier rounds'
+Menu and Chopsticks counts are not used: scoring mode lets them default to 0.
 """
 
 from __future__ import annotations
@@ -28,6 +37,8 @@ from companion.games.sushi_roll.dice import (
     MENU_TOKENS,
     NIGIRI_VALUES,
     ROUNDS,
+    START_CHOPSTICKS,
+    START_MENU,
     Symbol,
     die,
     die_name,
@@ -58,6 +69,21 @@ class Tray:
             if face.symbol is symbol:
                 total += face.count
         return total
+
+    def held(self, symbol: Symbol) -> int:
+        """Tokens of ``symbol`` held (Menu, Chopsticks; desserts by value)."""
+        return {
+            Symbol.MENU: self.menu,
+            Symbol.CHOPSTICKS: self.chopsticks,
+            Symbol.DESSERT: self.desserts,
+        }[symbol]
+
+
+#: The tokens a player may spend, their name and how many each player takes at the start.
+SPENT_TOKENS: tuple[tuple[Symbol, str, int], ...] = (
+    (Symbol.MENU, "Menu", START_MENU),
+    (Symbol.CHOPSTICKS, "Chopsticks", START_CHOPSTICKS),
+)
 
 
 def check_tray(t: Tray, rules: Rules, who: str) -> None:
@@ -101,8 +127,35 @@ def check_round(
                 f"{n} {KIND_NAMES[kind]} dice on the trays, but the box holds {DICE_IN_BOX[kind]}"
             )
     for seat, (t, who) in enumerate(zip(trays, names, strict=True)):
-        check_desserts(t, before[-1][seat].desserts if before else 0, who)
-    _check_supply(trays)
+        check_held(t, [b[seat] for b in before], who)
+    check_supply(trays)
+
+
+def check_held(t: Tray, earlier: Sequence[Tray], who: str) -> None:
+    """Refuse tokens ``who`` cannot hold at the end of this round given their trays of the
+    rounds before (``earlier``, in order): desserts (:func:`check_desserts`), Menu and
+    Chopsticks (:func:`check_spent_tokens`)."""
+    check_desserts(t, earlier[-1].desserts if earlier else 0, who)
+    check_spent_tokens(t, earlier, who)
+
+
+def check_spent_tokens(t: Tray, earlier: Sequence[Tray], who: str) -> None:
+    """Refuse more Menu or Chopsticks tokens than the start tokens plus every icon of that
+    token on ``who``'s trays of the rounds so far (``earlier`` and ``t``): tokens come only
+    from these, and spending only lowers the count (ruling R17). The most is at least the start
+    tokens (2), so the count refused is always plural."""
+    rounds = len(earlier) + 1
+    for symbol, word, start in SPENT_TOKENS:
+        held = t.held(symbol)
+        gained = t.shown(symbol) + sum(e.shown(symbol) for e in earlier)
+        most = start + gained
+        if held > most:
+            span = "round 1" if rounds == 1 else f"rounds 1 to {rounds}"
+            raise IllegalAction(
+                f"{who} holds {held} {word} tokens, but {start} at the start "
+                f"and the {word} dice on {who}'s trays give at most {most} ({start} + {gained} "
+                f"shown on the dice of {span}; spent tokens only lower the count)"
+            )
 
 
 def check_desserts(t: Tray, had: int, who: str) -> None:
@@ -117,7 +170,8 @@ def check_desserts(t: Tray, had: int, who: str) -> None:
         )
 
 
-def _check_supply(trays: Sequence[Tray]) -> None:
+def check_supply(trays: Sequence[Tray]) -> None:
+    """Refuse trays whose tokens, all players together, are more than the box holds."""
     for what, total, most in (
         ("desserts in tokens", sum(t.desserts for t in trays), DESSERT_TOTAL),
         ("Menu tokens", sum(t.menu for t in trays), MENU_TOKENS),

@@ -51,7 +51,9 @@ def test_a_tray_may_be_entered_again_until_the_round_is_complete() -> None:
 def test_a_whole_game_in_scoring_mode_gives_the_game_end() -> None:
     state = new_game(2, "scoring")
     for _ in range(3):
-        state, events = play(state, EnterTray("Ann", ANN, menu=5), EnterTray("Ben", (*BEN, EGG)))
+        state, events = play(
+            state, EnterTray("Ann", ANN, menu=3, chopsticks=1), EnterTray("Ben", (*BEN, EGG))
+        )
     assert state.phase is Phase.OVER and of_kind(events, GameOver)
     sheet = GAME.score(state)
     assert points(sheet, "Ann", "desserts most") == 6
