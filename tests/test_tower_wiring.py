@@ -7,7 +7,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -118,7 +117,5 @@ def test_serve_with_a_virtual_tower_says_so_and_stops_cleanly(tmp_path: Path) ->
 
 
 def test_serve_takes_the_tower_setting_from_the_environment(tmp_path: Path) -> None:
-    started = time.monotonic()
     lines = run_serve(tmp_path, env={"COMPANION_TOWER": "off"})
     assert "dice tower: off" in lines[1]
-    assert time.monotonic() - started < 10

@@ -347,7 +347,7 @@ def test_a_subscriber_gets_a_fresh_snapshot_after_each_change(
     sub = session.subscribe(pk, BEN)
     assert sub.get(timeout=0.01) is None
     play(session, pk, ("Ann", 2))
-    snap = sub.get(timeout=1)
+    snap = sub.get(timeout=10)
     assert snap is not None and snap["version"] == 1
     assert snap["viewer"] == {"role": "seat", "seat": 1}
     assert sub.get(timeout=0.01) is None
@@ -362,7 +362,7 @@ def test_a_slow_subscriber_gets_the_latest_snapshot_and_never_blocks_the_writer(
     for _ in range(30):
         session.submit(pk, HOST, Act({"kind": "bonus", "value": 1}))
         session.submit(pk, HOST, Undo())
-    snap = sub.get(timeout=1)
+    snap = sub.get(timeout=10)
     assert snap is not None and snap["version"] == 60
     assert sub.get(timeout=0.01) is None
 
@@ -373,7 +373,7 @@ def test_private_actions_reach_only_their_seats_subscription(
     pk = created.game_pk
     ann, ben = session.subscribe(pk, ANN), session.subscribe(pk, BEN)
     session.submit(pk, ANN, Act({"kind": "note", "seat": 0, "text": "secret"}))
-    got_ann, got_ben = ann.get(timeout=1), ben.get(timeout=1)
+    got_ann, got_ben = ann.get(timeout=10), ben.get(timeout=10)
     assert got_ann is not None and got_ben is not None
     assert "secret" in repr(got_ann) and "secret" not in repr(got_ben)
 
@@ -386,7 +386,7 @@ def test_closing_a_subscription_releases_a_waiting_get(
     waiter = threading.Thread(target=lambda: answers.append(sub.get(timeout=10)))
     waiter.start()
     sub.close()
-    waiter.join(timeout=2)
+    waiter.join(timeout=10)
     assert answers == [None]
 
 

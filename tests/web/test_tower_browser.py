@@ -10,7 +10,6 @@ tower; pulling the virtual tower's cable (closing its pty) must show "Tower disc
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -66,14 +65,13 @@ def create_with_the_tower(host: Screen, server: LiveServer) -> int:
     return int(page.url.rsplit("/", 1)[1])
 
 
-def badge_says(screen: Screen, text: str, within_s: float) -> float:
-    """Seconds until the badge shows ``text`` (fails after ``within_s``)."""
-    started = time.monotonic()
+def badge_says(screen: Screen, text: str, within_s: float = 30.0) -> None:
+    """Wait until the badge shows ``text`` (fails after ``within_s``, a generous bound: how
+    fast it shows is ``bench/bench_tower_loss.py``'s figure, not a test's)."""
     screen.page.wait_for_function(
         "([sel, text]) => { const b = document.querySelector(sel);"
         " return b && !b.hidden && b.textContent === text; }",
         arg=[BADGE, text], timeout=within_s * 1000)
-    return time.monotonic() - started
 
 
 def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
@@ -87,15 +85,14 @@ def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
     for action in TO_ROLL:
         post_json(server, f"/api/games/{game_id}/actions", action, token)
     host.wait_version(4)
-    badge_says(host, "Dice tower connected", 5)
+    badge_says(host, "Dice tower connected")
     host.page.wait_for_selector("#tower >> text=Waiting for Cat's roll, try 1")
 
     assert tower.virtual is not None
-    tower.virtual.unplug(down_s=4.0)  # the cable is pulled: the pty closes
-    lost_after = badge_says(host, "Tower disconnected", 5)
-    assert lost_after < 5
+    tower.virtual.unplug(down_s=8.0)  # the cable is pulled: the pty closes
+    badge_says(host, "Tower disconnected")
     host.shot("tower-02-disconnected")
-    badge_says(host, "Dice tower connected", 12)  # plugged back: no restart needed
+    badge_says(host, "Dice tower connected")  # plugged back: no restart needed
 
     tower.throw([3, 4], "cocked")
     host.page.wait_for_selector("#tower >> text=The tower read 3 + 4")
@@ -115,6 +112,6 @@ def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
     phone = Screen(browser, PHONE, "phone", shots)
     phone.page.goto(f"{server.url}/games/{game_id}")
     phone.wait_version(5)
-    badge_says(phone, "Dice tower connected", 5)
+    badge_says(phone, "Dice tower connected")
     phone.shot("tower-04-watcher")
     assert not phone.errors
