@@ -140,7 +140,10 @@ def set_line(symbol: Symbol, n: int) -> ScoreLine:
 def _token_die_line(symbol: Symbol, n: int) -> ScoreLine:
     word = symbol.value
     return ScoreLine(
-        word, 0, word, f"{n} {word} icons on the tray: the tokens score at game end, not the die"
+        word,
+        0,
+        word,
+        f"{_s(n, word + ' icon')} on the tray: the tokens score at game end, not the die",
     )
 
 
