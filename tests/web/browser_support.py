@@ -25,7 +25,7 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-STEP_MS = 5000
+STEP_MS = 15000
 MIN_TARGET_PX = 44
 #: Visible buttons, links styled as controls and inputs smaller than the minimum in either
 #: direction (a text input may be wider than tall; its height still counts).
@@ -42,13 +42,26 @@ SMALL_TARGETS_JS = """min => [...document.querySelectorAll(
 """
 
 
-def need_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    message = f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests"
+def missing(message: str) -> None:
+    """A tool the browser tests need is missing: a failure in CI (``CI`` set), else a skip
+    that says what to install."""
     if os.environ.get("CI"):
         pytest.fail(message)
     pytest.skip(message)
+
+
+def need_chromium() -> None:
+    if not CHROMIUM.exists():
+        missing(f"{CHROMIUM} is missing: install Debian's chromium package to run browser tests")
+
+
+def need_playwright() -> Any:
+    """Playwright's ``sync_playwright``, or a skip (a failure in CI) when it is not installed."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python is missing: `bin/setup-env test` installs it")
+    return sync_playwright
 
 
 class Screen:

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from companion.session.log import GameLog
@@ -61,7 +60,9 @@ def live_server(session: Session) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    """Debian's Chromium (skipped on a desk without it, a failure in CI)."""
+    """Debian's Chromium through Playwright (skipped on a desk without either, a failure in
+    CI); Playwright is imported here, so the other web tests run without it."""
+    sync_playwright = browser_support.need_playwright()
     browser_support.need_chromium()
     with sync_playwright() as p:
         browser = p.chromium.launch(
