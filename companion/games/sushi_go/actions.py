@@ -11,7 +11,8 @@ until the last table's arrives; then the round is checked as a whole and scored.
 *Turn-by-turn* and *simulation* modes follow every turn:
 
 * :class:`Reveal`: the card a player revealed; ``second`` when they used chopsticks; in the
-  dummy-player variant the player controlling the dummy also names the card played for it.
+  dummy-player variant the player controlling the dummy also names the card played for it; in
+  the sushi battle the places in the pyramid the cards were taken from (:mod:`.pyramid`).
 * :class:`MochiRoll`: the face a mochi die showed after its player took a mochi card (one roll
   per mochi card; the camera or a tap enters it).
 * :class:`Deal` (simulation only): the cards dealt for the round, from the deck left.
@@ -49,13 +50,21 @@ class EnterTableau(Message):
 class Reveal(Message):
     """``player`` revealed ``card`` this turn; ``second``: the second card, with chopsticks on
     the table from an earlier turn; ``dummy_card``: the card the dummy's controller played for
-    it (dummy-player variant)."""
+    it (dummy-player variant).
+
+    Sushi battle: ``at`` is the place ``(row, card)`` in the pyramid ``card`` was taken from and
+    ``second_at`` the place of ``second`` (rows from the top, cards from the left, both from 1;
+    :mod:`.pyramid`). A round's first reveal decides: with a place, every reveal of the round
+    names its places and they are checked; without (records from before places were entered),
+    none does and the pyramid's covering is not checked (ruling G22). Empty in other variants."""
 
     kind: ClassVar[str] = "reveal"
     player: str
     card: str
     second: str = ""
     dummy_card: str = ""
+    at: tuple[int, ...] = ()
+    second_at: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,7 +80,8 @@ class MochiRoll(Message):
 class Deal(Message):
     """Simulation: the round's cards from the deck left. ``hands``: every player's hand, seat
     order, flattened; ``piles``: personal draw piles (2 x 5, top first) or the dummy's pile (9);
-    ``pool``: the sushi battle's 20 open cards."""
+    ``pool``: the sushi battle's 20 cards as laid in the pyramid, place by place (row by row
+    from the top, left to right: :func:`.pyramid.places`)."""
 
     kind: ClassVar[str] = "deal"
     hands: tuple[str, ...] = ()

@@ -20,6 +20,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
+def _at(place: tuple[int, ...]) -> str:
+    """A sushi battle place as a player reads it (" from row 5, card 2"), "" when not given."""
+    return f" from row {place[0]}, card {place[1]}" if len(place) == 2 else ""
+
+
 def describe(action: Message) -> str:
     if isinstance(action, a.EnterTableau):
         n = len(action.cards) + len(action.on_wasabi)
@@ -32,9 +37,9 @@ def describe(action: Message) -> str:
             text += f", mochi die {action.mochi_die}"
         return text
     if isinstance(action, a.Reveal):
-        text = f"{action.player} revealed {_name(action.card)}"
+        text = f"{action.player} revealed {_name(action.card)}{_at(action.at)}"
         if action.second:
-            text += f" + {_name(action.second)} (chopsticks)"
+            text += f" + {_name(action.second)}{_at(action.second_at)} (chopsticks)"
         if action.dummy_card:
             text += f"; the dummy took {_name(action.dummy_card)}"
         return text

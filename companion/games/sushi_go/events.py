@@ -39,10 +39,24 @@ class CardPlayed(Message):
 
 @dataclass(frozen=True)
 class ChopsticksReturned(Message):
-    """``player`` used chopsticks: they go back into the hand (the pyramid in sushi battle)."""
+    """``player`` used chopsticks: they go back into the hand; in the sushi battle face up
+    into the pyramid, at ``at`` (the place of the second card taken; empty when the round's
+    places are not entered)."""
 
     kind: ClassVar[str] = "chopsticks_returned"
     player: str
+    at: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardTurnedUp(Message):
+    """Sushi battle: nothing lies any more on the face-down card at ``at`` (row, card) of the
+    pyramid, so it is turned up; ``card`` is its id when the engine knows it (simulation),
+    else ""."""
+
+    kind: ClassVar[str] = "card_turned_up"
+    at: tuple[int, ...]
+    card: str = ""
 
 
 @dataclass(frozen=True)
@@ -101,6 +115,7 @@ EVENTS = MessageCodec(
         TableauEntered,
         CardPlayed,
         ChopsticksReturned,
+        CardTurnedUp,
         LeadTaken,
         LeadTied,
         MochiRollNeeded,

@@ -5,6 +5,8 @@ reveal (reveals are simultaneous and ``apply`` takes them in any order). With hi
 (turn-by-turn mode) a player may hold any card the deck can still hold, so every such card is
 listed. Chopsticks reveals are listed in both orders (the order matters for a wasabi and a
 nigiri). The dummy's controller lists every card for themselves with every card for the dummy.
+Sushi battle: every free card of the pyramid at its place (and, with chopsticks, every card free
+once the first is taken), except in a round entered without places (ruling G22).
 
 ``chance_action`` draws what the table reports: the deal (simulation, from the known deck), a
 mochi die roll (both turn modes: a fair die), and in scoring mode the next tableau of a game
@@ -21,6 +23,7 @@ from functools import lru_cache
 
 from companion.games.base import IllegalAction, Message
 from companion.games.sushi_go import actions as a
+from companion.games.sushi_go import pyramid as p
 from companion.games.sushi_go.options import Rules, Variant
 from companion.games.sushi_go.placing import check_supply, has_chopsticks
 from companion.games.sushi_go.rounds import deal_layout
@@ -40,7 +43,9 @@ def _candidates(state: GameState, seat: int, extra: tuple[str, ...] = ()) -> lis
     else any card the deck can still hold (within the cards left to choose from)."""
     if state.mode is Mode.SIMULATION:
         battle = state.rules.variant is Variant.SUSHI_BATTLE
-        held = Counter(state.pool if battle else state.seats[seat].hand)
+        held = Counter(
+            [c for c in state.pool if c != p.EMPTY] if battle else state.seats[seat].hand
+        )
         held.subtract(extra)
         return sorted(c for c, n in held.items() if n > 0)
     if len(extra) >= state.hand_size(seat):
@@ -56,6 +61,10 @@ def _candidates(state: GameState, seat: int, extra: tuple[str, ...] = ()) -> lis
 
 
 def _reveals(state: GameState, seat: int) -> Iterator[a.Reveal]:
+    battle = state.rules.variant is Variant.SUSHI_BATTLE
+    if battle and (state.turn == 1 or not state.unplaced):
+        yield from _battle_reveals(state, seat)
+        return
     name = state.names[seat]
     controls = state.rules.dummy and seat == state.mover
     chopsticks = has_chopsticks(state.seats[seat], state.turn) >= 0
@@ -64,6 +73,34 @@ def _reveals(state: GameState, seat: int) -> Iterator[a.Reveal]:
         if chopsticks:
             for second in _candidates(state, seat, (card,)):
                 yield from _with_dummy(state, seat, name, controls, card, second)
+
+
+def _battle_reveals(state: GameState, seat: int) -> Iterator[a.Reveal]:
+    """Every card free in the pyramid at its place; with chopsticks, every pair of a free card
+    and a card free once it is taken."""
+    name = state.names[seat]
+    chopsticks = has_chopsticks(state.seats[seat], state.turn) >= 0
+    pool = state.pool
+    for first in p.free_places(pool):
+        at = p.place_of(first)
+        for card in _cards_at(state, seat, pool, first, ()):
+            yield a.Reveal(name, card, at=at)
+            if not chopsticks:
+                continue
+            after = p.with_card(pool, first, p.EMPTY)
+            unseen = (card,) if pool[first] == p.UNKNOWN else ()  # the supply counts it
+            for second in p.free_places(after):
+                for other in _cards_at(state, seat, after, second, unseen):
+                    yield a.Reveal(name, card, other, at=at, second_at=p.place_of(second))
+
+
+def _cards_at(
+    state: GameState, seat: int, pool: tuple[str, ...], slot: int, extra: tuple[str, ...]
+) -> list[str]:
+    """The card at ``slot`` when known, else (turn-by-turn) any card the deck can still hold."""
+    if pool[slot] != p.UNKNOWN:
+        return [pool[slot]]
+    return _candidates(state, seat, extra)
 
 
 def _with_dummy(

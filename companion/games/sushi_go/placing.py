@@ -39,11 +39,13 @@ def _on_tables(state: GameState, wanted: str) -> int:
 
 
 def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] = ()) -> None:
-    """Refuse one more ``card_id`` (``extra``: cards placed with it) beyond the box."""
+    """Refuse one more ``card_id`` (``extra``: cards placed with it) beyond the box. Cards the
+    engine knows lie in the sushi battle's pyramid (chopsticks put back) count too."""
     c = CARDS_BY_ID[card_id]
     extra = tuple(extra)
     if c.count is not None:
         n = state.out.count(card_id) + _on_tables(state, card_id) + extra.count(card_id) + 1
+        n += state.pool.count(card_id)
         if n > c.count:
             raise IllegalAction(
                 f"{who}: one more {c.name} would make {n} this game, but the deck holds "

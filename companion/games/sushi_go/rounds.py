@@ -26,6 +26,7 @@ from companion.games.sushi_go.cards import MOCHI_ID, CardType
 from companion.games.sushi_go.lead import NOBODY
 from companion.games.sushi_go.options import DUMMY_NAME, PILE_SIZE, ROUNDS, Rules, Variant
 from companion.games.sushi_go.placing import Events, with_seat
+from companion.games.sushi_go.pyramid import hidden_pool
 from companion.games.sushi_go.scoring import game_lines, round_points, sheet_of
 from companion.games.sushi_go.state import GameState, Mode, Phase, Seat, tableau_of
 from companion.games.sushi_go.tableau import (
@@ -67,14 +68,24 @@ def setup(names: Sequence[str], mode: Mode, rules: Rules) -> GameState:
         entered=(None,) * len(seats) if mode is Mode.SCORING else (),
         dice=(DIE_START,) * len(seats),
         deck=full_deck(rules) if mode is Mode.SIMULATION else (),
+        pool=_laid(rules, mode),
     )
+
+
+def _laid(rules: Rules, mode: Mode) -> tuple[str, ...]:
+    """Turn-by-turn sushi battle: the pyramid at a round's start, its cards not told to the
+    engine (simulation lays the deal's cards; other games have none)."""
+    if rules.variant is Variant.SUSHI_BATTLE and mode is Mode.TURNS:
+        return hidden_pool()
+    return ()
 
 
 # ------------------------------------------------------------------------------ the deal
 
 
 def deal_layout(rules: Rules) -> tuple[int, int, int]:
-    """Simulation: cards in (hands, piles, pool) of a deal."""
+    """Simulation: cards in (hands, piles, pool) of a deal (the pool: the sushi battle's
+    pyramid, place by place)."""
     if rules.variant is Variant.PERSONAL_DRAW_PILES:
         return 2 * PILE_SIZE, 2 * PILE_SIZE, 0
     if rules.variant is Variant.SUSHI_BATTLE:
@@ -114,7 +125,8 @@ def deal(state: GameState, action: a.Deal, events: Events) -> GameState:
         phase=Phase.REVEAL,
         seats=tuple(seats),
         deck=tuple(sorted((+left).elements())),
-        pool=tuple(sorted(action.pool)),
+        pool=tuple(action.pool),
+        unplaced=False,
     )
     return start_turn(state)
 
@@ -196,7 +208,8 @@ def score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events)
         lead=_holder(tableaux),
         dice=mochi_dice(rounds, rules.seats) if rules.dessert is CardType.MOCHI else state.dice,
         rolls=(),
-        pool=(),
+        pool=_laid(rules, state.mode),
+        unplaced=False,
     )
     if state.round >= ROUNDS:
         sheet = sheet_of(rules, names, game_lines(rules, rounds), rounds)

@@ -72,7 +72,10 @@ class GameState:
     holding the lead token. ``dice``: the mochi dice; ``rolls``: seats whose die must be rolled
     now (one entry per mochi card taken). ``starter``: sushi battle, who takes first this round;
     dummy player, who controls the dummy on the round's first turn. Simulation: ``deck`` is the
-    draw pile left, ``pool`` the battle's open cards."""
+    draw pile left. Sushi battle (turn modes): ``pool`` is the pyramid, one entry per place
+    (:mod:`.pyramid`: a card id, ``""`` once taken, ``"?"`` for a card turn-by-turn mode was
+    not told); ``unplaced``: this round's reveals came without places (ruling G22), so any card
+    of the pyramid may be taken."""
 
     names: tuple[str, ...]
     mode: Mode
@@ -90,6 +93,7 @@ class GameState:
     starter: int = 0
     deck: tuple[str, ...] = ()
     pool: tuple[str, ...] = ()
+    unplaced: bool = False
     round_points: tuple[tuple[int, ...], ...] = ()
 
     @property

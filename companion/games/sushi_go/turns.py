@@ -6,8 +6,8 @@ Our rulings (``docs/RULINGS_SUSHI_GO.md``):
   whose turn it is). Each card is placed at once; with chopsticks the second card is placed
   right after the first, so a wasabi revealed first takes a nigiri revealed second.
 * Chopsticks: on the table since an earlier turn, one per turn, with at least two cards to
-  choose from; they go back into the hand at turn end (into the pyramid in sushi battle) and are
-  passed on with it.
+  choose from; they go back into the hand at turn end and are passed on with it (sushi battle:
+  face up into the pyramid, in the second card's place, :mod:`.battle`).
 * After every reveal of the turn: the lead token (:func:`.lead.lead_taker`), then one mochi roll
   per mochi card taken (the table enters each roll; the last one is the die's face).
 * Hands pass to the left (seat ``i``'s hand goes to seat ``i + 1``); to the right in round 2 of
@@ -22,6 +22,7 @@ from collections import Counter
 from companion.games.base import IllegalAction
 from companion.games.common.evolve import evolve
 from companion.games.sushi_go import actions as a
+from companion.games.sushi_go import battle
 from companion.games.sushi_go import events as ev
 from companion.games.sushi_go.cards import CHOPSTICKS_ID, MOCHI_ID, TYPE_OF, CardType
 from companion.games.sushi_go.desserts import strawberry_symbols
@@ -37,7 +38,7 @@ from companion.games.sushi_go.placing import (
 )
 from companion.games.sushi_go.rounds import end_round, start_turn
 from companion.games.sushi_go.scoring import kept_desserts
-from companion.games.sushi_go.state import GameState, Mode, Phase, Seat
+from companion.games.sushi_go.state import GameState, Mode, Phase
 
 _STRAWBERRY = CardType.STRAWBERRY_PUDDING
 
@@ -79,14 +80,18 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
             raise IllegalAction(
                 f"{who}: two cards need chopsticks on the table from an earlier turn"
             )
-    _check_hand(state, seat, taken, who)
+    _check_hand(state, seat, taken, action, who)
+    if state.rules.variant is Variant.SUSHI_BATTLE:
+        state = battle.take(state, action, who, events)
+    elif action.at or action.second_at:
+        raise IllegalAction(f"{who}: places are only for the sushi battle's pyramid")
     if chopsticks >= 0:
         s = evolve(
             s, table=(*s.table[:chopsticks], *s.table[chopsticks + 1 :]), chopsticks_used=True
         )
-        events.append(ev.ChopsticksReturned(who))
-    if state.mode is Mode.SIMULATION:
-        state, s = _take(state, s, taken)
+        events.append(ev.ChopsticksReturned(who, action.second_at))
+    if state.mode is Mode.SIMULATION and state.rules.variant is not Variant.SUSHI_BATTLE:
+        s = evolve(s, hand=_without(s.hand, taken))
     state = with_seat(state, seat, evolve(s, revealed=True))
     state = place(state, seat, action.card, "reveal", events)
     if action.second:
@@ -98,32 +103,33 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     return state
 
 
-def _check_hand(state: GameState, seat: int, taken: list[str], who: str) -> None:
+def _check_hand(state: GameState, seat: int, taken: list[str], action: a.Reveal, who: str) -> None:
+    """Simulation: the cards are in the hand (the pyramid: :func:`.battle.take` checks it).
+    Turn-by-turn: no more cards than there are to choose from, each one not seen at its place
+    (:func:`.battle.unseen`) one the deck can still hold."""
     if state.mode is Mode.SIMULATION:
-        held = Counter(
-            state.pool if state.rules.variant is Variant.SUSHI_BATTLE else state.seats[seat].hand
-        )
+        if state.rules.variant is Variant.SUSHI_BATTLE:
+            return
+        held = Counter(state.seats[seat].hand)
         held.subtract(taken)
         if min(held.values(), default=0) < 0:
-            where = "in the pyramid" if state.pool else "in hand"
-            raise IllegalAction(f"{who}: those cards are not all {where}")
+            raise IllegalAction(f"{who}: those cards are not all in hand")
         return
     size = state.hand_size(seat)
     if len(taken) > size:
         raise IllegalAction(f"{who}: {len(taken)} cards taken but there are {size} to choose from")
+    if state.rules.variant is Variant.SUSHI_BATTLE:
+        taken = battle.unseen(state, action)
     for i, card_id in enumerate(taken):
         check_supply(state, card_id, who, taken[:i])
 
 
-def _take(state: GameState, s: Seat, taken: list[str]) -> tuple[GameState, Seat]:
-    """Simulation: remove the cards taken from the hand (the pyramid in sushi battle)."""
-    battle = state.rules.variant is Variant.SUSHI_BATTLE
-    cards = list(state.pool if battle else s.hand)
+def _without(hand: tuple[str, ...], taken: list[str]) -> tuple[str, ...]:
+    """Simulation: ``hand`` less the cards taken."""
+    cards = list(hand)
     for card_id in taken:
         cards.remove(card_id)
-    if battle:
-        return evolve(state, pool=tuple(cards)), s
-    return state, evolve(s, hand=tuple(cards))
+    return tuple(cards)
 
 
 # ------------------------------------------------------------------------------ turn end
@@ -219,10 +225,9 @@ def finish_turn(state: GameState, events: Events) -> GameState:
 
 def _pass_hands(state: GameState, passed: str) -> GameState:
     rules = state.rules
-    back = [(CHOPSTICKS_ID,) if s.chopsticks_used else () for s in state.seats]
     if rules.variant is Variant.SUSHI_BATTLE:
-        extra = tuple(c for b in back for c in b)
-        return evolve(state, pool=tuple(sorted((*state.pool, *extra))))
+        return state  # the chopsticks are back in the pyramid already (battle.take)
+    back = [(CHOPSTICKS_ID,) if s.chopsticks_used else () for s in state.seats]
     n = rules.players
     hands = [(*state.seats[i].hand, *back[i]) for i in range(n)]
     step = -1 if passed == "right" else 1

@@ -12,8 +12,9 @@ Title-specific parts: ``edition``, ``dessert``, ``variant``, ``must_have_futomak
 ``lowest_wins``, ``passing`` (this round's direction: left, right, swap or "" in sushi battle),
 ``mover`` (sushi battle: whose turn; dummy player: who controls the dummy), ``dummy`` (the
 dummy's seat with its breakdown and total, or ``null``), ``lead`` (strawberry pudding: the
-token's holder, the points a take scores and each table's symbols) and ``mochi`` (each die and
-the rolls awaited).
+token's holder, the points a take scores and each table's symbols), ``mochi`` (each die and
+the rolls awaited) and ``pyramid`` (sushi battle in the turn modes, else ``null``:
+:func:`pyramid_json`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from companion.games.base import JSON, Message
 from companion.games.common.view import progress
 from companion.games.sushi_go import actions as a
+from companion.games.sushi_go import pyramid
 from companion.games.sushi_go.cards import CARDS_BY_ID, CardType
 from companion.games.sushi_go.desserts import strawberry_symbols
 from companion.games.sushi_go.lead import LEAD_POINTS, NOBODY
@@ -150,6 +152,31 @@ def _mochi(state: GameState) -> JSON | None:
     }
 
 
+def pyramid_json(state: GameState) -> JSON | None:
+    """Sushi battle (turn modes): ``places_entered`` (false once a round's first reveal came
+    without a place: then the places are not followed) and ``rows``, top row first, each place
+    ``{"at": [row, card], "card", "taken", "face_up", "free"}``: ``card`` is the id of a face-up
+    card the engine knows (simulation; returned chopsticks) and ``null`` otherwise, so a
+    face-down card is never shown; ``free``: it may be taken now."""
+    if state.rules.variant is not Variant.SUSHI_BATTLE or not state.pool:
+        return None
+    pool = state.pool
+    rows: list[list[JSON]] = [[] for _ in pyramid.ROWS]
+    for slot, (row, card) in enumerate(pyramid.places()):
+        face_up = pyramid.is_face_up(pool, slot)
+        known = face_up and pool[slot] not in (pyramid.EMPTY, pyramid.UNKNOWN)
+        rows[row - 1].append(
+            {
+                "at": [row, card],
+                "card": pool[slot] if known else None,
+                "taken": pool[slot] == pyramid.EMPTY,
+                "face_up": face_up,
+                "free": pyramid.is_free(pool, slot),
+            }
+        )
+    return {"places_entered": not state.unplaced, "rows": rows}
+
+
 def view(state: GameState, seat: int | None) -> JSON:
     rules = state.rules
     lines = game_lines(rules, state.rounds)
@@ -188,6 +215,7 @@ def view(state: GameState, seat: int | None) -> JSON:
         "dummy": dummy,
         "lead": _lead(state),
         "mochi": _mochi(state),
+        "pyramid": pyramid_json(state),
         "pending": None,
         "score": sheet.to_json(),
         "live": live(state),

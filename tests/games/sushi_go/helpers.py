@@ -102,6 +102,22 @@ def _fill(state: GameState, seat: int, fillers: Sequence[str]) -> tuple[GameStat
     raise AssertionError(f"no filler left for {name}")  # pragma: no cover
 
 
+def pyramid(*rows: Sequence[str]) -> tuple[str, ...]:
+    """A sushi battle deal's pool from its rows, top row first (2, 3, 4, 5 and 6 cards)."""
+    from companion.games.sushi_go.pyramid import ROWS
+
+    assert tuple(len(r) for r in rows) == ROWS, [len(r) for r in rows]
+    return tuple(c for r in rows for c in r)
+
+
+def take(
+    name: str, card: str, at: tuple[int, int], second: str = "", second_at: tuple[int, ...] = ()
+) -> Reveal:
+    """Sushi battle: ``name`` takes ``card`` from place ``at`` = (row, card) of the pyramid
+    (and ``second`` from ``second_at`` with chopsticks)."""
+    return Reveal(name, card, second, at=at, second_at=second_at)
+
+
 def enter(state: GameState, name: str, *cards: str, **fields: Any) -> GameState:
     """Scoring mode: enter ``name``'s tableau (``cards`` plus any EnterTableau field)."""
     state, _ = play(state, EnterTableau(name, tuple(cards), **fields))

@@ -27,6 +27,7 @@ from .helpers import (
     random_game,
     refused,
     rescored,
+    take,
     turn,
 )
 
@@ -177,11 +178,13 @@ def test_sushi_battle_on_a_tie_the_player_who_did_not_start_starts_the_next_roun
 
 def test_sushi_battle_used_chopsticks_go_back_into_the_pyramid() -> None:
     state = new_game(2, mode="simulation", variant="sushi_battle")
-    pool = ("chopsticks", "tempura", "tempura", *["sashimi"] * 8, *["gyoza"] * 9)
+    pool = (*["gyoza"] * 9, *["sashimi"] * 5, "chopsticks", "tempura", "tempura", *["sashimi"] * 3)
     state, _ = play(state, Deal(pool=pool))
-    state, _ = play(state, Reveal("Ann", "chopsticks"), Reveal("Ben", "sashimi"))
-    state, _ = play(state, Reveal("Ann", "tempura", second="tempura"))
-    assert "chopsticks" in state.pool and len(state.pool) == 17
+    # the bottom row (places 15-20): chopsticks, tempura, tempura, sashimi x 3
+    state, _ = play(state, take("Ann", "chopsticks", (5, 1)), take("Ben", "sashimi", (5, 4)))
+    state, _ = play(state, take("Ann", "tempura", (5, 2), "tempura", (5, 3)))
+    assert len([c for c in state.pool if c]) == 17
+    assert state.pool[14:17] == ("", "", "chopsticks")  # the second card's place (see pyramid)
 
 
 # ------------------------------------------------------------------------------ dummy player
