@@ -39,7 +39,8 @@ function passing(v) {
 function dealLines(v) {
   const dice = v.dessert === MOCHI && v.round === 1 ? " Every mochi die starts on 1." : "";
   if (v.variant === "sushi_battle") {
-    return ["Lay out 20 cards face up: the pyramid",
+    return ["Lay out the pyramid from the top row down: rows of 2, 3, 4, 5 and 6 cards, "
+      + "each row overlapping the one above; rows 2 and 4 face down",
       `${v.mover ? `${v.mover} takes first; then` : "Players take"} one card each in turn.${dice}`];
   }
   if (v.variant === "personal_draw_piles") {
