@@ -1,6 +1,6 @@
 """Turn-by-turn and simulation play: reveals, the lead token, mochi rolls, passing hands.
 
-Our rulings (``docs/RULINGS_SUSHI_GO.md``):
+Our rulings (``docs/RULINGS.md``, Sushi Go!):
 
 * Reveals are simultaneous, so they may be entered in any order (sushi battle: only the player
   whose turn it is). Each card is placed at once; with chopsticks the second card is placed

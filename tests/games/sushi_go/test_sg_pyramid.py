@@ -82,6 +82,13 @@ def test_rows_2_and_4_are_laid_face_down_and_the_others_face_up() -> None:
     assert view["rows"][0][0]["card"] == "squid_nigiri"
 
 
+def test_only_the_sushi_battle_in_the_turn_modes_shows_a_pyramid() -> None:
+    assert GAME.view(new_game(2), None)["pyramid"] is None
+    assert GAME.view(new_game(2, mode="scoring", variant="sushi_battle"), None)["pyramid"] is None
+    shown = GAME.view(battle("turns"), 0)["pyramid"]
+    assert shown["places_entered"] is True and [len(r) for r in shown["rows"]] == [2, 3, 4, 5, 6]
+
+
 def test_only_the_bottom_row_may_be_taken_at_the_start() -> None:
     state = battle()
     legal = GAME.legal_actions(state)
