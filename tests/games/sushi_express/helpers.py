@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.base import Message, PlayerSpec
 from companion.games.sushi_express import GAME
-from companion.games.sushi_express.actions import Guess, RevealCustomers
+from companion.games.sushi_express.actions import Deliver, Guess, Move, RevealCustomers, Roll
 from companion.games.sushi_express.cards import ActionCard, Customer
 from companion.games.sushi_express.hand import count_accounted
 from companion.games.sushi_express.state import GameState, Hand, Phase, evolve
@@ -93,6 +93,28 @@ def with_vans(state: GameState, tiles: Mapping[str, int]) -> GameState:
         assert seat is not None
         people[seat] = evolve(people[seat], tile=tile, left_start=True)
     return evolve(state, players=tuple(people))
+
+
+def ending(**hands: tuple[tuple[ActionCard, ...], int]) -> GameState:
+    """A game of four whose first phase 4 ends it (the supply cannot refill the display):
+    ``hands`` maps names to (known cards, unknown count) just before the delivery."""
+    state, _ = GAME.apply(started(display=(LB, DB, ROSE, TIP)), Guess("Ann", 5))
+    for action in (
+        Guess("Ben", 9),
+        Guess("Cat", 7),
+        Guess("Dan", 3),
+        Roll("Ben", (6, 6)),
+        Move("Ben"),
+        Move("Cat"),
+        Move("Ann"),
+        Move("Dan"),
+    ):
+        state, _ = GAME.apply(state, action)
+    for name, (known, unknown) in hands.items():
+        state = with_hand(state, name, *known, unknown=unknown)
+    state = evolve(state, supply=(1, 0, 0, 0, 0, 0, 0, 0, 0))
+    state, _ = GAME.apply(state, Deliver("Dan", keep=False))
+    return state
 
 
 def random_game(

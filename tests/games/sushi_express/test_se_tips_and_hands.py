@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from companion.games.sushi_express.actions import (
     DeclareTips,
-    Deliver,
     Guess,
-    Move,
     RecordDraw,
     ReRoll,
     Roll,
@@ -15,46 +13,21 @@ from companion.games.sushi_express.events import GameEnded, TipsDeclared
 from companion.games.sushi_express.hand import count_accounted
 from companion.games.sushi_express.legal import legal_actions
 from companion.games.sushi_express.phases.tips import tip_range
-from companion.games.sushi_express.state import GameState, Phase, evolve
+from companion.games.sushi_express.state import Phase
 
 from .helpers import (
-    DB,
     EXCHANGE,
     FURTHER,
-    LB,
     REROLL,
-    ROSE,
     SAME,
-    TIP,
     TIPCARD,
+    ending,
     guessed,
     play,
     refused,
     started,
     with_hand,
 )
-
-
-def ending(**hands: tuple[tuple[object, ...], int]) -> GameState:
-    """A game whose phase 4 ends it: ``hands`` maps names to (known cards, unknown count)."""
-    state, _ = play(
-        started(display=(LB, DB, ROSE, TIP)),
-        Guess("Ann", 5),
-        Guess("Ben", 9),
-        Guess("Cat", 7),
-        Guess("Dan", 3),
-        Roll("Ben", (6, 6)),
-        Move("Ben"),
-        Move("Cat"),
-        Move("Ann"),
-        Move("Dan"),
-    )
-    for name, (known, unknown) in hands.items():
-        state = with_hand(state, name, *known, unknown=unknown)  # type: ignore[arg-type]
-    state = evolve(state, supply=(1, 0, 0, 0, 0, 0, 0, 0, 0))
-    state, _ = play(state, Deliver("Dan", keep=False))
-    return state
-
 
 # -- hands ----------------------------------------------------------------------------------
 
