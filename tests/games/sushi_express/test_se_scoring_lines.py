@@ -59,13 +59,6 @@ def penalty(sheet: ScoreSheet, name: str) -> list[ScoreLine]:
     return [line for line in lines(sheet, name) if line.rule == "fewest tips"]
 
 
-def unreadable(final: Any, *words: str) -> None:
-    with pytest.raises(UnreadableInput) as caught:
-        GAME.score_final(TABLE, {}, final)
-    for word in words:
-        assert word in caught.value.reason, caught.value.reason
-
-
 def impossible(final: Any, *words: str) -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.score_final(TABLE, {}, final)
@@ -262,50 +255,49 @@ def test_more_than_26_other_action_cards_are_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("final", "words"),
+    ("final", "reason"),
     [
-        ([], ("the final state needs a 'players' list",)),
-        ({"players": "all"}, ("the final state needs a 'players' list",)),
-        ({"players": ["Claus"]}, ("each final player needs a 'name' (text)",)),
-        ({"players": [{"name": 7}]}, ("each final player needs a 'name' (text)",)),
+        ([], "the final state needs a 'players' list"),
+        ({"players": "all"}, "the final state needs a 'players' list"),
+        ({"players": ["Claus"]}, "each final player needs a 'name' (text)"),
+        ({"players": [{"name": 7}]}, "each final player needs a 'name' (text)"),
         (
             {"players": [{"name": "Claus", "customers": [1]}]},
-            ("Claus: 'customers' must be an object",),
+            "Claus: 'customers' must be an object",
         ),
         (
             {"players": [entry("Claus", {"purple": 1})]},
-            (
-                "Claus: unknown customer 'purple' (one of: light_blue, dark_blue, rose, violet, "
-                "green, yellow, orange, red, tip)",
-            ),
+            "Claus: unknown customer 'purple' (one of: light_blue, dark_blue, rose, violet, "
+            "green, yellow, orange, red, tip)",
         ),
         (
             {"players": [entry("Claus", {"rose": -1})]},
-            ("Claus: 'customers.rose' must be a whole number, 0 or more",),
+            "Claus: 'customers.rose' must be a whole number, 0 or more",
         ),
         (
             {"players": [entry("Claus", {"rose": 1.0})]},
-            ("Claus: 'customers.rose' must be a whole number, 0 or more",),
+            "Claus: 'customers.rose' must be a whole number, 0 or more",
         ),
         (
             {"players": [entry("Claus", {}, tips=True)]},
-            ("Claus: 'tip_cards' must be a whole number, 0 or more",),
+            "Claus: 'tip_cards' must be a whole number, 0 or more",
         ),
         (
             {"players": [{"name": "Claus", "action_cards": "2"}]},
-            ("Claus: 'action_cards' must be a whole number, 0 or more",),
+            "Claus: 'action_cards' must be a whole number, 0 or more",
         ),
         (
             {"players": [entry("Claus", {}), entry("Claus", {})]},
-            ("the final state lists Claus twice",),
+            "the final state lists Claus twice",
         ),
         (
             {"players": [entry("Claus", {}), entry("Andreas", {}), entry("Zed", {})]},
-            ("do not match the game", "missing: ['Bernd']", "unknown: ['Zed']"),
+            "the final state's players do not match the game (missing: ['Bernd'], "
+            "unknown: ['Zed'])",
         ),
     ],
 )
-def test_an_unreadable_final_state_is_refused_with_a_reason(
-    final: Any, words: tuple[str, ...]
-) -> None:
-    unreadable(final, *words)
+def test_an_unreadable_final_state_is_refused_with_its_reason(final: Any, reason: str) -> None:
+    with pytest.raises(UnreadableInput) as caught:
+        GAME.score_final(TABLE, {}, final)
+    assert caught.value.reason == reason
