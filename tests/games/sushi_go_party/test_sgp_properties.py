@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,6 +150,7 @@ def accounted(state: GameState, kept_now: Counter[str]) -> Counter[str]:
     return out
 
 
+@pytest.mark.slow
 @MANY_GAMES
 @given(seed=SEEDS, table=tables())
 def test_every_card_is_conserved_after_every_action(seed: int, table: tuple[int, Any]) -> None:
@@ -165,6 +167,7 @@ def test_every_card_is_conserved_after_every_action(seed: int, table: tuple[int,
         assert Counter(state.out_round) == on_tables + Counter(state.discards)
 
 
+@pytest.mark.slow
 @GAMES
 @given(seed=SEEDS, table=tables())
 def test_hands_stay_equal_in_size_and_shrink_one_card_a_turn(
@@ -185,6 +188,7 @@ def test_hands_stay_equal_in_size_and_shrink_one_card_a_turn(
 # ------------------------------------------------------------------ scores
 
 
+@pytest.mark.slow
 @GAMES
 @given(seed=SEEDS, table=tables())
 def test_every_total_is_the_sum_of_its_breakdown_lines(seed: int, table: tuple[int, Any]) -> None:
@@ -197,6 +201,7 @@ def test_every_total_is_the_sum_of_its_breakdown_lines(seed: int, table: tuple[i
     assert tuple(scored) == game.final.round_points and len(scored) == 3
 
 
+@pytest.mark.slow
 @GAMES
 @given(seed=SEEDS, table=tables())
 def test_scoring_mode_gives_the_same_score_from_the_round_tableaux(
@@ -211,6 +216,7 @@ def test_scoring_mode_gives_the_same_score_from_the_round_tableaux(
     assert GAME.score(entered).to_json() == GAME.score(final).to_json()
 
 
+@pytest.mark.slow
 @GAMES
 @given(seed=SEEDS, table=tables())
 def test_the_records_final_object_scores_like_the_game(seed: int, table: tuple[int, Any]) -> None:
@@ -219,6 +225,7 @@ def test_the_records_final_object_scores_like_the_game(seed: int, table: tuple[i
     assert sheet.to_json() == GAME.score(game.final).to_json()
 
 
+@pytest.mark.slow
 @GAMES
 @given(seed=SEEDS, table=tables())
 def test_replaying_the_action_list_gives_the_live_state(seed: int, table: tuple[int, Any]) -> None:
