@@ -65,9 +65,7 @@ def test_a_nigiri_on_a_wasabi_scores_triple_and_its_line_follows_the_plain_ones(
     assert got == [
         line("nigiri", 1, "egg_nigiri", "1 x Egg Nigiri, 1 each"),
         line("nigiri on wasabi", 3, "egg_nigiri", "1 x Egg Nigiri on wasabi, 1 x 3 = 3 each"),
-        line(
-            "nigiri on wasabi", 18, "squid_nigiri", "2 x Squid Nigiri on wasabi, 3 x 3 = 9 each"
-        ),
+        line("nigiri on wasabi", 18, "squid_nigiri", "2 x Squid Nigiri on wasabi, 3 x 3 = 9 each"),
     ]
 
 
@@ -398,7 +396,7 @@ def test_the_desserts_are_scored_only_once_the_third_round_is_in() -> None:
 
 
 def test_kept_desserts_gathers_a_seats_desserts_over_the_rounds() -> None:
-    rules, rounds = ann_ben_game(dessert="old_fashioned_pudding")
+    _, rounds = ann_ben_game(dessert="old_fashioned_pudding")
     assert kept_desserts(rounds, 0) == ("old_fashioned_pudding",) * 2
     assert kept_desserts(rounds, 1) == ("old_fashioned_pudding",)
     assert kept_desserts(rounds[1:], 0) == ()
