@@ -357,7 +357,7 @@ def ann_ben_game(**options: Any) -> tuple[Rules, list[tuple[Tableau, ...]]]:
     a sashimi set in round 1; Ben keeps one pudding."""
     rules = rules_for(2, **options)
     d = "old_fashioned_pudding"
-    wanted = [
+    wanted: list[list[tuple[str, ...]]] = [
         [("sashimi", "sashimi", "sashimi", d, d), (d,)],
         [(), ()],
         [(), ()],
