@@ -91,14 +91,15 @@ def _icons(dice: Sequence[str]) -> dict[Symbol, int]:
 
 
 def _nigiri_lines(t: Tray) -> list[ScoreLine]:
+    """Per nigiri kind, the plain ones then those on a wasabi; then the empty wasabi, if any."""
     plain = _icons([r for r in t.dice if die(r).face.symbol in NIGIRI_VALUES])
     covered = _icons(t.on_wasabi)
     lines = []
     for symbol in NIGIRI_VALUES:
         if plain.get(symbol):
-            lines.append(_nigiri_line(symbol, plain[symbol], False))
+            lines.append(_nigiri_line(symbol, plain[symbol]))
         if covered.get(symbol):
-            lines.append(_nigiri_line(symbol, covered[symbol], True))
+            lines.append(_on_wasabi_line(symbol, covered[symbol]))
     wasabi = sum(1 for r in t.dice if die(r).face.symbol is Symbol.WASABI)
     empty = wasabi - len(t.on_wasabi)
     if empty > 0:
@@ -107,11 +108,18 @@ def _nigiri_lines(t: Tray) -> list[ScoreLine]:
 
 
 @lru_cache(maxsize=64)
-def _nigiri_line(symbol: Symbol, n: int, on_wasabi: bool) -> ScoreLine:
+def _nigiri_line(symbol: Symbol, n: int) -> ScoreLine:
+    """``n`` nigiri of ``symbol`` not on a wasabi: their value each."""
     value = NIGIRI_VALUES[symbol]
     name = symbol.value
-    if not on_wasabi:
-        return ScoreLine("nigiri", n * value, name, f"{n} x {name} nigiri, {value} each")
+    return ScoreLine("nigiri", n * value, name, f"{n} x {name} nigiri, {value} each")
+
+
+@lru_cache(maxsize=64)
+def _on_wasabi_line(symbol: Symbol, n: int) -> ScoreLine:
+    """``n`` nigiri of ``symbol`` on a wasabi: three times their value each."""
+    value = NIGIRI_VALUES[symbol]
+    name = symbol.value
     tripled = value * WASABI_FACTOR
     return ScoreLine(
         "nigiri on wasabi",

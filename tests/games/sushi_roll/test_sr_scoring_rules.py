@@ -163,6 +163,11 @@ def test_the_most_maki_icons_score_6_and_the_second_most_3() -> None:
     ]
 
 
+def test_a_player_with_no_maki_place_does_not_stop_the_places_after_them() -> None:
+    trays = [Tray(dice=(MAKI1,)), Tray(dice=(MAKI3,)), Tray(dice=(MAKI2,))]
+    assert round_points(trays) == (0, 6, 3)
+
+
 def test_maki_count_icons_not_dice() -> None:
     assert maki_icons(Tray(dice=(MAKI3, MAKI2, MAKI1, EGG))) == 6
     trays = [Tray(dice=(MAKI1, MAKI1)), Tray(dice=(MAKI3,))]
@@ -252,6 +257,11 @@ def test_round_lines_start_with_their_round_and_the_game_end_comes_after_three()
         line("leftover tokens", 2, "tokens", "game end: 3 Menu + 2 Chopsticks = 5, 1 point per 2"),
     ]
     assert three[0][-2] == line("desserts most", 6, "dessert", "game end: 1 dessert")
+
+
+def test_game_lines_need_one_tray_per_player_each_round() -> None:
+    with pytest.raises(ValueError):
+        game_lines([[ANN, BEN, BEN]], 2)
 
 
 def test_the_sheet_breaks_a_tie_by_the_desserts_of_the_last_round() -> None:
