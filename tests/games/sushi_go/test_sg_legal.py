@@ -329,3 +329,105 @@ def test_a_simulated_game_is_three_rounds_of_full_tables_and_the_same_for_one_se
     simulated_rounds.cache_clear()
     assert simulated_rounds(state.rules, state.names, 7) == rounds
     assert simulated_rounds(state.rules, state.names, 8) != rounds
+
+
+def test_the_dummys_controller_on_the_last_turn_plays_one_card_and_gives_the_dummy_the_other() -> (
+    None
+):
+    state = new_game(2, variant="dummy_player")  # 9 turns, as for 3 players
+    state, _ = play(
+        state, Reveal("Ann", "chopsticks", dummy_card="sashimi"), Reveal("Ben", "gyoza")
+    )
+    while state.turn < 9:
+        mover = state.names[state.mover]
+        other = state.names[1 - state.mover]
+        state, _ = play(
+            state, Reveal(mover, "tempura", dummy_card="sashimi"), Reveal(other, "gyoza")
+        )
+    assert state.mover == 0 and state.hand_size(0) == 2  # the hand's last card and the dummy's
+    legal = reveals(state)
+    ids = in_deck_order(state)
+    # chopsticks cannot be used: two cards for Ann leave none for the dummy
+    assert legal and all(r.second == "" and r.dummy_card for r in legal)
+    assert [r.card for r in legal if r.dummy_card == "tempura"] == ids
+
+
+# ------------------------------------------------------------------------------ sushi battle
+
+
+def battle(mode: str = "simulation") -> GameState:
+    """A 2-player sushi battle: simulation with LAYOUT laid, or turn by turn (cards unknown)."""
+    state = new_game(2, mode=mode, variant="sushi_battle")
+    if mode == "simulation":
+        state, _ = play(state, Deal(pool=LAYOUT))
+    return state
+
+
+#: A deal, top row first (rows 1, 3 and 5 face up).
+LAYOUT = (
+    *("squid_nigiri", "egg_nigiri"),
+    *("salmon_nigiri", "wasabi", "gyoza"),
+    *("tempura", "sashimi", "gyoza", "futomaki_2"),
+    *("sashimi", "tempura", "egg_nigiri", "gyoza", "futomaki_3"),
+    *("chopsticks", "tempura", "sashimi", "gyoza", "salmon_nigiri", "futomaki_1"),
+)
+BOTTOM = LAYOUT[-6:]
+
+
+def test_a_known_pyramid_offers_each_free_card_at_its_place() -> None:
+    state = battle()
+    assert reveals(state) == [Reveal("Ann", c, at=(5, k + 1)) for k, c in enumerate(BOTTOM)]
+
+
+def test_an_unknown_pyramid_offers_every_card_the_deck_can_hold_at_each_free_place() -> None:
+    state = battle("turns")
+    legal = reveals(state)
+    ids = in_deck_order(state)
+    assert legal == [Reveal("Ann", c, at=(5, k)) for k in range(1, 7) for c in ids]
+
+
+def test_battle_chopsticks_pair_a_free_card_with_one_free_once_it_is_taken() -> None:
+    state = battle()
+    state, _ = play(state, Reveal("Ann", "chopsticks", at=(5, 1)))
+    state, _ = play(state, Reveal("Ben", "gyoza", at=(5, 4)))
+    legal = reveals(state)
+    singles = [r for r in legal if not r.second]
+    assert [(r.card, r.at) for r in singles] == [
+        ("tempura", (5, 2)),
+        ("sashimi", (5, 3)),
+        ("salmon_nigiri", (5, 5)),
+        ("futomaki_1", (5, 6)),
+    ]
+    assert Reveal("Ann", "tempura", "sashimi", at=(5, 2), second_at=(5, 3)) in legal
+    assert Reveal("Ann", "sashimi", "tempura", at=(5, 3), second_at=(5, 2)) in legal
+    # (4,1) lies on (5,1) and (5,2): free once the tempura at (5,2) is taken
+    assert Reveal("Ann", "tempura", "sashimi", at=(5, 2), second_at=(4, 1)) in legal
+    assert not any(r.second_at == (4, 1) and r.at != (5, 2) for r in legal)
+
+
+def test_a_round_entered_without_places_offers_the_pyramids_cards_without_places() -> None:
+    state = battle()
+    state, _ = play(state, Reveal("Ann", "chopsticks"))
+    assert state.unplaced and state.turn == 2
+    left = sorted(set(LAYOUT) - {"chopsticks"})
+    assert reveals(state) == [Reveal("Ben", c) for c in left]
+
+
+def test_turn_by_turn_the_card_taken_from_an_unknown_place_counts_against_the_deck() -> None:
+    """4 chopsticks in the deck: Ann's second chopsticks go back into the pyramid (5,4), so
+    Ann and Ben hold one each and one lies known in the pyramid: one more may still be taken,
+    never two."""
+    state = battle("turns")
+    state, _ = play(state, Reveal("Ann", "chopsticks", at=(5, 1)))
+    state, _ = play(state, Reveal("Ben", "chopsticks", at=(5, 2)))
+    state, _ = play(state, Reveal("Ann", "chopsticks", "tempura", at=(5, 3), second_at=(5, 4)))
+    state, _ = play(state, Reveal("Ben", "sashimi", at=(5, 5)))
+    assert state.pool[-3] == "chopsticks" and state.turn == 5
+    legal = reveals(state)
+    # the known chopsticks, then a chopsticks from an unknown place: 4 in all
+    assert Reveal("Ann", "chopsticks", "chopsticks", at=(5, 4), second_at=(5, 6)) in legal
+    # a chopsticks from an unknown place, then another from an unknown place: 5
+    assert Reveal("Ann", "chopsticks", at=(5, 6)) in legal
+    assert not any(
+        r.card == r.second == "chopsticks" and (5, 4) not in (r.at, r.second_at) for r in legal
+    )
