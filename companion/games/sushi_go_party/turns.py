@@ -133,8 +133,6 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
     seats = list(state.seats)
     seats[seat] = evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks)
     state = evolve(state, seats=tuple(seats), pending=pending)
-    for card in used_chopsticks:
-        state = return_to_hand(state, card)
     hand_index = state.hand_of(seat)
     state = place(
         state, seat, action.card, action.copies, action.on_wasabi, "reveal", events, hand_index
@@ -150,6 +148,9 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
             events,
             hand_index,
         )
+    # The chopsticks go back into the hand once both cards are down: they are not one of them.
+    for card in used_chopsticks:
+        state = return_to_hand(state, card)
     if all(x.revealed for x in state.seats):
         state = advance(state, events)
     return state

@@ -131,6 +131,16 @@ def test_chopsticks_from_an_earlier_turn_play_two_cards_then_go_back_to_the_hand
     assert table(state, "Ben")[-1] == "chopsticks_1"
 
 
+def test_the_chopsticks_used_are_not_one_of_the_two_cards_they_play() -> None:
+    """They go back into the hand after both cards are down (found by mutation testing: the
+    only Chopsticks (1) of the deck was accepted as the first of its own two cards)."""
+    state, _ = turn(new_game(3), "chopsticks_1", "tempura", "tempura")
+    refused(state, Reveal("Ann", "chopsticks_1", second="sashimi"),
+            "one more Chopsticks (1) would make 2", "holds 1")
+    refused(state, Reveal("Ann", "sashimi", second="chopsticks_1"),
+            "one more Chopsticks (1) would make 2")
+
+
 def test_chopsticks_name_the_corner_used_or_the_lowest() -> None:
     state, _ = turn(new_game(3), "chopsticks_3", "tempura", "tempura")
     state, _ = turn(state, "chopsticks_1", "tempura", "tempura")
