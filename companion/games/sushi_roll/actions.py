@@ -72,7 +72,8 @@ class EnterTray(Message):
     ``dice``: every die except nigiri lying on a wasabi; ``on_wasabi``: those nigiri.
     ``desserts``: dessert tokens held now, by value (-1: earlier rounds plus what this round's
     dessert dice show, the usual case). ``menu``, ``chopsticks``: tokens held now (they score
-    at game end only, so only the last round's count)."""
+    at game end only, so only the last round's count), at most the start tokens plus what the
+    Menu (Chopsticks) dice of the player's trays so far show (ruling R17)."""
 
     kind: ClassVar[str] = "enter_tray"
     player: str
