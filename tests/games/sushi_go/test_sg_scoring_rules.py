@@ -375,7 +375,12 @@ def test_game_lines_start_with_the_round_and_the_desserts_come_at_game_end() -> 
         "round 1",
         "game end",
     ]
-    assert ann[-1].points == 6 and ann[-1].detail.startswith("game end: ")
+    assert ann[-1] == line(
+        "old-fashioned pudding most",
+        6,
+        "old_fashioned_pudding",
+        "game end: 2 old-fashioned pudding cards, the most",
+    )
     assert ben[-1].detail.startswith("game end: ")
     # per round the lines of round_lines, renamed
     for number, tableaux in enumerate(rounds, start=1):
