@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.games.base import Message, MessageCodec
+from companion.games.base import JSON, Message, MessageCodec
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,15 @@ class Reveal(Message):
     dummy_card: str = ""
     at: tuple[int, ...] = ()
     second_at: tuple[int, ...] = ()
+
+    def to_json(self) -> JSON:
+        """As :meth:`Message.to_json`, without the places when there are none: a reveal outside
+        the battle's places is written as records were before places existed."""
+        out = super().to_json()
+        for name in ("at", "second_at"):
+            if not out[name]:
+                del out[name]
+        return out
 
 
 @dataclass(frozen=True)

@@ -374,3 +374,14 @@ def test_a_refused_take_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(state, take("Ann", "sashimi", (4, 1)))
     assert state.pool == LAYOUT and not state.unplaced
+
+
+def test_a_reveal_names_its_places_in_json_only_when_it_has_them() -> None:
+    """Records from before places existed export exactly as they were imported."""
+    plain = Reveal("Ann", "tempura")
+    assert plain.to_json() == {"kind": "reveal", "player": "Ann", "card": "tempura",
+                               "second": "", "dummy_card": ""}
+    placed = Reveal("Ann", "tempura", "sashimi", at=(5, 1), second_at=(5, 2))
+    assert placed.to_json()["at"] == [5, 1] and placed.to_json()["second_at"] == [5, 2]
+    assert GAME.actions.from_json(plain.to_json()) == plain
+    assert GAME.actions.from_json(placed.to_json()) == placed
