@@ -98,6 +98,16 @@ def test_nigiri_on_and_off_a_wasabi_are_counted_apart_and_an_empty_wasabi_says_s
     }
 
 
+def test_with_special_orders_each_nigiri_is_counted_by_where_it_lies_and_what_it_copies() -> None:
+    ann = T("wasabi", "wasabi", "squid_nigiri", "squid_nigiri", on_wasabi=["egg_nigiri"] * 2,
+            special_orders=["squid_nigiri", "squid_nigiri"])
+    assert breakdown(score_round(NAMES[:2], (ann, T()), menu()))["Ann"] == [
+        ("nigiri", 6, "squid_nigiri", "2 x Squid Nigiri, 3 each"),
+        ("nigiri", 6, "squid_nigiri", "2 x special order as Squid Nigiri, 3 each"),
+        ("nigiri on wasabi", 6, "egg_nigiri", "2 x Egg Nigiri on wasabi, 1 x 3 = 3 each"),
+    ]
+
+
 def test_a_special_order_copying_a_card_later_flipped_still_counts_as_one_of_it() -> None:
     """Ambiguity 6: the copied tempura is flipped, the special order stays one tempura."""
     m = menu(specials=(C.TAKEOUT_BOX, C.SPECIAL_ORDER))
@@ -183,6 +193,12 @@ def test_pudding_lines_and_the_tie_break_count_every_dessert_card_kept() -> None
     }
     label = "dessert cards kept"
     assert tiebreaks(sheet) == [((3,), label), ((1,), label), ((1,), label), ((0,), label)]
+
+
+def test_pudding_all_tied_say_nobody_scores_d1_by_default() -> None:
+    sheet = score_desserts(NAMES[:3], (T("pudding"),) * 3, menu())
+    why = "1 pudding card: every player has the same count, so nobody scores (D1)"
+    assert breakdown(sheet) == {n: [("pudding", 0, "pudding", why)] for n in NAMES[:3]}
 
 
 def test_green_tea_ice_cream_lines_say_the_sets_of_4_and_the_cards_left_out() -> None:

@@ -221,9 +221,9 @@ def test_a_spoon_is_listed_with_each_card_type_of_the_menu_as_its_ask() -> None:
 
 def spoon_state() -> GameState:
     menu = carte(specials=("spoon", "special_order"))
-    state, _ = turn(new_game(3, menu), "spoon_4", "tempura", "sashimi")
-    state, _ = turn(state, "sashimi", "sashimi", "tempura")
-    state, _ = turn(state, Reveal("Ann", "tempura", ask="special_order"), "tempura", "tempura")
+    state, _ = turn(new_game(3, menu), "tempura", "tempura", "sashimi")
+    state, _ = turn(state, "spoon_4", "sashimi", "tempura")  # not the first card on the table
+    state, _ = turn(state, Reveal("Ann", "sashimi", ask="special_order"), "tempura", "tempura")
     assert state.phase is Phase.SPOON
     return state
 
@@ -268,6 +268,31 @@ def test_a_spoon_of_the_second_to_last_turn_skips_a_giver_who_used_chopsticks() 
 
 
 # ------------------------------------------------------------------ menu picks
+
+
+def chopsticks_back_in_bens_hand() -> GameState:
+    """Ann's chopsticks (the deck's only Chopsticks (1)) go back into the hand she holds on
+    turn 2, which Ben holds on turn 3: the card is known to be there."""
+    state, _ = turn(new_game(3, carte(specials=("chopsticks", "menu"))), "chopsticks_1",
+                    "tempura", "tempura")
+    state, _ = turn(state, Reveal("Ann", "sashimi", second="tempura"), "sashimi", "sashimi")
+    return state
+
+
+def test_a_card_known_to_be_back_in_a_hand_is_listed_for_whoever_holds_that_hand() -> None:
+    state, _ = play(chopsticks_back_in_bens_hand(), Reveal("Ann", "tempura"))
+    assert Reveal("Ben", "chopsticks_1") in listed(state, Reveal)
+    assert_reveals_exact(state, "Ben")
+
+
+def test_a_menu_does_not_pick_a_card_known_to_be_in_the_pickers_own_hand() -> None:
+    """A menu draws from the deck; the only Chopsticks (1) is in the hand Ben holds."""
+    state, _ = turn(chopsticks_back_in_bens_hand(), "tempura", "menu_8", "sashimi")
+    assert state.phase is Phase.MENU
+    picks = listed(state, MenuPick)
+    assert MenuPick("chopsticks_1") not in picks and MenuPick("chopsticks_2") in picks
+    candidates = [MenuPick(c) for c in CARDS_BY_ID]
+    assert set(picks) == accepted(state, candidates)
 
 
 def test_a_menu_in_turn_mode_lists_every_card_the_deck_can_still_hold_but_a_menu() -> None:
