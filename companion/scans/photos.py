@@ -28,13 +28,18 @@ COLOURS = {"ok": (80, 190, 40), "uncertain": (0, 150, 255), "corrected": (230, 1
 
 def decode_photo(data: bytes) -> Image:
     """A BGR photo from an uploaded file's bytes (OpenCV decodes it, so the type is what the
-    bytes are, not what the upload claims), at most :data:`MAX_SIDE` px on its long side."""
+    bytes are, not what the upload claims), at most :data:`MAX_SIDE` px on its long side.
+    The header is checked first (:func:`~companion.vision.image_limits.decode_image`): a photo
+    declaring more than :data:`~companion.vision.image_limits.MAX_IMAGE_PIXELS` is refused
+    before any pixel is decoded."""
+    from companion.vision.image_limits import ImageRefused, decode_image
     if not data:
         raise UnreadableInput("the upload is empty: choose or take a photo")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise UnreadableInput("that file is not a photo (JPEG, PNG or WebP expected)")
-    return shrink(np.asarray(image, np.uint8))
+    try:
+        image = decode_image(data, "the photo")
+    except ImageRefused as exc:
+        raise UnreadableInput(str(exc)) from None
+    return shrink(image)
 
 
 def shrink(image: Image, side: int = MAX_SIDE) -> Image:

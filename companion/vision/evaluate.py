@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from companion.vision.dice import Die, Image
+from companion.vision.image_limits import ImageRefused, decode_image
 
 
 class UnreadableImage(ValueError):
@@ -48,10 +49,10 @@ def read_image(path: Path | str) -> Image:
         raise UnreadableImage(f"cannot read {path}: {exc.strerror or exc}") from None
     if not data:
         raise UnreadableImage(f"{path} is empty")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None or image.size == 0:
-        raise UnreadableImage(f"{path} is not an image OpenCV can decode")
-    return np.asarray(image, dtype=np.uint8)
+    try:
+        return decode_image(data, str(path))  # header checked (pixel cap) before decoding
+    except ImageRefused as exc:
+        raise UnreadableImage(str(exc)) from None
 
 
 def _box(values: object) -> tuple[float, float, float, float]:

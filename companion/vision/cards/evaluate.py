@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -23,6 +22,7 @@ from companion.vision.cards.enrollment import CardSet, Thresholds
 from companion.vision.cards.finder import CardFinder
 from companion.vision.cards.reader import CardReader
 from companion.vision.cards.store import model_digest
+from companion.vision.image_limits import ImageRefused, decode_image
 
 Image = npt.NDArray[np.uint8]
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
@@ -45,10 +45,10 @@ def read_image(path: str | Path) -> Image:
         data = np.fromfile(p, np.uint8)
     except OSError as exc:
         raise UnreadableImage(f"cannot read {p}: {exc.strerror or exc}") from None
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None:
-        raise UnreadableImage(f"{p} is not an image (JPEG, PNG, BMP or WebP expected)")
-    return np.asarray(image, np.uint8)
+    try:
+        return decode_image(data, str(p))  # header checked (pixel cap) before decoding
+    except ImageRefused as exc:
+        raise UnreadableImage(str(exc)) from None
 
 
 def image_files(folder: Path) -> list[Path]:

@@ -25,6 +25,7 @@ from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.matching import FaceSet, enrolled_crop
 from companion.vision.icon_dice.reader import locate_single
 from companion.vision.icon_dice.store import load_set, save_set, set_dir
+from companion.vision.image_limits import decode_image
 
 #: A photo's long side is brought down to this many pixels before the die is looked for.
 PHOTO_LONG_SIDE = 1600
@@ -36,15 +37,16 @@ FRAME_WINDOW = 3.0
 
 def decode_photo(data: bytes) -> Image:
     """An uploaded photo as a BGR image (long side at most :data:`PHOTO_LONG_SIDE`);
-    :class:`ValueError` when OpenCV cannot decode it (not a JPEG/PNG/... image)."""
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None or image.size == 0:
-        raise ValueError("the upload is not a photo OpenCV can read (send a JPEG or PNG)")
+    :class:`ValueError` (:class:`~companion.vision.image_limits.ImageRefused`) when it is not a
+    JPEG/PNG/WebP/BMP image, declares too many pixels (checked before decoding) or cannot be
+    decoded."""
+    image = decode_image(data, "the photo")
     long_side = max(image.shape[:2])
     if long_side > PHOTO_LONG_SIDE:
         f = PHOTO_LONG_SIDE / long_side
-        image = cv2.resize(image, (round(image.shape[1] * f), round(image.shape[0] * f)),
-                           interpolation=cv2.INTER_AREA)
+        return np.ascontiguousarray(
+            cv2.resize(image, (round(image.shape[1] * f), round(image.shape[0] * f)),
+                       interpolation=cv2.INTER_AREA), np.uint8)
     return np.ascontiguousarray(image, np.uint8)
 
 
