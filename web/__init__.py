@@ -17,9 +17,10 @@ them); it does nothing else at import time.
 * :mod:`web.pages` - the HTML pages (home, claim a seat, the game); the UI is vanilla JS + CSS
   from ``web/static`` with no build step.
 
-App config keys: ``SSE_HEARTBEAT`` (seconds between heartbeat comments, default 15) and
+App config keys: ``SSE_HEARTBEAT`` (seconds between heartbeat comments, default 15),
 ``PUBLIC_URL`` (the base URL phones use for the join link and its QR code; default: the URL the
-host's browser used).
+host's browser used) and ``MAX_CONTENT_LENGTH`` (Flask's cap on a request body, default
+:data:`MAX_BODY`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ from web import icon_dice as icon_dice_web
 from web import scans as scans_web
 from web import tower as tower_api
 from web.context import CAMERA_KEY, ROLLS_KEY, SESSION_KEY, TOWER_KEY
+from web.enroll import IMPORT_MAX
+from web.scans import ENVELOPE
+
+#: Largest request body any route reads: a card set export (the largest upload) and its form
+#: envelope. Each upload route has its own, smaller cap too (a photo: 8 MB); this one refuses
+#: (413) anything larger before a route reads it. The production server applies it as well
+#: (``web.serving``), so such a body is not even buffered.
+MAX_BODY = IMPORT_MAX + ENVELOPE
 
 
 def create_app(
@@ -52,7 +61,7 @@ def create_app(
     """A Flask app serving ``session`` (and the table devices, when given); ``config``
     overrides the defaults listed above."""
     app = Flask(__name__)
-    app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None)
+    app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None, MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented key order
     app.extensions[SESSION_KEY] = session

@@ -175,7 +175,7 @@ def photo_bytes() -> bytes:
     upload = request.files.get("photo")
     if upload is None:
         raise UnreadableInput("no file in the form field 'photo'")
-    data = upload.read(PHOTO_MAX + 1)
+    data = upload.read(min(PHOTO_MAX, size) + 1)  # no buffer larger than the body
     if len(data) > PHOTO_MAX:
         raise UnreadableInput(f"the photo is too large (at most {PHOTO_MAX // 2 ** 20} MB)")
     if not data:

@@ -76,7 +76,7 @@ def upload_bytes(field: str, limit: int, what: str) -> bytes:
         upload = request.files.get(field)
         if upload is None:
             raise UnreadableInput(f"no file in the form field '{field}'")
-        data = upload.read(limit + 1)
+        data = upload.read(min(limit, size) + 1)  # no buffer larger than the body
     else:
         data = request.get_data(cache=False)
     if len(data) > limit:

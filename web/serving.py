@@ -28,6 +28,7 @@ from waitress import wasyncore
 from waitress.server import create_server
 
 from companion.settings import DEFAULT_THREADS
+from web import MAX_BODY
 
 
 class Server:
@@ -40,6 +41,7 @@ class Server:
             channel_request_lookahead=1,  # keep reading: notice a phone that went away
             ident="sushi-companion", clear_untrusted_proxy_headers=True,
             expose_tracebacks=False,
+            max_request_body_size=MAX_BODY,  # larger bodies: 413 before they are buffered
         )
         self.threads = threads
         self._stopping = threading.Event()

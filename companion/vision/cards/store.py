@@ -289,8 +289,9 @@ def _members(archive: zipfile.ZipFile, total: int, where: str) -> dict[str, zipf
                            f"(at most {MAX_MEMBERS})")
     declared = sum(info.file_size for info in infos)
     if declared > total:
+        big = max(infos, key=lambda info: info.file_size)
         raise CardSetError(f"{where} is refused: its files would inflate to {_mb(declared)} "
-                           f"(at most {_mb(total)})")
+                           f"({big.filename} {_mb(big.file_size)}; at most {_mb(total)} in all)")
     return {info.filename: info for info in infos}
 
 
