@@ -140,6 +140,7 @@ def save_set(data_dir: Path, card_set: CardSet) -> Path:
     folder = set_dir(data_dir, card_set.name)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        fsync_folder(folder.parent)  # a new set's folder survives a power cut too
         previous = _previous_arrays(folder)
         arrays = _arrays(card_set)
         name = f"set-{hashlib.sha256(arrays).hexdigest()[:16]}.npz"
