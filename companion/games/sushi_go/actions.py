@@ -4,8 +4,8 @@ Every action names the player it concerns by name (the dummy of the dummy-player
 ``"Dummy"``); cards are catalogue ids (:mod:`.cards`).
 
 *Scoring mode* has one action, :class:`EnterTableau`: a table's cards at round end, with, for the
-strawberry pudding, how many times the player took the lead token this round and whether they
-hold it, and for mochi the die. A tableau may be entered again (it replaces the earlier one)
+strawberry pudding, how many times the player took the lead token this round (always asked when
+they played one: never assumed) and whether they hold it, and for mochi the die. A tableau may be entered again (it replaces the earlier one)
 until the last table's arrives; then the round is checked as a whole and scored.
 
 *Turn-by-turn* and *simulation* modes follow every turn:
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.games.base import JSON, Message, MessageCodec
+from companion.games.sushi_go.lead import UNSTATED
 
 
 @dataclass(frozen=True)
@@ -32,18 +33,28 @@ class EnterTableau(Message):
 
     ``cards``: face-up cards except nigiri on a wasabi (wasabi and this round's desserts
     included). ``on_wasabi``: nigiri lying on a wasabi. ``lead_takes``: strawberry pudding, how
-    many times the player took the lead token this round; ``holds_lead``: they hold it now (may
-    be left out when it is certain: nobody took it, or only one player did). ``mochi_die``:
-    mochi, the die's face now (0: unchanged since the last round, allowed only when the player
-    took no mochi card this round)."""
+    many times the player took the lead token this round, ``0`` for "never";
+    :data:`~.lead.UNSTATED` (left out of the JSON) when not answered, which the rules refuse
+    when the tableau holds a strawberry pudding (ruling G23: never assumed) and read as ``0``
+    otherwise. ``holds_lead``: they hold it now (may be left out when it is certain: nobody took
+    it, or only one player did). ``mochi_die``: mochi, the die's face now (0: unchanged since
+    the last round, allowed only when the player took no mochi card this round)."""
 
     kind: ClassVar[str] = "enter_tableau"
     player: str
     cards: tuple[str, ...] = ()
     on_wasabi: tuple[str, ...] = ()
-    lead_takes: int = 0
+    lead_takes: int = UNSTATED
     holds_lead: bool = False
     mochi_die: int = 0
+
+    def to_json(self) -> JSON:
+        """As :meth:`Message.to_json`, without ``lead_takes`` when it was not answered (the JSON
+        then reads back the same: a missing ``lead_takes`` is "not answered")."""
+        out = super().to_json()
+        if self.lead_takes == UNSTATED:
+            del out["lead_takes"]
+        return out
 
 
 @dataclass(frozen=True)

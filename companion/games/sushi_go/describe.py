@@ -29,7 +29,7 @@ def describe(action: Message) -> str:
     if isinstance(action, a.EnterTableau):
         n = len(action.cards) + len(action.on_wasabi)
         text = f"{action.player}'s tableau: {_plural(n, 'card')}"
-        if action.lead_takes:
+        if action.lead_takes > 0:
             text += f", took the lead {_plural(action.lead_takes, 'time')}"
         if action.holds_lead:
             text += ", holds the lead token"

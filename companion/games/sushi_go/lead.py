@@ -13,7 +13,8 @@ the token from someone else (or from the middle of the table).
 
 In scoring mode the table enters, per player and round, how many times they took the lead and
 who holds the token at round end; :func:`takes_possible` checks those numbers can come from one
-round of play.
+round of play. The number of takes is never assumed: a player who played a strawberry pudding
+this round must be answered for (``0``, "never", is an answer; :data:`UNSTATED` is not).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from functools import lru_cache
 LEAD_POINTS = 2
 #: ``holder`` when nobody holds the token (before the first take of the game).
 NOBODY = -1
+#: Scoring mode, an entry's ``lead_takes`` when the table did not say how many times the player
+#: took the lead (distinct from ``0``, the explicit "never"; ruling G23).
+UNSTATED = -1
 
 
 def lead_taker(symbols: Sequence[int], played: Collection[int], holder: int) -> int:

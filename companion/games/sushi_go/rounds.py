@@ -23,7 +23,7 @@ from companion.games.common.evolve import evolve
 from companion.games.sushi_go import actions as a
 from companion.games.sushi_go import events as ev
 from companion.games.sushi_go.cards import MOCHI_ID, CardType
-from companion.games.sushi_go.lead import NOBODY
+from companion.games.sushi_go.lead import NOBODY, UNSTATED
 from companion.games.sushi_go.options import DUMMY_NAME, PILE_SIZE, ROUNDS, Rules, Variant
 from companion.games.sushi_go.placing import Events, with_seat
 from companion.games.sushi_go.pyramid import hidden_pool
@@ -32,6 +32,7 @@ from companion.games.sushi_go.state import GameState, Mode, Phase, Seat, tableau
 from companion.games.sushi_go.tableau import (
     DIE_START,
     Tableau,
+    check_lead_stated,
     check_round,
     check_tableau,
     mochi_dice,
@@ -156,10 +157,11 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
     if state.phase is not Phase.ENTRY:
         raise IllegalAction(f"a tableau is not expected now (the game waits for: {state.phase})")
     seat = state.seat_of(action.player)
+    unstated = action.lead_takes == UNSTATED
     tableau = Tableau(
         cards=action.cards,
         on_wasabi=action.on_wasabi,
-        lead_takes=action.lead_takes,
+        lead_takes=0 if unstated else action.lead_takes,
         holds_lead=action.holds_lead,
         mochi_die=action.mochi_die,
     )
@@ -168,6 +170,8 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
         check_tableau(evolve(tableau, mochi_die=DIE_START), state.rules, action.player)
     else:
         check_tableau(tableau, state.rules, action.player)
+    if unstated:  # read as 0 only where no strawberry pudding was played (G23)
+        check_lead_stated(tableau, state.rules, action.player)
     entered = list(state.entered)
     entered[seat] = tableau
     events.append(ev.TableauEntered(action.player, len(tableau.physical())))

@@ -13,7 +13,8 @@ A :class:`Tableau` is plain data, by card id (:mod:`.cards`):
 The cards of earlier rounds are never reshuffled (the deck is dealt down over the three rounds),
 so copies are checked over the whole game.
 
-:func:`check_tableau` checks one table, :func:`check_round` a round given the rounds before it,
+:func:`check_tableau` checks one table (:func:`check_lead_stated`: an entry that left the lead
+takes out), :func:`check_round` a round given the rounds before it,
 :func:`check_game` every round; each raises :class:`IllegalAction` naming the card and the rule
 (:class:`UnreadableInput` for an id that is no card).
 """
@@ -101,7 +102,7 @@ def _check_dessert_marks(t: Tableau, rules: Rules, who: str) -> None:
         raise IllegalAction(f"{who}: the lead token comes only with the strawberry pudding")
     if t.lead_takes < 0:
         raise IllegalAction(f"{who}: the lead cannot be taken {t.lead_takes} times")
-    played = sum(1 for c in t.cards if TYPE_OF[c] is CardType.STRAWBERRY_PUDDING)
+    played = strawberry_played(t)
     if t.lead_takes > played:
         raise IllegalAction(
             f"{who}: took the lead {t.lead_takes} times with {played} strawberry puddings played "
@@ -116,6 +117,25 @@ def _check_dessert_marks(t: Tableau, rules: Rules, who: str) -> None:
             raise IllegalAction(f"{who}: a mochi die shows 1 to 6, not {t.mochi_die}")
     elif t.mochi_die:
         raise IllegalAction(f"{who}: the mochi die comes only with the mochi dessert")
+
+
+def strawberry_played(t: Tableau) -> int:
+    """The strawberry puddings among ``t``'s cards (played this round)."""
+    return sum(1 for c in t.cards if TYPE_OF.get(c) is CardType.STRAWBERRY_PUDDING)
+
+
+def check_lead_stated(t: Tableau, rules: Rules, who: str) -> None:
+    """Refuse the tableau of a player who played a strawberry pudding this round when the entry
+    did not say how many times they took the lead token (ruling G23: never assumed; ``0``,
+    "never", is an answer). Call it only for an entry whose ``lead_takes`` was left out."""
+    played = strawberry_played(t)
+    if rules.dessert is not CardType.STRAWBERRY_PUDDING or not played:
+        return
+    pudding = "a strawberry pudding" if played == 1 else f"{played} strawberry puddings"
+    raise IllegalAction(
+        f"Strawberry puddings were played this round ({who} played {pudding}): how many times "
+        f"did {who} take the lead token? Choose \"Never\" only if {who} did not take it"
+    )
 
 
 def lead_holder(rounds: Sequence[Sequence[Tableau]]) -> int:
