@@ -5,8 +5,9 @@ Every action names the player it concerns by name (the dummy of the dummy-player
 
 *Scoring mode* has one action, :class:`EnterTableau`: a table's cards at round end, with, for the
 strawberry pudding, how many times the player took the lead token this round (always asked when
-they played one: never assumed) and whether they hold it, and for mochi the die. A tableau may be entered again (it replaces the earlier one)
-until the last table's arrives; then the round is checked as a whole and scored.
+they played one: never assumed) and whether they hold it, and for mochi the die. A tableau may
+be entered again (it replaces the earlier one) until the last table's arrives; then the round
+is checked as a whole and scored.
 
 *Turn-by-turn* and *simulation* modes follow every turn:
 

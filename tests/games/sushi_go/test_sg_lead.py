@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.base import PlayerSpec
 from companion.games.sushi_go import GAME
 from companion.games.sushi_go.actions import EnterTableau, Reveal
 from companion.games.sushi_go.events import LeadTaken
-from companion.games.sushi_go.lead import NOBODY, lead_taker, takes_possible
+from companion.games.sushi_go.lead import NOBODY, UNSTATED, lead_taker, takes_possible
 
 from .helpers import enter, finish_round, new_game, of_kind, pad, points, refused, turn
 
@@ -159,3 +160,69 @@ def test_the_lead_token_is_only_for_the_strawberry_pudding() -> None:
     refused(
         state, EnterTableau("Ann", pad([], 10), holds_lead=True), "only with the strawberry pudding"
     )
+
+
+# ------------------------------------------------------------------------------ never assumed (G23)
+
+
+def test_a_player_who_played_a_strawberry_pudding_must_be_asked_how_often_they_took_the_lead() -> (
+    None
+):
+    """Issue 24: "nobody took the lead" was accepted silently and a player lost 2 points."""
+    state = new_game(2, mode="scoring")
+    reason = refused(
+        state,
+        EnterTableau("Ann", pad([SP + "1", SP + "2"], 10)),
+        "Strawberry puddings were played this round (Ann played 2 strawberry puddings)",
+        "how many times did Ann take the lead token?",
+        'Choose "Never" only if Ann did not take it',
+    )
+    assert "1 strawberry puddings" not in reason
+    single = refused(state, EnterTableau("Ben", pad([SP + "3"], 10), holds_lead=True), "lead")
+    assert "Ben played a strawberry pudding)" in single
+
+
+def test_never_is_an_answer_the_entry_states_and_scores_no_lead() -> None:
+    state = new_game(2, mode="scoring")
+    state = enter(state, "Ann", *pad([SP + "1"], 10), lead_takes=1)
+    refused(state, EnterTableau("Ben", pad([SP + "2"], 10)), "how many times did Ben take")
+    state = enter(state, "Ben", *pad([SP + "2"], 10), lead_takes=0)  # never: Ann had more
+    sheet = GAME.score(state)
+    assert points(sheet, "Ann", "strawberry pudding lead") == 2
+    assert points(sheet, "Ben", "strawberry pudding lead") == 0
+    assert state.rounds[0][1].lead_takes == 0
+
+
+def test_the_lead_takes_are_left_unasked_only_without_a_strawberry_pudding_played() -> None:
+    state = new_game(2, mode="scoring")
+    unasked = EnterTableau("Ann", pad([], 10))
+    assert unasked.lead_takes == UNSTATED and "lead_takes" not in unasked.to_json()
+    state = enter(state, "Ann", *pad([], 10))  # no pudding: no take possible, nothing to ask
+    assert state.entered[0] is not None and state.entered[0].lead_takes == 0
+    refused(state, EnterTableau("Ben", pad([SP + "5"], 10)), "how many times did Ben take")
+
+
+def test_an_entry_without_lead_takes_reads_as_not_answered_and_0_as_never() -> None:
+    """The engine writes every field, so old logs and exported records carry ``lead_takes`` and
+    read as before; only an entry that leaves it out is a question (ruling G23)."""
+    cards = list(pad([SP + "4"], 10))
+    old = GAME.actions.from_json(
+        {"kind": "enter_tableau", "player": "Ann", "cards": cards, "lead_takes": 0}
+    )
+    left_out = GAME.actions.from_json({"kind": "enter_tableau", "player": "Ann", "cards": cards})
+    assert isinstance(old, EnterTableau) and old.lead_takes == 0
+    assert isinstance(left_out, EnterTableau) and left_out.lead_takes == UNSTATED
+    assert GAME.actions.from_json(left_out.to_json()) == left_out
+    state = new_game(2, mode="scoring")
+    GAME.apply(state, old)
+    refused(state, left_out, "how many times did Ann take the lead token?")
+
+
+def test_a_final_record_without_lead_takes_keeps_its_old_meaning_never() -> None:
+    """``final`` tableaux are read as before: a missing ``lead_takes`` is 0 (ruling G23)."""
+    players = [PlayerSpec("Ann"), PlayerSpec("Ben")]
+    final = {"rounds": [[{"cards": list(pad([SP + "4"], 10))}, {"cards": list(pad([], 10))}]]}
+    sheet = GAME.score_final(players, {}, final)
+    assert points(sheet, "Ann", "strawberry pudding lead") == 0
+    unasked = EnterTableau("Ann", pad([SP + "4"], 10))
+    refused(new_game(2, mode="scoring"), unasked, "Choose \"Never\"")

@@ -77,7 +77,8 @@ def test_copies_are_counted_over_the_game_because_the_deck_is_not_reshuffled() -
 def test_only_10_strawberry_puddings_in_the_deck_whatever_their_symbols() -> None:
     state = new_game(2, mode="scoring")
     state = enter(state, "Ann", *pad([SP + "1"] * 6, 10), lead_takes=1)
-    refused(state, EnterTableau("Ben", pad([SP + "2"] * 5, 10), lead_takes=0), "11 strawberry pudding cards")
+    ben = EnterTableau("Ben", pad([SP + "2"] * 5, 10), lead_takes=0)
+    refused(state, ben, "11 strawberry pudding cards")
 
 
 def test_alternative_dessert_counts_are_not_known_so_not_checked() -> None:
