@@ -3,14 +3,16 @@
 // questions only Sushi Go! asks:
 //
 // * strawberry pudding: how many times the player took the lead token this round (0 up to the
-//   strawberry puddings they played) and, when several players took it, whether they hold it
-//   now (the engine fills the holder in when it is certain);
+//   strawberry puddings they played), never preselected: the player must choose, "Never"
+//   included, and the send button says so until they do (ruling G23); when several players took
+//   it, whether they hold it now (the engine fills the holder in when it is certain);
 // * mochi: the face the player's die shows now, asked only when they took a mochi card this
 //   round (otherwise it is unchanged, and the panel says so).
 //
 // In the dummy-player variant the Dummy's tableau is entered like a player's.
 import { h } from "./common.js";
 import { MOCHI, STRAWBERRY, dieOf, dieRow, smallDie, tables, typeOf } from "./sg-common.js";
+import { plural } from "./sgp-common.js";
 import { cardsWithWasabi, draftFrom, entryPanel as sharedEntryPanel } from "./sgp-entry.js";
 
 function puddings(g, d) {
@@ -21,18 +23,24 @@ function mochis(d) {
   return d.cards.filter((id) => id === MOCHI).length;
 }
 
-/** The lead takes entered, never more than the strawberry puddings now in the draft. */
+/** The lead takes chosen: 0 without a strawberry pudding in the draft (no take possible);
+ * otherwise the player's answer, or null while there is none (never assumed: an answer for more
+ * puddings than the draft now holds is asked again). */
 function takes(g, d) {
-  return Math.min(d.takes ?? 0, puddings(g, d));
+  const most = puddings(g, d);
+  if (!most) return 0;
+  return d.takes == null || d.takes > most ? null : d.takes;
 }
 
 function actionOf(d, g) {
   const t = takes(g, d);
-  return {
+  const action = {
     kind: "enter_tableau", player: d.player, cards: cardsWithWasabi(d), on_wasabi: d.onWasabi,
-    lead_takes: t, holds_lead: Boolean(t && d.holds),
+    holds_lead: Boolean(t && d.holds),
     mochi_die: mochis(d) ? d.die ?? 0 : 0,
   };
+  if (t != null) action.lead_takes = t; // left out: not answered, which the engine refuses
+  return action;
 }
 
 function fromTableau(name, t) {
@@ -58,6 +66,9 @@ function leadQuestion(g, d) {
     h("p", { class: "sgp-note" }, `${start}. Each take scores ${v.lead.points}.`),
     most ? [
       h("div", { class: "field-label small" }, `Times ${d.player} took the lead this round`),
+      now == null ? h("p", { class: "sgp-warn", "data-lead-ask": "" },
+        `${d.player} played ${plural(most, "strawberry pudding")}: choose how many times ${d.player}`
+        + ` took the lead token. Choose “Never” only if ${d.player} did not take it.`) : null,
       h("div", { class: "row", role: "group", "aria-label": "Lead takes" },
         Array.from({ length: most + 1 }, (_, k) => h("button", {
           type: "button", class: "btn", "aria-pressed": String(now === k), "data-lead-takes": k,
@@ -99,6 +110,9 @@ const SUSHI_GO = {
     ];
   },
   missing(g, d) {
+    if (g.view.dessert === STRAWBERRY && takes(g, d) == null) {
+      return `Choose above how many times ${d.player} took the lead token`;
+    }
     if (g.view.dessert === MOCHI && mochis(d) && !d.die) return `Tap the face ${d.player}'s mochi die shows`;
     return null;
   },
