@@ -34,7 +34,7 @@ from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.tower import TableTower
-from web import api, errors, live, pages, sgp
+from web import api, errors, ids, live, pages, sgp
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web
 from web import scans as scans_web
@@ -64,6 +64,7 @@ def create_app(
     app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None, MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented key order
+    ids.install(app)  # every <int:...> is a game id that fits SQLite (before any route)
     app.extensions[SESSION_KEY] = session
     app.extensions[ROLLS_KEY] = rolls
     app.extensions[TOWER_KEY] = tower

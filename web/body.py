@@ -7,6 +7,8 @@ unreadable``) with a reason that says what was wrong and where.
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 from flask import request
@@ -35,19 +37,118 @@ def json_object(allowed: set[str] | None, empty_ok: bool = False) -> dict[str, A
     return data
 
 
+#: How deep lists and objects may nest in a request body (an action nests three or four levels;
+#: Python's parser itself gives up near 1,000, and whatever reads the value after it recurses too).
+MAX_DEPTH = 32
+#: The whole numbers a body may hold: SQLite's INTEGER, signed 64 bits. The bound also keeps
+#: Python's int-from-text conversion, which refuses more than 4,300 digits, from being reached.
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+_INT_DIGITS = len(str(INT_MAX))
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def parse_json(raw: bytes) -> Any:
-    """``raw`` decoded as UTF-8 JSON, or an :class:`UnreadableInput` naming the fault."""
+    """``raw`` decoded as UTF-8 JSON, or an :class:`UnreadableInput` naming the fault.
+
+    Stricter than :func:`json.loads` where Python's JSON goes beyond the standard or beyond
+    what the rest of the service can hold: ``NaN``/``Infinity`` and numbers too large for a
+    float are refused, whole numbers must fit in 64 bits, lists and objects nest at most
+    :data:`MAX_DEPTH` deep, and text may not hold a lone UTF-16 surrogate (``"\\ud800"``
+    decodes to a code point that is no character and cannot be encoded, so stored or sent).
+    """
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UnreadableInput(f"the request body is not UTF-8 text (byte {exc.start})") from None
     try:
-        return json.loads(text)
+        value = json.loads(text, parse_int=_whole_number, parse_float=_finite_number,
+                           parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise UnreadableInput(
             f"the request body is not valid JSON: {exc.msg} at line {exc.lineno} "
             f"column {exc.colno}"
         ) from None
+    except RecursionError:
+        raise UnreadableInput(_too_deep()) from None
+    _check_value(value)
+    return value
+
+
+def _whole_number(text: str) -> int:
+    """A JSON integer, refused beyond :data:`INT_MIN`..:data:`INT_MAX` (checked on its digits
+    before converting, so a number of thousands of digits costs nothing)."""
+    digits = text.lstrip("-")
+    if len(digits) <= _INT_DIGITS:
+        value = int(text)
+        if INT_MIN <= value <= INT_MAX:
+            return value
+    shown = text if len(text) <= 24 else f"{text[:12]}...({len(digits)} digits)"
+    raise UnreadableInput(
+        f"the number {shown} in the request body is too large: whole numbers must fit in "
+        f"64 bits ({INT_MIN} to {INT_MAX})"
+    )
+
+
+def _finite_number(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        shown = text if len(text) <= 24 else f"{text[:12]}..."
+        raise UnreadableInput(
+            f"the request body is not valid JSON: the number {shown} is beyond a float's range"
+        )
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise UnreadableInput(f"the request body is not valid JSON: {name} is not a JSON number")
+
+
+def _too_deep() -> str:
+    return f"the request body has lists or objects nested more than {MAX_DEPTH} levels deep"
+
+
+#: Where a value sits in the body: ``None`` for the body itself, else (where its container
+#: sits, its key or index); spelled out only for a reason (``players[0].name``).
+Where = tuple["Where", str | int] | None
+
+
+def _check_value(value: Any) -> None:
+    """Walk ``value`` (without recursion) refusing nesting beyond :data:`MAX_DEPTH` and text,
+    keys included, that holds a lone surrogate; the reason names where it is."""
+    stack: list[tuple[Any, Where, int]] = [(value, None, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, str):
+            _check_text(item, where, "text")
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise UnreadableInput(_too_deep())
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    _check_text(key, (where, key), "a key")
+                    stack.append((child, (where, key), depth + 1))
+            else:
+                stack.extend((child, (where, i), depth + 1) for i, child in enumerate(item))
+
+
+def _check_text(text: str, where: Where, what: str) -> None:
+    found = _SURROGATE.search(text)
+    if found is not None:
+        place = f" at {_spelled(where)}" if where is not None else ""
+        raise UnreadableInput(
+            f"{what} in the request body{place} holds a lone surrogate "
+            f"(\\u{ord(found.group()):04x}), which is not a character; send UTF-8 text"
+        )
+
+
+def _spelled(where: Where) -> str:
+    """``players[0].name`` for ``(((None, "players"), 0), "name")``; surrogates escaped."""
+    parts: list[str] = []
+    while where is not None:
+        where, step = where
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    text = "".join(reversed(parts)).removeprefix(".")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def json_type(value: Any) -> str:

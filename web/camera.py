@@ -17,7 +17,7 @@ Polled by ``web/static/camera.js``; rolls the camera reads reach a game through 
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
 from companion.session import access
@@ -26,6 +26,7 @@ from companion.vision.calibrate_cmd import summary
 from companion.vision.calibration import CalibrationError
 from web.body import json_object
 from web.context import get_camera, request_viewer
+from web.ids import game_id_arg
 from web.tower import game_part, throw_into
 
 bp = Blueprint("camera", __name__, url_prefix="/api")
@@ -39,11 +40,9 @@ OFF: JSON = {"enabled": False, "kind": "off", "spec": "off",
 def status() -> Response:
     camera = get_camera()
     out = dict(OFF) if camera is None else camera.status_json()
-    game = request.args.get("game")
+    game = game_id_arg("game")
     if game is not None:
-        if not game.isdigit():
-            raise UnreadableInput("'game' must be a game id (a whole number)")
-        out["game"] = game_part(int(game))
+        out["game"] = game_part(game)
     return jsonify(out)
 
 

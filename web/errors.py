@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
 from companion.session.errors import Forbidden, NotFound, SessionClosed, TooManyAttempts
+from web.ids import UnreadablePath
 
 
 def error_response(status: int, error: str, reason: str) -> tuple[Response, int]:
@@ -25,6 +26,12 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(UnreadableInput)
     def unreadable(exc: UnreadableInput) -> tuple[Response, int]:
+        return error_response(400, "unreadable", exc.reason)
+
+    @app.errorhandler(UnreadablePath)
+    def unreadable_path(exc: UnreadablePath) -> ResponseReturnValue:
+        if not request.path.startswith("/api/"):
+            return exc.get_response()
         return error_response(400, "unreadable", exc.reason)
 
     @app.errorhandler(Forbidden)

@@ -41,6 +41,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
 from web.body import int_field, json_object, list_field, text_field
 from web.context import get_camera, get_session, request_viewer
+from web.ids import game_id_arg
 
 bp = Blueprint("icon_dice", __name__, url_prefix="/api")
 pages = Blueprint("icon_dice_pages", __name__)
@@ -114,15 +115,13 @@ def status() -> Response:
         out = {"enabled": True, **hook.status_json(),
                "pending": [p.to_json() for p in hook.desk.pending()],
                "set": set_summary(hook)}
-    game = request.args.get("game")
+    game = game_id_arg("game")
     if game is not None:
-        if not game.isdigit():
-            raise UnreadableInput("'game' must be a game id (a whole number)")
         if hook is None:
-            get_session().snapshot(int(game), request_viewer(int(game)))  # 404 if unknown
+            get_session().snapshot(game, request_viewer(game))  # 404 if unknown
             out["game"] = None
         else:
-            out["game"] = game_part(hook.desk, int(game))
+            out["game"] = game_part(hook.desk, game)
     return jsonify(out)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
 from companion.dice_input import DICE_TITLES, request_for
 from companion.games.base import JSON, UnreadableInput
@@ -25,6 +25,7 @@ from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
 from web.body import int_field, json_object, text_field
 from web.context import get_camera, get_rolls, get_session, get_tower, request_viewer
+from web.ids import game_id_arg
 
 bp = Blueprint("tower", __name__, url_prefix="/api")
 
@@ -37,11 +38,9 @@ OFF: JSON = {"mode": "off", "kind": "off", "enabled": False, "state": "off", "co
 def status() -> Response:
     tower = get_tower()
     out = dict(OFF) if tower is None else tower.status_json()
-    game = request.args.get("game")
+    game = game_id_arg("game")
     if game is not None:
-        if not game.isdigit():
-            raise UnreadableInput("'game' must be a game id (a whole number)")
-        out["game"] = game_part(int(game))
+        out["game"] = game_part(game)
     return jsonify(out)
 
 

@@ -349,6 +349,10 @@ class Session:
         """
         if not isinstance(join_code, str):
             raise UnreadableInput("the join code must be text")
+        if not join_code.isascii():  # stored codes are; and compare_digest takes ASCII only
+            raise UnreadableInput(
+                "a join code is written in the letters A-Z and the digits 2-9 only"
+            )
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise UnreadableInput("'seat' must be a whole number")
 
