@@ -21,6 +21,7 @@ from companion.games.sushi_go_party.menus import ROUNDS, Menu
 from companion.games.sushi_go_party.placing import DESSERT_IDS, Events, kept_of, kept_physical
 from companion.games.sushi_go_party.scoring import ScoringOptions, dessert_lines, round_lines
 from companion.games.sushi_go_party.state import GameState, Mode, Phase, Seat, tableau_of
+from companion.games.sushi_go_party.table_size import check_size
 from companion.games.sushi_go_party.tableau import (
     SpecialOrder,
     Tableau,
@@ -124,13 +125,32 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
     )
     check_tableau(tableau, state.menu, action.player)
     check_copies([tableau.physical()], state.deck_info, f"in {action.player}'s tableau")
+    check_size(tableau, state.deck_info, action.player)
     entered = list(state.entered)
     entered[seat] = tableau
+    _check_entered(state, entered)
     events.append(ev.TableauEntered(action.player, len(tableau.physical())))
     state = evolve(state, entered=tuple(entered))
     if all(t is not None for t in entered):
         state = _score_round(state, tuple(t for t in entered if t is not None), events)
     return state
+
+
+def _check_entered(state: GameState, entered: Sequence[Tableau | None]) -> None:
+    """Refuse the tableaux entered so far this round when together they hold more copies of a
+    card, or more dessert cards, than the deck: checked at every entry, naming every player
+    involved, so the one at fault can be re-entered (RULINGS P11)."""
+    seats = [i for i, t in enumerate(entered) if t is not None]
+    tables = [t for t in entered if t is not None]
+    names = [state.names[i] for i in seats]
+    check_copies([t.physical() for t in tables], state.deck_info, "on the table this round", names)
+    _check_desserts_held(
+        state,
+        [
+            (who, kept_of([*(r[i] for r in state.rounds), *((t,) if t else ())]))
+            for i, (who, t) in enumerate(zip(state.names, entered, strict=True))
+        ],
+    )
 
 
 def end_round(state: GameState, events: Events) -> GameState:
@@ -148,14 +168,17 @@ def _kept(rounds: tuple[tuple[Tableau, ...], ...], seat: int) -> Tableau:
     )
 
 
-def _check_desserts_held(state: GameState, kept_out: tuple[str, ...]) -> None:
-    """Refuse more dessert cards kept than were shuffled in by this round."""
+def _check_desserts_held(state: GameState, held_by: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """Refuse more dessert cards kept than were shuffled in by this round (``held_by``: each
+    player's name and the physical cards they keep, earlier rounds included); the refusal names
+    every player holding one."""
     shuffled = sum(state.deck_info.schedule[: state.round])
-    held = sum(1 for c in kept_out if c in DESSERT_IDS)
+    counts = [(who, sum(1 for c in kept if c in DESSERT_IDS)) for who, kept in held_by]
+    held = sum(n for _, n in counts)
     if held > shuffled:
         raise IllegalAction(
             f"round {state.round}: the players hold {held} dessert cards, but only {shuffled} "
-            "were shuffled in so far"
+            "were shuffled in so far: " + ", ".join(f"{who} {n}" for who, n in counts if n)
         )
 
 
@@ -164,7 +187,13 @@ def _score_round(state: GameState, tableaux: tuple[Tableau, ...], events: Events
     lines = round_lines(names, tableaux, menu, state.options)
     rounds = (*state.rounds, tableaux)
     kept_out = (*state.kept_out, *kept_of(tableaux))
-    _check_desserts_held(state, kept_out)
+    _check_desserts_held(
+        state,
+        [
+            (who, kept_of([r[i] for r in rounds]))
+            for i, who in enumerate(names)
+        ],
+    )
     points = tuple(sum(line.points for line in ls) for ls in lines)
     events.append(ev.RoundScored(state.round, points))
     state = evolve(

@@ -278,7 +278,7 @@ def check_round(tableaux: Sequence[Tableau], menu: Menu, names: Sequence[str]) -
     types, plain = _menu_types(menu), _plain_ids(menu)
     for tableau, who in zip(tableaux, names, strict=True):
         _check_tableau(tableau, types, plain, who)
-    check_copies([t.physical() for t in tableaux], deck, "on the table this round")
+    check_copies([t.physical() for t in tableaux], deck, "on the table this round", names)
     if menu.roll is not CardType.URAMAKI:
         return deck
     next_place = uramaki_next_place(tableaux, names)
@@ -294,9 +294,19 @@ def check_round(tableaux: Sequence[Tableau], menu: Menu, names: Sequence[str]) -
     return deck
 
 
-def check_copies(per_player: Sequence[Iterable[str]], deck: Deck, where: str) -> None:
-    """Refuse more copies of a card than ``deck`` can hold (``per_player``: physical ids)."""
-    total = Counter(chain.from_iterable(per_player))
+def check_copies(
+    per_player: Sequence[Iterable[str]],
+    deck: Deck,
+    where: str,
+    names: Sequence[str] = (),
+) -> None:
+    """Refuse more copies of a card than ``deck`` can hold (``per_player``: physical ids).
+
+    With ``names`` (one per entry of ``per_player``) the refusal names every player holding the
+    card and how many they hold ("...: Ann 2, Ben 2"), so the one at fault can be found.
+    """
+    tables = [list(cards) for cards in per_player]
+    total = Counter(chain.from_iterable(tables))
     main = deck.main
     for card_id, n in total.items():
         if n <= main.get(card_id, 0):
@@ -304,8 +314,14 @@ def check_copies(per_player: Sequence[Iterable[str]], deck: Deck, where: str) ->
         most = deck.most(card_id)
         if n > most:
             c = CARDS_BY_ID[card_id]
+            held = [
+                f"{who} {cards.count(card_id)}"
+                for who, cards in zip(names, tables, strict=False)
+                if card_id in cards
+            ]
             raise IllegalAction(
                 f"{n} x {_name(c)} {where}, but the deck for {deck.players} players holds {most}"
+                + (": " + ", ".join(held) if held else "")
             )
 
 
