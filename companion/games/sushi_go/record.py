@@ -16,7 +16,9 @@ strawberry pudding, the times the player took the lead token this round and whet
 at round end; ``mochi_die``: mochi, the die's face at round end (1-6). Every key but ``cards``
 may be left out: a missing holder is filled in when it is certain (nobody took the token: it
 stays; one player took it: they hold it) and a missing die of a player who took no mochi card
-that round is unchanged since the round before (1 at the start). Edition, dessert and variant
+that round is unchanged since the round before (1 at the start). A missing ``lead_takes`` is 0,
+as it always was: ``final`` is a summary scored as it stands, unlike the ``enter_tableau`` entry,
+which must answer it beside a strawberry pudding (ruling G23). Edition, dessert and variant
 come from the record's ``options``. Scoring it
 (``companion score sushi-go FILE``) gives the same sheet as the game.
 """
