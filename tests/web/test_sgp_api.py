@@ -82,3 +82,30 @@ def test_a_tableau_that_cannot_be_is_refused_with_its_reason(client: FlaskClient
     assert answer.status_code == 409
     assert "on a wasabi that isn't there" in answer.get_json()["reason"]
     assert snapshot(client, game, game.host)["version"] == 0
+
+
+def test_a_tableau_of_a_size_no_play_gives_is_refused_naming_the_player(
+    client: FlaskClient,
+) -> None:
+    game = party(client, menu="sushi_go", mode="scoring")
+    action = {"kind": "enter_tableau", "player": "Cat", "cards": []}
+    answer = post(client, f"/api/games/{game.id}/actions", action, game.host)
+    assert answer.status_code == 409
+    assert answer.get_json()["reason"].startswith(
+        "Cat's tableau has 0 cards; with 9 cards dealt it holds 9")
+    assert snapshot(client, game, game.host)["version"] == 0
+
+
+def test_copies_over_the_deck_are_refused_at_entry_naming_every_player(
+    client: FlaskClient,
+) -> None:
+    game = party(client, menu="sushi_go", mode="scoring")
+    rest = ["tempura", "tempura", "sashimi", "sashimi", "sashimi", "dumpling", "dumpling"]
+    ann = {"kind": "enter_tableau", "player": "Ann", "cards": ["wasabi", "wasabi", *rest]}
+    assert post(client, f"/api/games/{game.id}/actions", ann, game.host).status_code == 200
+    ben = {**ann, "player": "Ben"}
+    answer = post(client, f"/api/games/{game.id}/actions", ben, game.host)
+    assert answer.status_code == 409
+    assert answer.get_json()["reason"] == (
+        "4 x Wasabi on the table this round, but the deck for 4 players holds 3: Ann 2, Ben 2")
+    assert snapshot(client, game, game.host)["version"] == 1

@@ -203,18 +203,20 @@ def test_a_round_of_tableaux_on_a_phone_with_a_second_screen_watching(
     for done in ROUND_1[:3]:
         assert same_cards(entered_tableau(entered, done["player"]), done), done["player"]
 
-    # Dan's first try has a third Onigiri (circle): the round is checked as a whole when the
-    # last tableau arrives, the engine refuses, and the phone says why.
+    # Dan's first try has a third Onigiri (circle) for a Tempura: the tableaux so far are checked
+    # together as each arrives, the engine refuses naming both players, and the phone says why.
     dan = ROUND_1[3]
-    enter(phone, {**dan, "cards": [*dan["cards"], "onigiri_circle"]}, send=False)
+    enter(phone, {**dan, "cards": [*dan["cards"][1:], "onigiri_circle"]}, send=False)
     assert "holds 2" in phone.page.locator("[data-warning]").inner_text()  # the phone warns
     phone.tap("#panel [data-do=enter-tableau]")  # the engine decides
     refusal = phone.page.locator("[data-refusal]")
     refusal.wait_for()
     assert "Onigiri (circle)" in refusal.inner_text() and "holds 2" in refusal.inner_text()
+    assert "Ann 1, Dan 2" in refusal.inner_text()
     assert phone.page.locator("[data-warning]").count() == 0
     phone.shot("sgp-05-refused-tableau")
     phone.tap("#panel [data-remove=onigiri_circle]")
+    phone.tap("#panel [data-add=tempura]")
     phone.tap("#panel [data-do=enter-tableau]")
     phone.wait_version(4)
     watcher.wait_version(4)

@@ -112,6 +112,10 @@ function warnings(g, d, title) {
     }
   }
   table.push(...cardsWithWasabi(d), ...d.onWasabi, ...d.flipped, ...d.orders.map(() => SPECIAL_ORDER));
+  const n = cardCount(d);
+  if (typeof g.view.deal === "number" && n > g.view.deal) {
+    out.push(`${n} cards, but ${g.view.deal} were dealt: a tableau never holds more (used chopsticks and spoons go back into a hand).`);
+  }
   for (const [id, n] of counts(table)) {
     const most = cardOf(menu, id).copies;
     if (typeof most === "number" && n > most) out.push(`${n} × ${cardName(menu, id)} on the table this round; the deck holds ${most}.`);
@@ -273,7 +277,8 @@ async function send(g, d, title) {
   const replacing = title.tables(g).find((p) => p.name === d.player)?.entered;
   const answer = await g.send(title.actionOf(d, g));
   if (!answer) {
-    g.ui.refusal = { player: d.player, reason: g.lastError };
+    const reason = g.lastError;
+    g.ui.refusal = { player: d.player, reason, named: namedIn(reason, title.tables(g), d.player) };
     g.rerender();
     return;
   }
@@ -291,6 +296,32 @@ async function send(g, d, title) {
   g.rerender();
 }
 
+/** The players a refusal names (besides ``player``, whose entry it refused): a refusal of the
+ * round so far names everyone holding the card ("...: Ann 2, Ben 2"). */
+function namedIn(reason, tables, player) {
+  const text = String(reason ?? "");
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return tables.map((p) => p.name)
+    .filter((n) => n !== player && new RegExp(`(^|[^\\p{L}])${esc(n)}([^\\p{L}]|$)`, "u").test(text));
+}
+
+/** The refusal shown on ``name``'s panel: the one for their entry, or one that names them; with
+ * a button to each other named player whose tableau is entered, so the host corrects the one at
+ * fault. */
+function refusalNote(g, name, title) {
+  const r = g.ui.refusal;
+  if (!r || (r.player !== name && !(r.named ?? []).includes(name))) return null;
+  const others = [r.player, ...(r.named ?? [])].filter((n) => n !== name);
+  const entered = new Set(title.tables(g).filter((p) => p.entered).map((p) => p.name));
+  const fix = others.filter((n) => entered.has(n) || n === r.player);
+  return h("div", { class: "sgp-refusal", role: "alert", "data-refusal": "" },
+    h("p", null, r.player === name ? r.reason : `${r.player}'s tableau was refused: ${r.reason}`),
+    fix.length ? h("div", { class: "row" }, fix.map((n) => h("button", {
+      type: "button", class: "btn", "data-fix-player": n,
+      onclick: () => { g.ui.entryPlayer = n; g.ui.entryAuto = false; g.rerender(); },
+    }, n === r.player ? `Back to ${n}'s tableau` : `Correct ${n}'s tableau`))) : null);
+}
+
 /** The entry panel of ``title`` (Sushi Go Party!'s by default). */
 export function entryPanel(g, title = PARTY) {
   const v = g.view;
@@ -301,7 +332,7 @@ export function entryPanel(g, title = PARTY) {
   const player = tables.find((p) => p.name === name);
   const n = cardCount(d);
   const warn = warnings(g, d, title);
-  const refusal = g.ui.refusal?.player === name ? g.ui.refusal.reason : null;
+  const refusal = refusalNote(g, name, title);
   const notes = v.menu.specials.filter((t) => DISCARDED_ON_USE.has(t));
   const missing = title.missing(g, d);
   return [
@@ -319,8 +350,7 @@ export function entryPanel(g, title = PARTY) {
     notes.length ? h("p", { class: "sgp-note" }, `${notes.map((t) => v.menu.type_names[t]).join(" and ")}`
       + " cards leave the table when used: don't enter them (cards a take-out box flipped go in Face down).") : null,
     title.extras(g, d),
-    refusal ? h("p", { class: "sgp-refusal", role: "alert", "data-refusal": "" }, refusal)
-      : warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
+    refusal ?? warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
     h("button", {
       type: "button", class: "btn primary big act", "data-do": "enter-tableau", disabled: Boolean(missing),
       onclick: () => send(g, d, title),
