@@ -9,11 +9,34 @@ that no answer is a 5xx or carries a traceback.
 
 from __future__ import annotations
 
+import io
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
+from flask import Flask, got_request_exception
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from werkzeug.routing import Rule
 
-from tests.web.web_support import PLAYERS, NewGame, post, snapshot
+from companion.rolls import RollDesk
+from companion.scans import ScanDesk
+from companion.session.session import Session
+from tests.test_scans import ScriptedReader
+from tests.web.web_support import (
+    PLAYERS,
+    TOKEN_HEADER,
+    NewGame,
+    claim,
+    create_game,
+    post,
+    snapshot,
+)
+from web import create_app
 
 BEYOND_64_BITS = 2**63  # one more than SQLite's largest INTEGER
 
@@ -116,3 +139,151 @@ def test_a_surrogate_pair_is_one_character_and_welcome(client: FlaskClient) -> N
     players = [{"name": "\U0001f363 Ann", "colour": "red"}, *PLAYERS[1:]]
     answer = client.post("/api/games", json={"game": "sushi-express", "players": players})
     assert answer.status_code == 201, answer.get_json()  # sent as "\\ud83c\\udf63"
+
+
+# -- the fuzzer: every route, random paths, query strings, bodies and credentials -----------
+
+#: Field names the endpoints read, so that random objects often look almost right.
+FIELDS = ["game", "players", "options", "roll_source", "code", "seat", "index", "action",
+          "kind", "roll", "values", "quality", "label", "from", "reading", "card", "ignore",
+          "scan", "set", "extra", "name", "colour", "menu", "player", "cards", "value"]
+WEIRD_TEXT = ["", " ", "\ud800", "\udfff", "a\ud83cb", "é€ß", "\U0001f363", "\x00", "tap",
+              "camera", "tower", "sushi-express", "sushi-go-party", "sushi-roll", "sushi-go",
+              "roll", "guess", "A29TPH", "../../etc/passwd", "%ff", "null", "NaN"]
+HUGE = [2**63 - 1, 2**63, -(2**63) - 1, 2**64, 10**30, -1, 0, 1, 2, 9]
+
+texts = st.one_of(st.sampled_from(WEIRD_TEXT), st.text(max_size=12))
+#: A form travels as UTF-8, which has no lone surrogates (the client could not send one).
+form_texts = texts.map(lambda t: t.encode("utf-8", "replace").decode("utf-8"))
+whole_numbers = st.one_of(st.sampled_from(HUGE), st.integers())
+scalars = st.one_of(st.none(), st.booleans(), whole_numbers,
+                    st.floats(allow_nan=False, allow_infinity=False), texts)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.one_of(st.sampled_from(FIELDS), texts), inner, max_size=4),
+    ),
+    max_leaves=12,
+)
+#: Objects with the endpoints' own fields, wrong types and missing keys among them.
+almost_right = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5)
+#: Texts that are no JSON Python's own parser could take whole.
+hostile_json = st.one_of(
+    st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+    st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n),
+    st.integers(1, 6000).map(lambda n: '{"seat": ' + "9" * n + ', "code": "A", "index": 1}'),
+    st.sampled_from(['{"index": NaN}', '{"seat": Infinity}', "1e999", '"\\ud800"',
+                     '{"game": "\\udfff", "players": ["\\ud800", "B", "C"]}', "[1,", "{", ""]),
+)
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    path: str
+    query: str
+    headers: dict[str, str]
+    body: dict[str, Any]  # the test client's data/json/content_type keywords
+
+    def __str__(self) -> str:
+        shown = {k: (v[:200] if isinstance(v, str | bytes) else v) for k, v in self.body.items()}
+        return f"{self.method} {self.path}?{self.query[:200]} {self.headers} {shown}"
+
+
+def routes(app: Flask) -> list[tuple[Rule, str]]:
+    """Every (rule, method) of ``app`` (HEAD and OPTIONS are Flask's own)."""
+    return sorted(
+        ((rule, method) for rule in app.url_map.iter_rules()
+         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})),
+        key=lambda pair: (pair[0].rule, pair[1]),
+    )
+
+
+def segments(game_id: int, words: list[str]) -> st.SearchStrategy[str]:
+    """One path segment: a real game id, an id too large, a word the route knows, or junk."""
+    return st.one_of(
+        st.just(str(game_id)),
+        whole_numbers.map(lambda n: str(abs(n))),
+        st.integers(1, 6000).map(lambda n: "9" * n),
+        st.sampled_from(words or ["x"]),
+        texts.map(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe="")),
+    )
+
+
+def path_for(draw: Any, rule: Rule, game_id: int) -> str:
+    """``rule``'s path with every ``<converter:name>`` filled in."""
+    def fill(match: re.Match[str]) -> str:
+        words = re.findall(r"\w[\w-]*", match.group(1) or "")
+        return str(draw(segments(game_id, [w for w in words if w not in ("any", "int")])))
+    return re.sub(r"<(?:(\w+(?:\([^)]*\))?):)?\w+>", fill, rule.rule)
+
+
+def bodies(draw: Any) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["none", "json", "almost", "hostile", "bytes", "form"]))
+    if kind == "none":
+        return {}
+    if kind in ("json", "almost"):
+        value = draw(json_values if kind == "json" else almost_right)
+        return {"data": json.dumps(value), "content_type": "application/json"}
+    if kind == "hostile":
+        return {"data": draw(hostile_json), "content_type": "application/json"}
+    if kind == "bytes":
+        content_type = draw(st.sampled_from(
+            ["application/json", "text/plain", "application/octet-stream", None]))
+        return {"data": draw(st.binary(max_size=200)), "content_type": content_type}
+    form = draw(st.dictionaries(st.sampled_from([*FIELDS, "photo", "file"]), form_texts,
+                                max_size=4))
+    if draw(st.booleans()):
+        form["photo" if draw(st.booleans()) else "file"] = (
+            io.BytesIO(draw(st.binary(max_size=200))), draw(form_texts) + ".jpg")
+    return {"data": form, "content_type": "multipart/form-data"}
+
+
+@st.composite
+def requests(draw: Any, app: Flask, game_id: int, tokens: list[str | None]) -> Request:
+    rule, method = draw(st.sampled_from(routes(app)))
+    query = urlencode(draw(st.dictionaries(
+        st.sampled_from(["game", "token", "seat", "code"]) | texts,
+        st.one_of(texts, whole_numbers.map(str), st.integers(1, 6000).map(lambda n: "7" * n)),
+        max_size=3)), encoding="utf-8", errors="surrogatepass")
+    if draw(st.booleans()):
+        query += "&" + draw(st.sampled_from(["game=%ED%A0%80", "game=%ff", "game=%D9%A1",
+                                             "token=%00", "seat=-1"]))
+    token = draw(st.sampled_from(tokens))
+    headers = {TOKEN_HEADER: token} if token else {}
+    body = bodies(draw) if method != "GET" else {}
+    return Request(method, path_for(draw, rule, game_id), query, headers, body)
+
+
+def test_no_request_to_any_endpoint_is_answered_with_a_server_error(
+    session: Session, tmp_path: Path
+) -> None:
+    scans = ScanDesk(session, tmp_path, reader_factory=lambda card_set: ScriptedReader([]))
+    app = create_app(session, rolls=RollDesk(session), scans=scans, SSE_HEARTBEAT=0.2)
+    client = app.test_client()
+    game = create_game(client)
+    tokens: list[str | None] = [None, game.host, claim(client, game, 0), "not-a-token", "é"]
+    crashes: list[BaseException] = []
+    got_request_exception.connect(lambda sender, exception, **extra: crashes.append(exception),
+                                  app, weak=False)
+
+    @settings(max_examples=400, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(requests(app, game.id, tokens))
+    def answer_is_no_server_error(sent: Request) -> None:
+        crashes.clear()
+        answer = client.open(sent.path, method=sent.method, query_string=sent.query,
+                             headers=sent.headers, **sent.body)
+        try:
+            streaming = answer.mimetype == "text/event-stream"
+            data = b"" if streaming else answer.get_data()
+        finally:
+            answer.close()
+        assert answer.status_code < 500, f"{sent} -> {answer.status_code} {crashes!r}"
+        assert b"Traceback" not in data and b'File "' not in data, sent
+        if sent.path.startswith("/api/") and answer.status_code >= 400:
+            assert answer.is_json, f"{sent} -> {answer.status_code} {data[:200]!r}"
+            assert set(answer.get_json()) == {"error", "reason"}, sent
+
+    answer_is_no_server_error()
