@@ -9,6 +9,7 @@ that no answer is a 5xx or carries a traceback.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import re
@@ -23,6 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.routing import Rule
 
+from companion.games import find_game
+from companion.games.base import JSON, PlayerSpec
+from companion.games.simulate import random_game
 from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
@@ -240,8 +244,71 @@ def bodies(draw: Any) -> dict[str, Any]:
     return {"data": form, "content_type": "multipart/form-data"}
 
 
+#: Every title, so that mutated actions reach every engine's parser.
+TITLES = ("sushi-express", "sushi-go-party", "sushi-go", "sushi-roll")
+THREE = [PlayerSpec(p["name"], p["colour"]) for p in PLAYERS]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The games the fuzzer plays on: one per title, each with actions of a random legal game
+    of that title (what a real client would send, before the fuzzer spoils them)."""
+
+    games: list[NewGame]
+    actions: list[list[JSON]]
+    tokens: list[str | None]
+
+    @classmethod
+    def laid(cls, client: FlaskClient) -> Table:
+        games = [create_game(client, game=title) for title in TITLES]
+        actions = [[a.to_json() for a in random_game(find_game(title), THREE, seed=28,
+                                                       public_only=True, limit=40)[0]]
+                   for title in TITLES]
+        seat = claim(client, games[0], 0)
+        return cls(games, actions, [None, *(g.host for g in games), seat, "not-a-token", "é"])
+
+
+def spoiled(draw: Any, action: JSON) -> JSON:
+    """``action`` with up to three of its fields (at any depth) replaced, dropped or added."""
+    action = copy.deepcopy(action)
+    for _ in range(draw(st.integers(0, 3))):
+        node = action
+        while draw(st.booleans()):
+            inner = [c for c in (node.values() if isinstance(node, dict) else node)
+                     if isinstance(c, dict | list) and c]
+            if not inner:
+                break
+            node = draw(st.sampled_from(inner))
+        if isinstance(node, dict) and node:
+            key = draw(st.sampled_from(sorted(node)))
+            change = draw(st.sampled_from(["replace", "drop", "add"]))
+            if change == "replace":
+                node[key] = draw(json_values)
+            elif change == "drop":
+                del node[key]
+            else:
+                node[draw(st.sampled_from(FIELDS))] = draw(json_values)
+        elif isinstance(node, list) and node:
+            node[draw(st.integers(0, len(node) - 1))] = draw(json_values)
+    return action
+
+
+def action_request(draw: Any, table: Table) -> Request:
+    """A (spoiled) action of a title's random game to that title's game, as its host."""
+    i = draw(st.integers(0, len(TITLES) - 1))
+    game, action = table.games[i], spoiled(draw, draw(st.sampled_from(table.actions[i])))
+    if draw(st.booleans()):
+        verb, body = "actions", action
+    else:
+        verb, body = "correct", {"index": draw(st.integers(-1, 3)), "action": action}
+    return Request("POST", f"/api/games/{game.id}/{verb}", "", {TOKEN_HEADER: game.host},
+                   {"data": json.dumps(body), "content_type": "application/json"})
+
+
 @st.composite
-def requests(draw: Any, app: Flask, game_id: int, tokens: list[str | None]) -> Request:
+def requests(draw: Any, app: Flask, table: Table) -> Request:
+    if draw(st.integers(0, 3)) == 0:
+        return action_request(draw, table)
     rule, method = draw(st.sampled_from(routes(app)))
     query = urlencode(draw(st.dictionaries(
         st.sampled_from(["game", "token", "seat", "code"]) | texts,
@@ -250,9 +317,10 @@ def requests(draw: Any, app: Flask, game_id: int, tokens: list[str | None]) -> R
     if draw(st.booleans()):
         query += "&" + draw(st.sampled_from(["game=%ED%A0%80", "game=%ff", "game=%D9%A1",
                                              "token=%00", "seat=-1"]))
-    token = draw(st.sampled_from(tokens))
+    token = draw(st.sampled_from(table.tokens))
     headers = {TOKEN_HEADER: token} if token else {}
     body = bodies(draw) if method != "GET" else {}
+    game_id = draw(st.sampled_from(table.games)).id
     return Request(method, path_for(draw, rule, game_id), query, headers, body)
 
 
@@ -262,15 +330,14 @@ def test_no_request_to_any_endpoint_is_answered_with_a_server_error(
     scans = ScanDesk(session, tmp_path, reader_factory=lambda card_set: ScriptedReader([]))
     app = create_app(session, rolls=RollDesk(session), scans=scans, SSE_HEARTBEAT=0.2)
     client = app.test_client()
-    game = create_game(client)
-    tokens: list[str | None] = [None, game.host, claim(client, game, 0), "not-a-token", "é"]
+    table = Table.laid(client)
     crashes: list[BaseException] = []
     got_request_exception.connect(lambda sender, exception, **extra: crashes.append(exception),
                                   app, weak=False)
 
-    @settings(max_examples=400, deadline=None, derandomize=True,
+    @settings(max_examples=500, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(requests(app, game.id, tokens))
+    @given(requests(app, table))
     def answer_is_no_server_error(sent: Request) -> None:
         crashes.clear()
         answer = client.open(sent.path, method=sent.method, query_string=sent.query,
