@@ -48,6 +48,9 @@ CARD_H = round(CARD_W / CARD_ASPECT)
 ROW_H = CARD_H + 140
 TYPES = {"egg_nigiri": "nigiri", "salmon_nigiri": "nigiri", "wasabi": "wasabi",
          "tempura": "tempura", "special_order": "special_order"}
+#: A round-end tableau of My First Meal for 2 players: 7 cards, as no play can leave fewer than
+#: 6 of the 10 dealt (``docs/RULINGS.md`` P12), all within the deck's copies.
+TABLEAU = ["tempura", "sashimi", "maki_2", "egg_nigiri", "squid_nigiri", "tea", "maki_1"]
 
 # -- drawn photos ------------------------------------------------------------------------------
 
@@ -232,18 +235,23 @@ def test_a_camera_scan_assigns_seats_and_a_confirm_enters_every_tableau(
     session: Session, tmp_path: Path, data_dir: Path,
 ) -> None:
     game = party(session)
-    cards = [card("tempura", 40), card("wasabi", 180, visible="band", covered_by=2),
-             card("salmon_nigiri", 180, 80), card("maki_2", 40, 40 + ROW_H),
-             card("tea", 900, 700)]  # the last one lies outside every seat
-    desk = scripted(session, data_dir, cards, zones=row_zones(2))
+    rows: list[list[str | tuple[str, str]]] = [
+        ["tempura", ("salmon_nigiri", "wasabi"), "sashimi", "sashimi", "maki_2", "egg_nigiri"],
+        ["maki_2", "maki_3", "tempura", "tempura", "sashimi", "tea"]]
+    photo = table_photo(rows)
+    cards = [*layout(rows), card("tea", 900, 700)]  # the last one lies outside every seat
+    desk = scripted(session, data_dir, cards, frame=lambda: photo, zones=row_zones(2))
     scan = desk.scan_camera(game, HOST)
-    assert [c.seat for c in scan.cards] == [0, 0, 0, 1, None]
+    assert [c.seat for c in scan.cards] == [0] * 7 + [1] * 6 + [None]
     shown = desk.to_json(scan)
     assert shown["unassigned"] == 1
     assert [s["action"] for s in shown["seats"]] == [
-        {"kind": "enter_tableau", "player": "Ann", "cards": ["tempura", "wasabi"],
+        {"kind": "enter_tableau", "player": "Ann",
+         "cards": ["tempura", "wasabi", "sashimi", "sashimi", "maki_2", "egg_nigiri"],
          "on_wasabi": ["salmon_nigiri"]},
-        {"kind": "enter_tableau", "player": "Ben", "cards": ["maki_2"], "on_wasabi": []}]
+        {"kind": "enter_tableau", "player": "Ben",
+         "cards": ["maki_2", "maki_3", "tempura", "tempura", "sashimi", "tea"],
+         "on_wasabi": []}]
     assert session.snapshot(game, HOST)["version"] == 0  # a scan applies nothing
     outcomes = desk.confirm(game, HOST)
     assert [o.version for o in outcomes] == [1, 2]
@@ -254,23 +262,25 @@ def test_a_camera_scan_assigns_seats_and_a_confirm_enters_every_tableau(
 
 def test_a_phone_photo_is_the_uploaders_tableau(session: Session, data_dir: Path) -> None:
     game = party(session)
-    desk = scripted(session, data_dir, [card("tempura", 40), card("tempura", 180)])
-    data = cv2.imencode(".jpg", table_photo([["tempura", "tempura"]]))[1].tobytes()
+    cards = ["tempura", "tempura", *TABLEAU[1:]]
+    desk = scripted(session, data_dir, layout([cards]))
+    data = cv2.imencode(".jpg", table_photo([cards]))[1].tobytes()
     scan = desk.scan_photo(game, seat_viewer(1), data)
     assert {c.seat for c in scan.cards} == {1}
     assert scan.source == "phone"
     desk.confirm(game, seat_viewer(1), 1)
     ben = session.snapshot(game, HOST)["view"]["players"][1]
-    assert ben["tableau"]["cards"] == ["tempura", "tempura"]
+    assert ben["tableau"]["cards"] == cards
 
 
 def test_uncertain_cards_wait_for_a_tap_and_a_correction_teaches_the_set(
     session: Session, data_dir: Path,
 ) -> None:
     game = party(session)
-    photo = table_photo([["tempura", "sashimi"]])
-    desk = scripted(session, data_dir, [card("tempura", 40), card("tempura", 180, uncertain=True)],
-                    frame=lambda: photo)
+    photo = table_photo([TABLEAU])  # the second card is a sashimi
+    read = layout([TABLEAU])
+    read[1] = card("tempura", 180, uncertain=True)  # which the reader is unsure of
+    desk = scripted(session, data_dir, read, frame=lambda: photo)
     desk.scan_camera(game, HOST, seat=0)
     with pytest.raises(Uncertain, match="card 2 is uncertain"):
         desk.confirm(game, HOST, 0)
@@ -281,14 +291,15 @@ def test_uncertain_cards_wait_for_a_tap_and_a_correction_teaches_the_set(
     assert len(load_set(data_dir, "sushi-go-party").images["sashimi"]) == before + 1
     desk.confirm(game, HOST, 0)
     ann = session.snapshot(game, HOST)["view"]["players"][0]
-    assert ann["tableau"]["cards"] == ["tempura", "sashimi"]
+    assert ann["tableau"]["cards"] == TABLEAU
 
 
 def test_a_card_the_menu_does_not_have_is_refused_with_the_engines_reason(
     session: Session, data_dir: Path,
 ) -> None:
     game = party(session)
-    desk = scripted(session, data_dir, [card("tempura", 40), card("onigiri_circle", 180)])
+    cards = ["tempura", "onigiri_circle", *TABLEAU[1:]]  # a legal tableau but for the onigiri
+    desk = scripted(session, data_dir, layout([cards]), frame=lambda: table_photo([cards]))
     desk.scan_camera(game, HOST, seat=0)
     with pytest.raises(IllegalAction) as refused:
         desk.confirm(game, HOST, 0)
@@ -300,6 +311,8 @@ def test_a_card_the_menu_does_not_have_is_refused_with_the_engines_reason(
     desk.correct(game, HOST, 1, ignore=True)  # a stray card from another game: left out
     desk.confirm(game, HOST, 0)
     assert session.snapshot(game, HOST)["version"] == 1
+    ann = session.snapshot(game, HOST)["view"]["players"][0]
+    assert ann["tableau"]["cards"] == TABLEAU
 
 
 def test_too_many_copies_are_refused_by_the_engine(session: Session, data_dir: Path) -> None:
@@ -524,12 +537,13 @@ def test_a_scan_can_be_dismissed(session: Session, data_dir: Path) -> None:
 
 def test_a_scan_lapses_when_its_round_is_entered_by_taps(session: Session, data_dir: Path) -> None:
     game = party(session)
-    desk = scripted(session, data_dir, [card("tempura", 40)])
+    desk = scripted(session, data_dir, layout([TABLEAU]), frame=lambda: table_photo([TABLEAU]))
     scan: PendingScan = desk.scan_camera(game, HOST, 0)
     assert desk.pending(game) is scan
     for name in ("Ann", "Ben"):
         session.submit(game, HOST, Act({"kind": "enter_tableau", "player": name,
-                                        "cards": ["tempura"]}))
+                                        "cards": TABLEAU}))
+    assert session.snapshot(game, HOST)["view"]["round"] == 2
     assert desk.pending(game) is None
 
 
