@@ -1,7 +1,8 @@
 """Reading request bodies: strict JSON objects whose faults are named for the person sending.
 
 Every function raises :class:`~companion.games.base.UnreadableInput` (answered ``400
-unreadable``) with a reason that says what was wrong and where.
+unreadable``) with a reason that says what was wrong and where; a JSON body larger than
+:data:`JSON_MAX` is refused unread (``413``).
 """
 
 from __future__ import annotations
@@ -12,8 +13,14 @@ import re
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.games.base import UnreadableInput
+
+#: The largest JSON body read (an action or a form is a few kB). Parsed, JSON takes up to
+#: about 27 times its size in memory (``[[],[],...]``): 1.7 GB for a body of the 64 MB that
+#: uploads may have (``web.MAX_BODY``), 27 MB for this.
+JSON_MAX = 1024 * 1024
 
 
 def json_object(allowed: set[str] | None, empty_ok: bool = False) -> dict[str, Any]:
@@ -21,7 +28,14 @@ def json_object(allowed: set[str] | None, empty_ok: bool = False) -> dict[str, A
 
     ``empty_ok`` lets a body-less request stand for ``{}`` (undo, redo).
     """
+    if (request.content_length or 0) > JSON_MAX:
+        raise RequestEntityTooLarge(
+            f"the request body is {request.content_length} bytes; a JSON body is at most 1 MB"
+        )
     raw = request.get_data(cache=True)
+    if len(raw) > JSON_MAX:  # sent without a length (chunked)
+        raise RequestEntityTooLarge(
+            f"the request body is {len(raw)} bytes; a JSON body is at most 1 MB")
     if not raw.strip():
         if empty_ok:
             return {}

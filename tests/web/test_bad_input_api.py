@@ -145,6 +145,17 @@ def test_a_surrogate_pair_is_one_character_and_welcome(client: FlaskClient) -> N
     assert answer.status_code == 201, answer.get_json()  # sent as "\\ud83c\\udf63"
 
 
+def test_a_json_body_over_a_megabyte_is_refused_as_too_large(
+    client: FlaskClient, game: NewGame
+) -> None:
+    # 1.2 MB; Python takes about 27 bytes of memory per byte of this, 1.7 GB for 64 MB of it
+    bomb = '{"kind": "roll", "dice": [' + ",".join(["[]"] * 400_000) + "]}"
+    answer = post(client, f"/api/games/{game.id}/actions", bomb, game.host)
+    assert answer.status_code == 413, answer.data[:300]
+    assert answer.get_json()["error"] == "request_entity_too_large"
+    assert "1 MB" in answer.get_json()["reason"]
+    assert snapshot(client, game)["version"] == 0
+
 # -- the fuzzer: every route, random paths, query strings, bodies and credentials -----------
 
 #: Field names the endpoints read, so that random objects often look almost right.
