@@ -19,11 +19,20 @@ from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.vision.cards import Card
 from companion.vision.cards.procedural import render_card
-from tests.test_scans import DECK, ROW_H, ScriptedReader, card, row_zones, table_photo
+from tests.test_scans import (
+    DECK,
+    TABLEAU,
+    ScriptedReader,
+    card,
+    layout,
+    row_zones,
+    table_photo,
+)
 from tests.web.web_support import TOKEN_HEADER, NewGame, claim, create_game, post, snapshot
 from web import create_app
 
-PHOTO = cv2.imencode(".jpg", table_photo([["tempura", "sashimi"]]))[1].tobytes()
+#: A photo of Ann's or Ben's round-end tableau: 7 cards, a size a play can give (ruling P12).
+PHOTO = cv2.imencode(".jpg", table_photo([TABLEAU]))[1].tobytes()
 
 
 def scan_client(session: Session, data_dir: Path, cards: Sequence[Card] | None,
@@ -66,15 +75,15 @@ def data_dir(tmp_path: Path) -> Path:
 def test_a_phone_photo_is_read_shown_to_everyone_and_entered_on_confirm(
     session: Session, data_dir: Path,
 ) -> None:
-    client = scan_client(session, data_dir, [card("tempura", 40), card("sashimi", 180)])
+    client = scan_client(session, data_dir, layout([TABLEAU]))
     game = party(client)
     ben = claim(client, game, 1)
     answer = upload(client, game, ben)
     assert answer.status_code == 200, answer.get_json()
     scan = answer.get_json()["scan"]
-    assert [c["label"] for c in scan["cards"]] == ["tempura", "sashimi"]
+    assert [c["label"] for c in scan["cards"]] == TABLEAU
     assert [s["player"] for s in scan["seats"]] == ["Ben"]
-    assert scan["seats"][0]["action"]["cards"] == ["tempura", "sashimi"]
+    assert scan["seats"][0]["action"]["cards"] == TABLEAU
     watched = client.get(f"/api/games/{game.id}/scan").get_json()  # a watcher sees it too
     assert watched["scan"]["scan"] == scan["scan"] and watched["set"] == "sushi-go-party"
     image = client.get(f"/api/games/{game.id}/scan/image.jpg")
@@ -85,13 +94,14 @@ def test_a_phone_photo_is_read_shown_to_everyone_and_entered_on_confirm(
     assert done.get_json()["versions"] == [1]
     assert done.get_json()["scan"]["seats"][0]["status"] == "entered"
     view = snapshot(client, game)["view"]
-    assert view["players"][1]["tableau"]["cards"] == ["tempura", "sashimi"]
+    assert view["players"][1]["tableau"]["cards"] == TABLEAU
 
 
 def test_the_host_scans_the_camera_frame_into_every_seat(session: Session, data_dir: Path) -> None:
-    photo = table_photo([["tempura"], ["sashimi"]])
-    client = scan_client(session, data_dir, [card("tempura", 40), card("sashimi", 40, 40 + ROW_H)],
-                         frame=lambda: photo)
+    rows = [TABLEAU, ["sashimi", "sashimi", "sashimi", "maki_3", "miso_soup", "tempura", "wasabi",
+                      "egg_nigiri"]]  # Ann's and Ben's round-end tableaux, one row each
+    photo = table_photo(rows)
+    client = scan_client(session, data_dir, layout(rows), frame=lambda: photo)
     game = party(client)
     answer = post(client, f"/api/games/{game.id}/scan", {}, game.host)
     assert answer.status_code == 200, answer.get_json()
@@ -145,8 +155,9 @@ def test_a_dark_or_empty_photo_says_why_with_the_real_reader(
 def test_uncertain_cards_are_409_until_tapped_and_refusals_keep_the_engines_reason(
     session: Session, data_dir: Path,
 ) -> None:
-    client = scan_client(session, data_dir,
-                         [card("tempura", 40), card("onigiri_circle", 180, uncertain=True)])
+    read = layout([TABLEAU])  # the photo's second card, a sashimi, read as an onigiri
+    read[1] = card("onigiri_circle", 180, uncertain=True)
+    client = scan_client(session, data_dir, read)
     game = party(client)
     upload(client, game, game.host, seat=0)
     unsure = post(client, f"/api/games/{game.id}/scan/confirm", {"seat": 0}, game.host)
@@ -159,6 +170,7 @@ def test_uncertain_cards_are_409_until_tapped_and_refusals_keep_the_engines_reas
     refused = post(client, f"/api/games/{game.id}/scan/confirm", {"seat": 0}, game.host)
     assert refused.status_code == 409 and refused.get_json()["error"] == "illegal"
     reason = refused.get_json()["reason"]
+    assert "onigiri" in reason.lower()  # the other cards are legal: the onigiri is refused
     shown = client.get(f"/api/games/{game.id}/scan").get_json()["scan"]["seats"][0]
     assert (shown["status"], shown["reason"]) == ("refused", reason)
     fixed = post(client, f"/api/games/{game.id}/scan/correct", {"card": 1, "label": "sashimi"},
@@ -166,6 +178,7 @@ def test_uncertain_cards_are_409_until_tapped_and_refusals_keep_the_engines_reas
     assert fixed.get_json()["scan"]["cards"][1]["corrected"] is True
     assert post(client, f"/api/games/{game.id}/scan/confirm", {"seat": 0},
                 game.host).status_code == 200
+    assert snapshot(client, game)["view"]["players"][0]["tableau"]["cards"] == TABLEAU
     for body in ({"card": 9, "label": "tea"}, {"card": 0, "label": 3}, {"card": "x"},
                  {"card": 0, "seat": True}, {"card": 0, "colour": "red"}):
         bad = post(client, f"/api/games/{game.id}/scan/correct", body, game.host)
