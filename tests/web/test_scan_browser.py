@@ -29,6 +29,7 @@ from tests.test_scans import (
     CARD_H,
     CARD_W,
     DECK,
+    TABLEAU,
     ScriptedReader,
     layout,
     row_zones,
@@ -41,7 +42,9 @@ from web import create_app
 pytestmark = pytest.mark.browser
 #: The photo Ben's phone takes: 2400 px wide, shrunk to 1600 on the phone before upload.
 SCALE = 2400 / 1280
-BEN = ["tempura", "tempura", "sashimi", "maki_2", "salmon_nigiri", "miso_soup"]
+#: Ben's round-end tableau: 8 cards, a size a play can give with 10 dealt (ruling P12).
+BEN = ["tempura", "tempura", "sashimi", "maki_2", "salmon_nigiri", "miso_soup", "egg_nigiri",
+       "tea"]
 
 
 def phone_cards() -> list[Card]:
@@ -190,7 +193,8 @@ def test_the_tablet_scans_the_table_with_the_camera_into_each_seat(
 ) -> None:
     camera = TableCamera("demo")
     camera.start()
-    rows: list[list[str | tuple[str, str]]] = [["tempura", "sashimi"], ["maki_2"]]
+    rows = [TABLEAU, ["maki_3", "maki_2", "sashimi", "sashimi", "tempura", "squid_nigiri",
+                      "wasabi", "salmon_nigiri"]]  # Ann's and Ben's round-end tableaux
     reader = ScriptedReader(layout(rows))
     save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
                                images={"tempura": [render_card(DECK["tempura"], 128)]}))
@@ -209,7 +213,9 @@ def test_the_tablet_scans_the_table_with_the_camera_into_each_seat(
         open_as(tablet, live, created["id"], created["host_token"], "host", None)
         tablet.tap("[data-do=scan-camera]")
         tablet.page.locator("[data-scan-seat-block='1']").wait_for()
-        assert tablet.page.locator("[data-scan-seat-block='0'] [data-scan-card]").count() == 2
+        for seat, row in enumerate(rows):
+            cards = tablet.page.locator(f"[data-scan-seat-block='{seat}'] [data-scan-card]")
+            assert cards.count() == len(row)
         tablet.tap("[data-do=scan-confirm][data-seat='0']")
         tablet.wait_version(1)
         tablet.tap("[data-do=scan-confirm][data-seat='1']")
