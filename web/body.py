@@ -103,6 +103,19 @@ def _whole_number(text: str) -> int:
     )
 
 
+def number_text(text: str, name: str) -> int:
+    """A whole number written as text (a query argument, a form field), named ``name`` in the
+    reason: digits 0-9 (not another script's, which :func:`int` would take), an optional
+    minus, and the 64 bits of a JSON whole number."""
+    written = text.strip()
+    digits = written.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise UnreadableInput(f"'{name}' must be a whole number written in digits 0-9")
+    if len(digits) > _INT_DIGITS or not INT_MIN <= int(written) <= INT_MAX:
+        raise UnreadableInput(f"'{name}' is too large: whole numbers must fit in 64 bits")
+    return int(written)
+
+
 def _finite_number(text: str) -> float:
     value = float(text)
     if math.isinf(value):

@@ -27,7 +27,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.games.base import UnreadableInput
 from companion.scans import ScanDesk, Uncertain
 from companion.session.errors import Forbidden
-from web.body import int_field, json_object, object_field
+from web.body import int_field, json_object, number_text, object_field
 from web.context import get_session, request_viewer
 from web.errors import error_response
 
@@ -94,8 +94,8 @@ def seat_arg(value: Any) -> int | None:
         raise UnreadableInput("'seat' must be a seat index (a whole number)")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
+    if isinstance(value, str):
+        return number_text(value, "seat")
     raise UnreadableInput("'seat' must be a seat index (a whole number)")
 
 

@@ -156,6 +156,24 @@ def test_a_json_body_over_a_megabyte_is_refused_as_too_large(
     assert "1 MB" in answer.get_json()["reason"]
     assert snapshot(client, game)["version"] == 0
 
+def test_a_seat_in_a_form_or_query_is_a_whole_number_of_ascii_digits(
+    session: Session, tmp_path: Path
+) -> None:
+    scans = ScanDesk(session, tmp_path, reader_factory=lambda card_set: ScriptedReader([]))
+    client = create_app(session, scans=scans, TESTING=True).test_client()
+    game = create_game(client)
+    headers = {TOKEN_HEADER: game.host}
+    for seat in ("9" * 5000, str(BEYOND_64_BITS), "\u0661", "1.5"):
+        form = {"photo": (io.BytesIO(b"not a photo"), "cards.jpg"), "seat": seat}
+        answers = (
+            client.post(f"/api/games/{game.id}/scan/upload", data=form, headers=headers,
+                        content_type="multipart/form-data"),
+            client.post(f"/api/games/{game.id}/scan/upload", query_string={"seat": seat},
+                        data=b"not a photo", headers=headers, content_type="image/jpeg"),
+        )
+        for answer in answers:
+            assert "'seat'" in unreadable(answer), seat
+
 # -- the fuzzer: every route, random paths, query strings, bodies and credentials -----------
 
 #: Field names the endpoints read, so that random objects often look almost right.
@@ -181,6 +199,9 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
+#: Numbers as a query string or a form field carries them: small, huge, in other scripts.
+number_texts = st.one_of(whole_numbers.map(str), st.integers(1, 6000).map(lambda n: "7" * n),
+                         st.sampled_from(["\u0661", "-0", " 1", "1.5", "1e3", "0x10"]))
 #: Objects with the endpoints' own fields, wrong types and missing keys among them.
 almost_right = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5)
 #: Texts that are no JSON Python's own parser could take whole.
@@ -216,14 +237,14 @@ def routes(app: Flask) -> list[tuple[Rule, str]]:
 
 
 def segments(game_id: int, words: list[str]) -> st.SearchStrategy[str]:
-    """One path segment: a real game id, an id too large, a word the route knows, or junk."""
-    return st.one_of(
-        st.just(str(game_id)),
+    """One path segment: mostly what the route expects (a real game id, a word it knows), so
+    that the request reaches the code behind it; else an id too large, or junk."""
+    expected = st.sampled_from(words) if words else st.just(str(game_id))
+    return st.integers(0, 3).flatmap(lambda k: expected if k else st.one_of(
         whole_numbers.map(lambda n: str(abs(n))),
         st.integers(1, 6000).map(lambda n: "9" * n),
-        st.sampled_from(words or ["x"]),
         texts.map(lambda t: quote(t.encode("utf-8", "surrogatepass"), safe="")),
-    )
+    ))
 
 
 def path_for(draw: Any, rule: Rule, game_id: int) -> str:
@@ -247,9 +268,9 @@ def bodies(draw: Any) -> dict[str, Any]:
         content_type = draw(st.sampled_from(
             ["application/json", "text/plain", "application/octet-stream", None]))
         return {"data": draw(st.binary(max_size=200)), "content_type": content_type}
-    form = draw(st.dictionaries(st.sampled_from([*FIELDS, "photo", "file"]), form_texts,
-                                max_size=4))
-    if draw(st.booleans()):
+    keys = st.sampled_from(["seat", "label", "reading"]) | st.sampled_from(FIELDS)
+    form = draw(st.dictionaries(keys, form_texts | number_texts, max_size=4))
+    if draw(st.integers(0, 3)):  # mostly with a file, so that the routes read the rest
         form["photo" if draw(st.booleans()) else "file"] = (
             io.BytesIO(draw(st.binary(max_size=200))), draw(form_texts) + ".jpg")
     return {"data": form, "content_type": "multipart/form-data"}
@@ -323,16 +344,16 @@ def requests(draw: Any, app: Flask, table: Table) -> Request:
     rule, method = draw(st.sampled_from(routes(app)))
     query = urlencode(draw(st.dictionaries(
         st.sampled_from(["game", "token", "seat", "code"]) | texts,
-        st.one_of(texts, whole_numbers.map(str), st.integers(1, 6000).map(lambda n: "7" * n)),
+        texts | number_texts,
         max_size=3)), encoding="utf-8", errors="surrogatepass")
     if draw(st.booleans()):
         query += "&" + draw(st.sampled_from(["game=%ED%A0%80", "game=%ff", "game=%D9%A1",
                                              "token=%00", "seat=-1"]))
-    token = draw(st.sampled_from(table.tokens))
+    game = draw(st.sampled_from(table.games))
+    token = draw(st.sampled_from([game.host, game.host, *table.tokens]))  # often the right one
     headers = {TOKEN_HEADER: token} if token else {}
     body = bodies(draw) if method != "GET" else {}
-    game_id = draw(st.sampled_from(table.games)).id
-    return Request(method, path_for(draw, rule, game_id), query, headers, body)
+    return Request(method, path_for(draw, rule, game.id), query, headers, body)
 
 
 def test_no_request_to_any_endpoint_is_answered_with_a_server_error(
