@@ -11,13 +11,22 @@ import numpy.typing as npt
 import pytest
 
 from companion.vision.cards import reader as reader_module
+from companion.vision.cards.evaluate import TableauScore, score_tableau
 from companion.vision.cards.finder import Piece, expected_area
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import Card, CardReader, _drop_doubles
-from companion.vision.cards.tableau import SceneOptions, render_tableau
+from companion.vision.cards.tableau import SceneOptions, Tableau, render_tableau
 
 Quad = npt.NDArray[np.float32]
 Image = npt.NDArray[np.uint8]
+
+
+def _score(reader: CardReader, scenes: list[Tableau]) -> TableauScore:
+    """``scenes`` read by ``reader``, scored against their truth."""
+    out = TableauScore()
+    for scene in scenes:
+        score_tableau(out, scene, reader.read(scene.image), 0.0)
+    return out
 
 
 def _inside(quad: Quad, point: npt.NDArray[np.float32]) -> bool:
@@ -214,19 +223,10 @@ def test_a_band_beyond_a_card_read_late_is_walked_for(
     under it, beyond its short edge, is then found by walking that edge. Over twelve scenes,
     walking reads no fewer covered cards than not walking, and none wrong or extra for it
     (68 against 67 on an AMD EPYC with AVX-512: a step that rarely matters, kept as a guard)."""
-    from companion.vision.cards.evaluate import TableauScore, score_tableau
-
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in WALK_SCENES]
-
-    def score() -> TableauScore:
-        out = TableauScore()
-        for scene in scenes:
-            score_tableau(out, scene, deck_reader.read(scene.image), 0.0)
-        return out
-
-    walked = score()
+    walked = _score(deck_reader, scenes)
     monkeypatch.setattr(reader_module, "WALK_NEW_WHOLES", False)
-    not_walked = score()
+    not_walked = _score(deck_reader, scenes)
     assert walked.covered_right >= not_walked.covered_right
     assert walked.covered_wrong <= not_walked.covered_wrong
     assert walked.extra <= not_walked.extra
@@ -336,19 +336,10 @@ def test_a_small_card_no_piece_stands_for_is_read_from_the_card_map(
     card: a patch of :data:`~companion.vision.cards.reader.UNEXPLAINED_AREA` (0.35) of a
     typical card is tried, where 0.5 left these cards out. Over the scenes where that
     mattered most of the six such cards are read, and nothing is read wrong or extra."""
-    from companion.vision.cards.evaluate import TableauScore, score_tableau
-
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in SMALL_PATCH_SCENES]
-
-    def score() -> TableauScore:
-        out = TableauScore()
-        for scene in scenes:
-            score_tableau(out, scene, deck_reader.read(scene.image), 0.0)
-        return out
-
-    small = score()
+    small = _score(deck_reader, scenes)
     monkeypatch.setattr(reader_module, "UNEXPLAINED_AREA", 0.5)
-    typical = score()
+    typical = _score(deck_reader, scenes)
     assert small.full_right >= typical.full_right + 4  # 6 measured (both embedders)
     assert small.full_wrong <= typical.full_wrong
     assert small.extra <= typical.extra
