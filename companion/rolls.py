@@ -11,17 +11,21 @@ Contract of :meth:`RollDesk.offer`:
    waits for a roll now (:func:`companion.dice_input.request_for` on its view); when several
    do, the one changed last. When none does, nothing happens: the roll stays unclaimed in the
    device's inbox (the outcome says ``unwanted``).
-2. The game takes it (``claim(game_pk)``: the inbox marks the roll as that game's). A roll of
-   quality ``ok`` is submitted at once as a table input (viewer ``TABLE``, author ``table``),
-   undoable like any action; the view is read and the action applied in one step on the
-   session's writer (:meth:`Session.submit_from_view`), and only for the decision it was read
-   for (the request's ``slot``).
+2. The game takes it: the inbox marks the roll as that game's. A roll of quality ``ok`` is
+   submitted at once as a table input (viewer ``TABLE``, author ``table``), undoable like any
+   action; the view is read and the action applied in one step on the session's writer
+   (:meth:`Session.submit_from_view`), and only for the decision it was read for (the
+   request's ``slot``). Its claim (``claim_in(db, game_pk)``) runs inside the log transaction
+   that commits the action, so the roll is taken exactly when its action is in the log: a
+   crash keeps both or neither (issue 28 item 7; ``docs/INTERNALS.md``). A roll another game
+   already took (the claim answers ``False``) rolls the action back: outcome ``taken``.
 3. A ``cocked`` or ``uncertain`` roll, and an ``ok`` roll the engine refuses (with the engine's
    reason, nothing applied), become the game's *pending roll*, which a screen confirms (submits
    the values read), corrects (submits the values a person tapped) or dismisses. A game holds at
    most one pending roll: a newer roll replaces it, an applied roll clears it, and one whose
    decision has passed (the dice were tapped in meanwhile) or whose game no longer takes rolls
-   from that source is dropped when next read.
+   from that source is dropped when next read. A roll held for a person is claimed
+   (``claim(game_pk)``) in a commit of its own: no action goes with it.
 
 Pending rolls live in memory: after a restart the game still waits for its roll, which is then
 tapped in (the roll itself stays in the inbox, claimed by the game).
@@ -30,6 +34,7 @@ tapped in (the roll itself stays in the inbox, claimed by the game).
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +50,15 @@ log = logging.getLogger(__name__)
 
 #: Roll qualities a device reports (``hardware/PROTOCOL.md``); only ``ok`` applies at once.
 QUALITIES = ("ok", "cocked", "uncertain")
+
+#: ``claim_in(db, game_pk)``: mark the roll as that game's on ``db``, the connection whose
+#: transaction commits the action; ``False`` when another game already has it.
+ClaimIn = Callable[[sqlite3.Connection, int], bool]
+
+
+class RollTaken(Exception):
+    """Raised inside the action's transaction when the roll was already taken (rolls it
+    back)."""
 
 
 @dataclass(frozen=True)
@@ -104,17 +118,25 @@ class RollDesk:
 
     # -- from devices ------------------------------------------------------------------------
 
-    def offer(self, roll: TableRoll, claim: Callable[[int], bool] | None = None) -> Offered:
-        """Route ``roll`` (see the module docstring); ``claim(game_pk)`` marks it as taken in
-        the device's inbox and answers ``False`` when another game already has it."""
+    def offer(
+        self,
+        roll: TableRoll,
+        claim: Callable[[int], bool] | None = None,
+        claim_in: ClaimIn | None = None,
+    ) -> Offered:
+        """Route ``roll`` (see the module docstring). ``claim_in(db, game_pk)`` marks it as
+        taken inside the transaction of the action it becomes; ``claim(game_pk)`` marks it as
+        taken on its own (a roll held for a person; without ``claim_in``, also before an
+        action). Both answer ``False`` when another game already has it."""
         found = self._wanted_by(roll.source)
         if found is None:
             offered = Offered(roll, "unwanted",
                               reason=f"no game waits for a roll from the {roll.source}")
-        elif claim is not None and not claim(found[0]):
-            offered = Offered(roll, "taken", found[0], "this roll was already taken")
+        elif claim_in is None and claim is not None and not claim(found[0]):
+            offered = self._taken(roll, found[0])
         else:
-            offered = self._take(roll, *found)
+            offered = self._take(roll, *found, claim if claim_in is not None else None,
+                                 claim_in)
         self._last = offered
         log.info("%s roll %s %s: %s%s", roll.source, roll.ref, list(roll.values),
                  offered.outcome, f" (game {offered.game})" if offered.game else "")
@@ -140,24 +162,50 @@ class RollDesk:
                 return g["id"], request
         return None
 
-    def _take(self, roll: TableRoll, game_pk: int, request: RollRequest) -> Offered:
-        if roll.quality != "ok":
-            self._hold(PendingRoll(roll, game_pk, request))
-            return Offered(roll, "pending", game_pk, f"the {roll.source} read a {roll.quality}"
-                                                     " roll: confirm or correct it")
-        try:
-            outcome = self._apply(game_pk, TABLE, request, roll.values)
-        except (IllegalAction, UnreadableInput, Forbidden) as exc:
-            reason = getattr(exc, "reason", str(exc))
-            self._hold(PendingRoll(roll, game_pk, request, reason))
+    @staticmethod
+    def _taken(roll: TableRoll, game_pk: int) -> Offered:
+        return Offered(roll, "taken", game_pk, "this roll was already taken")
+
+    def _take(
+        self,
+        roll: TableRoll,
+        game_pk: int,
+        request: RollRequest,
+        claim: Callable[[int], bool] | None = None,
+        claim_in: ClaimIn | None = None,
+    ) -> Offered:
+        """Apply an ``ok`` roll (claimed in the action's commit), else hold it for a person
+        (claimed on its own first)."""
+        reason: str | None = None
+        if roll.quality == "ok":
+            try:
+                outcome = self._apply(game_pk, TABLE, request, roll.values,
+                                      _claim_step(roll, game_pk, claim_in))
+            except RollTaken:
+                return self._taken(roll, game_pk)
+            except (IllegalAction, UnreadableInput, Forbidden) as exc:
+                reason = getattr(exc, "reason", str(exc))
+            else:
+                self._drop(game_pk)
+                return Offered(roll, "applied", game_pk, version=outcome.version)
+        if claim is not None and not claim(game_pk):
+            return self._taken(roll, game_pk)
+        self._hold(PendingRoll(roll, game_pk, request, reason))
+        if reason is not None:
             return Offered(roll, "refused", game_pk, reason)
-        self._drop(game_pk)
-        return Offered(roll, "applied", game_pk, version=outcome.version)
+        return Offered(roll, "pending", game_pk, f"the {roll.source} read a {roll.quality}"
+                                                 " roll: confirm or correct it")
 
     def _apply(
-        self, game_pk: int, viewer: Viewer, request: RollRequest, values: Sequence[int]
+        self,
+        game_pk: int,
+        viewer: Viewer,
+        request: RollRequest,
+        values: Sequence[int],
+        with_commit: Callable[[sqlite3.Connection], None] | None = None,
     ) -> Outcome:
-        """Submit ``values`` for ``request`` if the game still waits for that very decision."""
+        """Submit ``values`` for ``request`` if the game still waits for that very decision
+        (``with_commit`` runs in the action's transaction: :meth:`Session.submit_from_view`)."""
         game_id = request.game
 
         def build(view: JSON) -> JSON:
@@ -167,7 +215,7 @@ class RollDesk:
                                     f" ({request.prompt}); it moved on")
             return now.action(values)
 
-        return self.session.submit_from_view(game_pk, viewer, build)
+        return self.session.submit_from_view(game_pk, viewer, build, with_commit)
 
     # -- pending rolls -----------------------------------------------------------------------
 
@@ -239,3 +287,19 @@ class RollDesk:
         """For the tablet: the pending rolls and what became of the last roll."""
         return {"pending": [p.to_json() for p in self.pending()],
                 "last_offer": self._last.to_json() if self._last else None}
+
+
+def _claim_step(
+    roll: TableRoll, game_pk: int, claim_in: ClaimIn | None
+) -> Callable[[sqlite3.Connection], None] | None:
+    """What runs in the action's transaction: ``claim_in``, raising :class:`RollTaken` (which
+    rolls the action back) when another game already has the roll."""
+    if claim_in is None:
+        return None
+    claim = claim_in
+
+    def step(db: sqlite3.Connection) -> None:
+        if not claim(db, game_pk):
+            raise RollTaken(f"{roll.source} roll {roll.ref} was already taken")
+
+    return step

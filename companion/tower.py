@@ -14,6 +14,14 @@ The service's roll inbox is the ``tower_rolls`` table of the session's SQLite fi
 (``tower-rolls``) takes every committed roll from the service's feed and offers it to the games
 through :class:`~companion.rolls.RollDesk` (which claims it in the inbox when a game takes it),
 so neither the link thread nor the session's writer waits for the other.
+
+No acknowledged roll is lost to a crash (issue 28 item 7): an ``ok`` roll is claimed in the
+same SQLite transaction as the action it becomes (:meth:`RollInbox.claim_on` run by the
+session's writer inside ``GameLog.append``; the inbox and the log share the file), and a roll
+whose offer never finished (``routed`` still 0: the service died after acknowledging it) is
+offered again when the tower starts, before any new roll. The claim in the action's commit
+makes a second offer of a roll already applied come out ``taken``, so each roll is applied at
+most once.
 """
 
 from __future__ import annotations
@@ -92,9 +100,11 @@ class TableTower:
         if self.virtual is not None:
             self.virtual.start()
         self._feed = self.service.subscribe()  # before the link runs: no roll slips past
+        backlog = self.service.inbox.unrouted()  # before the link runs: none is in the feed
         self._refresh_unclaimed()
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="tower-rolls", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(backlog,), name="tower-rolls",
+                                        daemon=True)
         self._thread.start()
         self.service.start()
 
@@ -144,7 +154,12 @@ class TableTower:
 
     # -- rolls -------------------------------------------------------------------------------
 
-    def _run(self) -> None:
+    def _run(self, backlog: Sequence[StoredRoll] = ()) -> None:
+        for old in backlog:  # acknowledged before a crash, never routed: offered first
+            if self._stop.is_set():
+                return
+            log.info("tower roll %s was never offered to the games: offering it now", old.id)
+            self._offer(old)
         while not self._stop.is_set():
             feed = self._feed
             stored = feed.get(timeout=0.2) if feed is not None else None
@@ -156,10 +171,14 @@ class TableTower:
         if self.desk is not None and service is not None:
             roll = TableRoll("tower", stored.id, tuple(stored.roll.values), stored.roll.quality,
                              stored.received)
+            inbox = service.inbox
             try:
-                self.desk.offer(roll, claim=lambda pk: service.inbox.claim(stored.id, pk))
+                self.desk.offer(roll, claim=lambda pk: inbox.claim(stored.id, pk),
+                                claim_in=lambda db, pk: inbox.claim_on(db, stored.id, pk))
+                inbox.mark_routed(stored.id)
             except Exception:  # the feed must outlive any one roll (a closing session, ...)
-                log.exception("tower roll %s could not be offered to the games", stored.id)
+                log.exception("tower roll %s could not be offered to the games (it is offered"
+                              " again at the next start)", stored.id)
         self._refresh_unclaimed()
 
     def _refresh_unclaimed(self) -> None:

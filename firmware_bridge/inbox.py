@@ -14,6 +14,20 @@ Contract:
   returns the stored row with ``new=False``, and the caller acknowledges it again.
 * Rolls are later offered to the game whose roll source is the tower: :meth:`unclaimed` lists
   the rolls no game took yet and :meth:`claim` marks one as taken (once).
+* **A roll is taken in the same commit as the game's action** (issue 28 item 7). The inbox
+  and the game log share one SQLite file, so an ``ok`` roll that a game applies is claimed by
+  :meth:`RollInbox.claim_on`, run on the game log's connection inside the very transaction that
+  appends the action (``GameLog.append(..., with_commit=...)``, on the session's single writer
+  thread). A crash leaves either both (the roll applied and claimed) or neither (the roll
+  unclaimed, the game still waiting), never a claimed roll whose action is missing. The other
+  design, a claim committed first and released at start-up when its action is not in the log,
+  needs the claim to name a log position and a start-up check of the log; one transaction
+  needs neither.
+* ``routed`` says the roll was offered to the games and the offer finished (applied, pending,
+  taken, or no game waited: :meth:`mark_routed`). A roll still unrouted at start-up (the
+  service died between committing it and finishing its offer) is offered again, oldest first
+  (:meth:`unrouted`); the claim in the action's transaction keeps that from applying it twice.
+  Rows stored before this column existed count as routed (they are never offered again).
 """
 
 from __future__ import annotations
@@ -39,9 +53,13 @@ CREATE TABLE IF NOT EXISTS tower_rolls (
     settled_ms INTEGER NOT NULL,
     received TEXT NOT NULL,
     game INTEGER,
+    routed INTEGER NOT NULL DEFAULT 0,
     UNIQUE (device_id, boot_id, seq)
 )
 """
+#: Brings a ``tower_rolls`` table from before ``routed`` up to date: its rows were offered by
+#: the companion that stored them, so they count as routed.
+ADD_ROUTED = "ALTER TABLE tower_rolls ADD COLUMN routed INTEGER NOT NULL DEFAULT 1"
 
 
 @dataclass(frozen=True)
@@ -88,7 +106,16 @@ class RollInbox:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         with self._lock:
-            self._db.execute(SCHEMA)
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(SCHEMA)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(tower_rolls)")}
+                if "routed" not in columns:
+                    self._db.execute(ADD_ROUTED)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -112,7 +139,7 @@ class RollInbox:
             try:
                 cursor = self._db.execute(
                     "INSERT OR IGNORE INTO tower_rolls (device_id, boot_id, seq, dice, quality,"
-                    " settled_ms, received) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " settled_ms, received, routed) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
                     (roll.device_id, roll.boot_id, roll.seq, json.dumps(list(roll.values)),
                      roll.quality, roll.settled_ms, received),
                 )
@@ -151,14 +178,44 @@ class RollInbox:
                 " FROM tower_rolls WHERE game IS NULL ORDER BY id").fetchall()
         return [_stored(row) for row in rows]
 
+    def unrouted(self) -> list[StoredRoll]:
+        """Unclaimed rolls whose offer to the games never finished, oldest first (offered
+        again at start-up)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, device_id, boot_id, seq, dice, quality, settled_ms, received, game"
+                " FROM tower_rolls WHERE game IS NULL AND routed = 0 ORDER BY id").fetchall()
+        return [_stored(row) for row in rows]
+
     def claim(self, roll_id: int, game: int) -> bool:
-        """Give roll ``roll_id`` to ``game``; ``False`` when it is unknown or already taken."""
+        """Give roll ``roll_id`` to ``game`` in a commit of its own (a roll a game holds for a
+        person, not an action: see :meth:`claim_on` for that); ``False`` when it is unknown or
+        already taken."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
-            cursor = self._db.execute(
-                "UPDATE tower_rolls SET game = ? WHERE id = ? AND game IS NULL", (game, roll_id))
+            try:
+                taken = self.claim_on(self._db, roll_id, game)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
             self._db.execute("COMMIT")
+        return taken
+
+    @staticmethod
+    def claim_on(db: sqlite3.Connection, roll_id: int, game: int) -> bool:
+        """Give roll ``roll_id`` to ``game`` within the transaction open on ``db`` (another
+        connection to this file: the game log's, while it appends the action the roll became,
+        so both commit or neither does); ``False`` when it is unknown or already taken."""
+        cursor = db.execute(
+            "UPDATE tower_rolls SET game = ?, routed = 1 WHERE id = ? AND game IS NULL",
+            (game, roll_id))
         return cursor.rowcount == 1
+
+    def mark_routed(self, roll_id: int) -> None:
+        """Record that roll ``roll_id``'s offer to the games finished (it is not offered
+        again at start-up)."""
+        with self._lock:
+            self._db.execute("UPDATE tower_rolls SET routed = 1 WHERE id = ?", (roll_id,))
 
     def count(self) -> int:
         with self._lock:

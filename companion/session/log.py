@@ -351,10 +351,21 @@ class GameLog:
     # -- entries ----------------------------------------------------------------------------
 
     def append(
-        self, game_pk: int, entry: NewEntry, status: str, round: int | None
+        self,
+        game_pk: int,
+        entry: NewEntry,
+        status: str,
+        round: int | None,
+        with_commit: Callable[[sqlite3.Connection], None] | None = None,
     ) -> StoredEntry:
         """Append ``entry`` to game ``game_pk`` and update its status, durably, in one
-        transaction. Returns the stored entry (its ``seq`` is the game's new version)."""
+        transaction. Returns the stored entry (its ``seq`` is the game's new version).
+
+        ``with_commit(db)``, when given, runs inside that transaction after the entry is
+        written, and commits with it or not at all (it raises to roll everything back). A table
+        device uses it to mark its roll as taken in the same commit as the action the roll
+        became (``firmware_bridge.inbox.RollInbox.claim_on``, the ``tower_rolls`` table of
+        this file): no crash can keep one without the other."""
         now = self._stamp()
         with self._transaction() as db:
             (last,) = db.execute(
@@ -367,6 +378,8 @@ class GameLog:
             )
             if cursor.rowcount != 1:
                 raise NotFound(f"there is no game {game_pk}")
+            if with_commit is not None:
+                with_commit(db)
         return StoredEntry(last + 1, entry.type, entry.payload, entry.author, now)
 
     def entries(self, game_pk: int) -> list[StoredEntry]:

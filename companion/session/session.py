@@ -22,6 +22,7 @@ import hmac
 import itertools
 import logging
 import queue
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -401,22 +402,36 @@ class Session:
         return self._call(lambda: self._submit(game_pk, viewer, intent))
 
     def submit_from_view(
-        self, game_pk: int, viewer: Viewer, build: Callable[[JSON], Any]
+        self,
+        game_pk: int,
+        viewer: Viewer,
+        build: Callable[[JSON], Any],
+        with_commit: Callable[[sqlite3.Connection], None] | None = None,
     ) -> Outcome:
         """Submit ``Act(build(view))`` where ``view`` is the game's current view for the host
         (``snapshot(...)["view"]``), read and submitted on the writer thread in one step: no
         other change comes between reading what the game waits for and applying the action.
         ``build`` refuses by raising (:class:`IllegalAction`, :class:`UnreadableInput`);
-        nothing changes then. Used by table devices (``companion/rolls.py``)."""
+        nothing changes then. Used by table devices (``companion/rolls.py``).
+
+        ``with_commit(db)`` runs inside the log transaction that appends the action
+        (:meth:`GameLog.append`): the device marks its roll as taken there, so the roll and
+        the action commit together; when it raises, nothing is committed and it is raised."""
 
         def run() -> Outcome:
             self._runtime(game_pk)
             view = snapshot(self._published[game_pk], HOST)["view"]
-            return self._submit(game_pk, viewer, Act(build(view)))
+            return self._submit(game_pk, viewer, Act(build(view)), with_commit)
 
         return self._call(run)
 
-    def _submit(self, game_pk: int, viewer: Viewer, intent: Intent) -> Outcome:
+    def _submit(
+        self,
+        game_pk: int,
+        viewer: Viewer,
+        intent: Intent,
+        with_commit: Callable[[sqlite3.Connection], None] | None = None,
+    ) -> Outcome:
         runtime = self._runtime(game_pk)
         if viewer.role == "watcher":
             raise Forbidden("watchers cannot change the game: claim a seat with the join code")
@@ -429,6 +444,7 @@ class Session:
             stored = self.log.append(
                 game_pk, NewEntry(entry.type.value, entry.payload(), author),
                 status=_status(runtime.game, state), round=_round(state),
+                with_commit=with_commit,
             )
         except BaseException:
             # Nothing was committed: forget the in-memory change, reload from the log later.
