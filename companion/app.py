@@ -89,7 +89,8 @@ def build(settings: Settings) -> Service:
                              scanner=scans.button_scan)
     devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),
                       gpio=controls.device_status())
-    app = create_app(session, rolls=rolls, tower=tower, camera=camera, scans=scans)
+    app = create_app(session, rolls=rolls, tower=tower, camera=camera, scans=scans,
+                     ALLOWED_HOSTS=settings.allowed_hosts)
     health = build_health(settings, session, tower, camera, controls)
     health_web.install(app, health)
     return Service(settings, log, session, app, devices, rolls, tower, camera, scans, controls,

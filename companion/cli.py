@@ -3,7 +3,7 @@
 ```
 companion [--data-dir DIR] [--json] COMMAND ...
   serve [--host H] [--port P] [--public-url URL] [--tower {auto,virtual,off}]
-        [--camera SPEC] [--gpio {auto,mock,off}]
+        [--camera SPEC] [--gpio {auto,mock,off}] [--allowed-hosts NAMES]
                                      run the service (companion.app.serve)
   score GAME FILE                    score a record's final state (or replay its actions)
   replay FILE                        check a whole recorded game, print the scores
@@ -124,6 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port to listen on (default 8080)")
     serve.add_argument(
         "--public-url", help="base URL for the join link and QR code (default: the LAN address)"
+    )
+    serve.add_argument(
+        "--allowed-hosts", metavar="NAMES",
+        help="comma-separated host names to answer to besides the machine's own name, its .local "
+             "name, localhost and IP addresses (default: $COMPANION_ALLOWED_HOSTS)",
     )
     serve.add_argument(
         "--tower", choices=TOWER_MODES,
@@ -263,6 +268,7 @@ def _run(args: argparse.Namespace, output: Output) -> int:
             settings = load_settings(
                 args.data_dir, args.host, args.port, public_url=args.public_url,
                 tower=args.tower, camera=args.camera, gpio=args.gpio,
+                allowed_hosts=args.allowed_hosts,
             )
         except ValueError as exc:  # COMPANION_TOWER or COMPANION_PORT mistyped
             raise UsageError(str(exc)) from None

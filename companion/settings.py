@@ -2,7 +2,8 @@
 
 Precedence: command-line flag > environment (``COMPANION_DATA_DIR``, ``COMPANION_HOST``,
 ``COMPANION_PORT``, ``COMPANION_PUBLIC_URL``, ``COMPANION_TOWER``, ``COMPANION_CAMERA``,
-``COMPANION_GPIO``, ``COMPANION_PINS``, ``COMPANION_THREADS``) > embedded defaults. The data
+``COMPANION_GPIO``, ``COMPANION_PINS``, ``COMPANION_THREADS``, ``COMPANION_ALLOWED_HOSTS``) >
+embedded defaults. The data
 directory holds the SQLite game log (``companion.sqlite3``; the dice tower's roll inbox lives in
 the same file) and, in later work, calibration and enrolled card sets.
 
@@ -23,6 +24,9 @@ always the MockFactory; ``off`` no buttons or lights (``companion/controls.py``)
 ``pins`` (:class:`Pins`): BCM numbers of the buttons, lights and buzzer; ``COMPANION_PINS``
 overrides some of them as ``name=N`` pairs (``"undo=5,buzzer=none"``; ``none`` leaves a device
 out). ``threads``: the web server's worker threads (each open live-update stream holds one).
+``allowed_hosts``: host names the web server answers to besides its own (the machine's host name
+and ``.local`` name, ``localhost``, IP addresses and the public URL's host); comma-separated in
+``COMPANION_ALLOWED_HOSTS`` (``web/guard.py``; ``docs/SECURITY.md``).
 """
 
 from __future__ import annotations
@@ -132,6 +136,8 @@ class Settings:
     gpio: str = DEFAULT_GPIO
     pins: Pins = Pins()
     threads: int = DEFAULT_THREADS
+    #: Extra host names served (a ``Host`` header naming any other is refused; ``web.guard``).
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.tower not in TOWER_MODES:
@@ -159,6 +165,7 @@ def load_settings(
     tower: str | None = None,
     camera: str | None = None,
     gpio: str | None = None,
+    allowed_hosts: str | None = None,
 ) -> Settings:
     """Settings from flags (arguments), then the environment, then the defaults.
 
@@ -178,7 +185,23 @@ def load_settings(
         gpio=(gpio or env.get("COMPANION_GPIO") or DEFAULT_GPIO).strip().lower(),
         pins=parse_pins(env.get("COMPANION_PINS")),
         threads=_whole(env.get("COMPANION_THREADS"), DEFAULT_THREADS, "COMPANION_THREADS"),
+        allowed_hosts=parse_hosts(allowed_hosts or env.get("COMPANION_ALLOWED_HOSTS")),
     )
+
+
+def parse_hosts(text: str | None) -> tuple[str, ...]:
+    """The host names of a comma-separated list (``"pi.lan, sushi.example:8080"``), lower case;
+    ``ValueError`` names one that holds a space, a slash or a scheme."""
+    names: list[str] = []
+    for part in (text or "").split(","):
+        name = part.strip().lower()
+        if not name:
+            continue
+        if any(c.isspace() or c in "/@?#" for c in name):
+            raise ValueError(f"COMPANION_ALLOWED_HOSTS: {part.strip()!r} is not a host name "
+                             "(write names like pi.lan, without http:// or a path)")
+        names.append(name)
+    return tuple(names)
 
 
 def _whole(text: str | None, default: int, name: str) -> int:

@@ -19,7 +19,8 @@ them); it does nothing else at import time.
 
 App config keys: ``SSE_HEARTBEAT`` (seconds between heartbeat comments, default 15),
 ``PUBLIC_URL`` (the base URL phones use for the join link and its QR code; default: the URL the
-host's browser used) and ``MAX_CONTENT_LENGTH`` (Flask's cap on a request body, default
+host's browser used), ``ALLOWED_HOSTS`` (host names served besides the machine's own, see
+:mod:`web.guard`) and ``MAX_CONTENT_LENGTH`` (Flask's cap on a request body, default
 :data:`MAX_BODY`).
 """
 
@@ -34,7 +35,7 @@ from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.tower import TableTower
-from web import api, errors, ids, live, pages, sgp
+from web import api, errors, guard, ids, live, pages, sgp
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web
 from web import scans as scans_web
@@ -64,6 +65,7 @@ def create_app(
     app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None, MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented key order
+    guard.install(app)  # Host, Origin and body type checks, before any other hook
     ids.install(app)  # every <int:...> is a game id that fits SQLite (before any route)
     app.extensions[SESSION_KEY] = session
     app.extensions[ROLLS_KEY] = rolls

@@ -20,6 +20,7 @@ from companion.games.base import UnreadableInput
 from companion.session.errors import Forbidden
 from web.body import json_object, text_field
 from web.context import get_session, request_viewer
+from web.guard import JSON_TYPE, MULTIPART, accepts
 from web.scans import PHOTO_MAX, get_scans, upload_bytes
 
 bp = Blueprint("enroll", __name__, url_prefix="/api")
@@ -41,6 +42,7 @@ def status(game_id: int) -> Response:
 
 
 @bp.post("/games/<int:game_id>/cards/enroll")
+@accepts(MULTIPART, JSON_TYPE)
 def enroll(game_id: int) -> Response:
     viewer = request_viewer(game_id)
     if viewer.role not in ("host", "seat"):
@@ -70,6 +72,7 @@ def export(game_id: int) -> Response:
 
 
 @bp.post("/games/<int:game_id>/cards/import")
+@accepts(MULTIPART, "application/zip", "application/x-zip-compressed", "application/octet-stream")
 def import_set(game_id: int) -> Response:
     viewer = request_viewer(game_id)
     if viewer.role != "host":

@@ -41,6 +41,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
 from web.body import int_field, json_object, list_field, text_field
 from web.context import get_camera, get_session, request_viewer
+from web.guard import JSON_TYPE, MULTIPART, accepts
 from web.ids import game_id_arg
 
 bp = Blueprint("icon_dice", __name__, url_prefix="/api")
@@ -189,6 +190,7 @@ def faces(game_id: int) -> Response:
 
 
 @bp.post("/games/<int:game_id>/icon-dice/faces")
+@accepts(MULTIPART, JSON_TYPE)
 def enroll(game_id: int) -> Response:
     from companion.vision.icon_dice.draft import decode_photo, single_die_crop
 

@@ -30,6 +30,7 @@ from companion.session.errors import Forbidden
 from web.body import int_field, json_object, number_text, object_field
 from web.context import get_session, request_viewer
 from web.errors import error_response
+from web.guard import MULTIPART, accepts
 
 bp = Blueprint("scans", __name__, url_prefix="/api")
 
@@ -120,6 +121,7 @@ def scan_camera(game_id: int) -> Response:
 
 
 @bp.post("/games/<int:game_id>/scan/upload")
+@accepts(MULTIPART, "image/*", "application/octet-stream")
 def scan_upload(game_id: int) -> Response:
     viewer = request_viewer(game_id)
     desk = get_scans()

@@ -61,7 +61,7 @@ class Screen:
 
     def __init__(self, port: int, game: int) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        self.sock.sendall(f"GET /api/games/{game}/events HTTP/1.1\r\nHost: x\r\n"
+        self.sock.sendall(f"GET /api/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           "Accept: text/event-stream\r\n\r\n".encode())
         self.seen = b""
 
