@@ -6,13 +6,13 @@ author may do and refuses everything else with the state untouched.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES
 from companion.games import available_games
 from companion.session.session import Act, Correct, Redo, Undo
 from web.body import int_field, json_object, list_field, object_field, text_field
-from web.context import get_session, request_viewer, require_host
+from web.context import get_session, header_token, request_viewer, require_host
 from web.qr import join_qr_svg
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -62,8 +62,19 @@ def snapshot(game_id: int) -> Response:
 def join(game_id: int) -> Response:
     data = json_object({"code", "seat"})
     code, seat = text_field(data, "code"), int_field(data, "seat")
-    token = get_session().claim_seat(game_id, code, seat)
+    # Wrong codes are counted per client address; the device holding the seat re-joins with
+    # its own token in the header (a reload).
+    token = get_session().claim_seat(
+        game_id, code, seat, client=request.remote_addr or "", token=header_token()
+    )
     return jsonify(token=token, seat=seat)
+
+
+@bp.post("/games/<int:game_id>/seats/<int:seat>/release")
+def release_seat(game_id: int, seat: int) -> Response:
+    json_object(set(), empty_ok=True)
+    released = get_session().release_seat(game_id, request_viewer(game_id), seat)
+    return jsonify(ok=True, seat=seat, released=released)
 
 
 @bp.post("/games/<int:game_id>/actions")

@@ -1,7 +1,8 @@
 """Errors as ``{"error", "reason"}`` JSON, split by cause (docs/API.md).
 
 ``400 unreadable`` malformed input, ``403 forbidden`` no or wrong credential, ``404 not_found``,
-``409 illegal`` against the rules, ``429 too_many_attempts`` too many wrong join codes. Under
+``409 illegal`` against the rules (``409 seat_taken``: a join for a seat another device holds),
+``429 too_many_attempts`` too many wrong join codes from this client. Under
 ``/api/`` every other HTTP error is JSON too; pages keep Flask's HTML errors.
 """
 
@@ -12,7 +13,13 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.session.errors import Forbidden, NotFound, SessionClosed, TooManyAttempts
+from companion.session.errors import (
+    Forbidden,
+    NotFound,
+    SeatTaken,
+    SessionClosed,
+    TooManyAttempts,
+)
 from web.ids import UnreadablePath
 
 
@@ -51,6 +58,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(IllegalAction)
     def illegal(exc: IllegalAction) -> tuple[Response, int]:
         return error_response(409, "illegal", exc.reason)
+
+    @app.errorhandler(SeatTaken)
+    def seat_taken(exc: SeatTaken) -> tuple[Response, int]:
+        return error_response(409, "seat_taken", exc.reason)
 
     @app.errorhandler(SessionClosed)
     def closed(exc: SessionClosed) -> tuple[Response, int]:

@@ -35,8 +35,15 @@ POLL = 1.0
 @bp.get("/games/<int:game_id>/events")
 def events(game_id: int) -> Response:
     session = get_session()
-    viewer = viewer_for(game_id, request.args.get("token") or None)
+    token = request.args.get("token") or None
+    viewer = viewer_for(game_id, token)
     subscription = session.subscribe(game_id, viewer)
+    if viewer.role == "seat" and viewer_for(game_id, token) != viewer:
+        # The seat was released between the two looks (its streams were closed before this
+        # one was registered): watch instead of showing the seat's hand.
+        subscription.close()
+        viewer = viewer_for(game_id, None)
+        subscription = session.subscribe(game_id, viewer)
     try:
         first = session.snapshot(game_id, viewer)
     except BaseException:
@@ -65,7 +72,7 @@ def snapshot_stream(
         idle_since = time.monotonic()
         while True:
             snapshot = subscription.get(timeout=min(POLL, heartbeat))
-            if subscription.closed:  # the session shut down
+            if subscription.closed:  # the session shut down, or the seat was released
                 return
             if snapshot is not None:
                 yield sse_event(snapshot)

@@ -6,7 +6,8 @@
   (or nothing to undo/redo); the state is untouched.
 * :class:`Forbidden` (HTTP 403): no or wrong credential for this write.
 * :class:`NotFound` (HTTP 404): no such game.
-* :class:`TooManyAttempts` (HTTP 429): too many wrong join codes for a game in a short time.
+* :class:`SeatTaken` (HTTP 409 ``seat_taken``): a join for a seat another device holds.
+* :class:`TooManyAttempts` (HTTP 429): too many wrong join codes from one client lately.
 
 Every error carries ``reason``: a sentence a player can read.
 """
@@ -19,6 +20,7 @@ __all__ = [
     "Forbidden",
     "IllegalAction",
     "NotFound",
+    "SeatTaken",
     "SessionClosed",
     "TooManyAttempts",
     "UnreadableInput",
@@ -41,8 +43,12 @@ class NotFound(LookupError):
         self.reason = reason
 
 
+class SeatTaken(IllegalAction):
+    """The seat is held by another device: the host (or that device) must release it first."""
+
+
 class TooManyAttempts(PermissionError):
-    """Too many wrong join codes for this game lately; try again after ``retry_after`` s."""
+    """Too many wrong join codes from this client lately; try again after ``retry_after`` s."""
 
     def __init__(self, reason: str, retry_after: float) -> None:
         super().__init__(reason)

@@ -327,8 +327,25 @@ class GameLog:
             ).fetchone()
         return ("seat", int(seat[0])) if seat else ("watcher", None)
 
+    def claimed_seats(self, game_pk: int) -> frozenset[int]:
+        """The seats of ``game_pk`` that hold at least one credential."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT DISTINCT seat FROM seats WHERE game = ?", (game_pk,)
+            ).fetchall()
+        return frozenset(int(row[0]) for row in rows)
+
+    def release_seat(self, game_pk: int, seat: int) -> int:
+        """Drop every credential of ``seat`` (they stop working); how many there were."""
+        with self._transaction() as db:
+            cursor = db.execute(
+                "DELETE FROM seats WHERE game = ? AND seat = ?", (game_pk, seat)
+            )
+        return cursor.rowcount
+
     def add_seat_token(self, game_pk: int, seat: int) -> str:
-        """A new credential for ``seat`` (earlier ones of that seat stay valid)."""
+        """A new credential for ``seat`` (earlier ones of that seat stay valid: the session
+        refuses a second claim of a claimed seat, see ``Session.claim_seat``)."""
         token = new_token()
         with self._transaction() as db:
             db.execute(

@@ -52,7 +52,13 @@ from companion.session.access import (
     seat_viewer,
     sees,
 )
-from companion.session.errors import Forbidden, NotFound, SessionClosed, TooManyAttempts
+from companion.session.errors import (
+    Forbidden,
+    NotFound,
+    SeatTaken,
+    SessionClosed,
+    TooManyAttempts,
+)
 from companion.session.log import GameLog, GameRow, NewEntry, normalise_join_code
 from companion.session.records import (
     GameFinder,
@@ -214,6 +220,8 @@ class _Runtime:
     history: hist.History
     version: int
     items: dict[Message, Item] = field(default_factory=dict)
+    #: Seats a device holds (see :meth:`Session.claim_seat`).
+    claimed: frozenset[int] = frozenset()
 
 
 class Session:
@@ -341,12 +349,20 @@ class Session:
             return seat_viewer(seat)
         return WATCHER
 
-    def claim_seat(self, game_pk: int, join_code: str, seat: int) -> str:
+    def claim_seat(
+        self, game_pk: int, join_code: str, seat: int, client: str = "",
+        token: str | None = None,
+    ) -> str:
         """A new seat token for ``seat`` given the game's join code.
+
+        A seat held by a device is not handed to another: :class:`SeatTaken` until the host
+        or that device releases it (:meth:`release_seat`). The device that holds it may join
+        it again (a reload): with its own seat ``token`` the answer is that token.
 
         :class:`Forbidden` for a wrong code, :class:`UnreadableInput` for a seat that does not
         exist, :class:`NotFound` for an unknown game, :class:`TooManyAttempts` after too many
-        wrong codes for this game lately (see :mod:`companion.session.throttle`).
+        wrong codes from ``client`` (its network address) lately, whatever the game (see
+        :mod:`companion.session.throttle`).
         """
         if not isinstance(join_code, str):
             raise UnreadableInput("the join code must be text")
@@ -359,19 +375,67 @@ class Session:
 
         def write() -> str:
             row = self.log.game(game_pk)
-            wait = self._join_throttle.wait_seconds(game_pk)
+            wait = self._join_throttle.wait_seconds(client)
             if wait > 0:
                 raise TooManyAttempts(
-                    f"too many wrong join codes for this game; try again in {wait:.0f} s", wait
+                    "too many wrong join codes from this device; "
+                    f"try again in {max(1, round(wait))} s", wait
                 )
             if not hmac.compare_digest(normalise_join_code(join_code), row.join_code):
-                self._join_throttle.failed(game_pk)
+                self._join_throttle.failed(client)
                 raise Forbidden("that join code does not open this game")
             if not 0 <= seat < len(row.players):
                 raise UnreadableInput(
                     f"there is no seat {seat}: this game has seats 0 to {len(row.players) - 1}"
                 )
-            return self.log.add_seat_token(game_pk, seat)
+            runtime = self._runtime(game_pk)
+            if seat in runtime.claimed:
+                if token and self.log.role_of(game_pk, token) == ("seat", seat):
+                    return token
+                name = runtime.players[seat].name
+                raise SeatTaken(
+                    f"{name}'s seat is taken by another phone; ask the host to hand it over, "
+                    "or release it on that phone"
+                )
+            new = self.log.add_seat_token(game_pk, seat)
+            runtime.claimed = runtime.claimed | {seat}
+            self._publish(runtime)
+            return new
+
+        return self._call(write)
+
+    def release_seat(self, game_pk: int, viewer: Viewer, seat: int) -> bool:
+        """Free ``seat`` so that another device may claim it; every token of that seat stops
+        working and its open live streams end. The host may release any seat, a seat only
+        itself. ``True`` when the seat was held, ``False`` when it was free already.
+
+        :class:`Forbidden` for anyone else, :class:`UnreadableInput` for a seat that does not
+        exist, :class:`NotFound` for an unknown game.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise UnreadableInput("'seat' must be a whole number")
+        if viewer.role != "host" and viewer != seat_viewer(seat):
+            raise Forbidden(
+                "only the host, or the phone that holds the seat, can release a seat"
+            )
+
+        def write() -> bool:
+            runtime = self._runtime(game_pk)
+            if not 0 <= seat < len(runtime.players):
+                raise UnreadableInput(
+                    f"there is no seat {seat}: this game has seats 0 to "
+                    f"{len(runtime.players) - 1}"
+                )
+            dropped = self.log.release_seat(game_pk, seat)
+            held = seat in runtime.claimed or dropped > 0
+            runtime.claimed = runtime.claimed - {seat}
+            # A stream opened with a dropped token would go on showing the seat's hand.
+            with self._subs_lock:
+                stale = [s for s in self._subs.get(game_pk, ()) if s.viewer == seat_viewer(seat)]
+            for sub in stale:
+                sub.close()
+            self._publish(runtime)
+            return held
 
         return self._call(write)
 
@@ -580,7 +644,8 @@ class Session:
         stored = self.log.entries(game_pk)
         history = hist.fold(game, initial, _decode(game, game_pk, stored))
         version = stored[-1].seq if stored else 0
-        return _Runtime(row, game, players, history, version)
+        return _Runtime(row, game, players, history, version,
+                        claimed=self.log.claimed_seats(game_pk))
 
     def _publish(self, runtime: _Runtime) -> None:
         """Share the runtime's committed state with readers and wake the subscribers."""
@@ -597,6 +662,7 @@ class Session:
             can_redo=h.can_redo,
             conflicts=h.conflicts,
             revision=next(self._revisions),
+            claimed=runtime.claimed,
         )
         self._published[runtime.row.id] = pub
         with self._subs_lock:

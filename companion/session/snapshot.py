@@ -46,6 +46,8 @@ class Published:
     #: Numbers the publications of the session (a settings change publishes without a new
     #: version); subscriptions wake on it.
     revision: int = 0
+    #: Seats a device holds (a seat token): a join for one of them is refused.
+    claimed: frozenset[int] = frozenset()
     _cache: dict[Viewer, JSON] = field(default_factory=dict, compare=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
@@ -91,6 +93,7 @@ def _build(pub: Published, viewer: Viewer) -> JSON:
     if host:
         out["conflicts"] = [conflict_json(pub.game, pub.state, c) for c in pub.conflicts]
     out["roll_source"] = pub.row.roll_source
+    out["claimed_seats"] = sorted(pub.claimed)
     out["view"] = _view(pub, viewer)
     return out
 

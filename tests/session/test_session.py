@@ -276,7 +276,9 @@ def test_the_snapshot_has_the_documented_shape_per_viewer(
     play(session, pk, ("Ann", 2))
     host = session.snapshot(pk, HOST)
     assert list(host) == ["id", "game", "version", "status", "viewer", "join_code", "history",
-                          "can_undo", "can_redo", "conflicts", "roll_source", "view"]
+                          "can_undo", "can_redo", "conflicts", "roll_source", "claimed_seats",
+                          "view"]
+    assert host["claimed_seats"] == []
     assert host["viewer"] == {"role": "host", "seat": None}
     assert host["join_code"] == created.join_code
     assert host["history"] == [{"index": 0, "action": add("Ann", 2),

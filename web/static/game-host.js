@@ -1,5 +1,5 @@
 // Host controls (join code + QR, undo, redo, export) and the history with corrections.
-import { ACTION_CARDS, CUSTOMERS, api, banner, fill, h } from "./common.js";
+import { ACTION_CARDS, CUSTOMERS, api, banner, fill, h, store } from "./common.js";
 
 let qr = { game: null, svg: null };
 
@@ -37,8 +37,45 @@ function conflictList(conflicts) {
       `#${c.index + 1} ${c.action.kind.replaceAll("_", " ")}: ${c.reason}`)))];
 }
 
+/** Release a seat (the host any, a phone its own): its phone stops seeing the hand, and any
+ * phone may then claim the seat with the join code. */
+async function releaseSeat(g, seat) {
+  const name = g.name(seat);
+  const mine = g.mySeat === seat;
+  const question = mine
+    ? `Release ${name}'s seat? This phone stops showing ${name}'s hand, and another phone can claim it.`
+    : `Release ${name}'s seat? The phone holding it stops showing ${name}'s hand, and the next `
+      + "phone to join with the code can take it.";
+  if (!window.confirm(question)) return;
+  const answer = await g.post(`/api/games/${g.id}/seats/${seat}/release`, {});
+  if (answer && mine) {
+    store.clear(g.id);
+    location.href = `/games/${g.id}/join`;
+  }
+}
+
+/** Which seats a phone holds, with "Release" for each (host), or the phone's own seat. */
+function seatsPart(g) {
+  const claimed = new Set(g.snap.claimed_seats ?? []);
+  if (!g.isHost) {
+    if (g.mySeat === null) return null;
+    return [h("h2", null, "Your seat"),
+      h("div", { class: "row spread" },
+        h("span", null, `This phone is ${g.name(g.mySeat)}'s seat.`),
+        h("button", { type: "button", class: "btn ghost", "data-release": g.mySeat,
+          onclick: () => releaseSeat(g, g.mySeat) }, "Release my seat"))];
+  }
+  return [h("h3", null, "Seats"),
+    h("ul", { class: "seats-held", "data-seats": "" }, g.view.players.map((p, seat) =>
+      h("li", { class: "row spread", "data-seat": seat, "data-claimed": claimed.has(seat) },
+        h("span", null, h("b", null, g.name(seat)), " ",
+          h("span", { class: "muted" }, claimed.has(seat) ? "on a phone" : "free: join with the code")),
+        claimed.has(seat) ? h("button", { type: "button", class: "btn ghost", "data-release": seat,
+          onclick: () => releaseSeat(g, seat) }, "Release") : null)))];
+}
+
 export function hostCard(g) {
-  if (!g.isHost) return null;
+  if (!g.isHost) return seatsPart(g);
   const s = g.snap;
   return [
     h("h2", null, "Host"),
@@ -53,6 +90,7 @@ export function hostCard(g) {
       h("button", { type: "button", class: "btn act", disabled: !s.can_redo, "data-do": "redo",
         onclick: () => g.post(`/api/games/${g.id}/redo`, {}) }, "↷ Redo"),
       h("button", { type: "button", class: "btn ghost", onclick: () => exportRecord(g) }, "Export record")),
+    seatsPart(g),
     conflictList(s.conflicts),
   ];
 }

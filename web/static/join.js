@@ -14,7 +14,10 @@ async function claim(seat, name) {
     `This device hosts the game. Taking ${name}'s seat here gives up the host controls `
     + "(undo, corrections, the join code) on this device. Go on?")) return;
   try {
-    const answer = await api("POST", `/api/games/${gameId}/join`, { code, seat });
+    // This phone's own seat token re-joins its seat (a reload); another seat is refused by the
+    // companion while a phone holds it, with the reason shown here.
+    const mine = held?.role === "seat" && held.seat === seat ? held.token : undefined;
+    const answer = await api("POST", `/api/games/${gameId}/join`, { code, seat }, mine);
     store.set(gameId, { token: answer.token, role: "seat", seat: answer.seat, name });
     location.href = `/games/${gameId}`;
   } catch (err) {
@@ -52,10 +55,12 @@ async function init() {
       ", or claim another seat below.");
   }
   const colours = await seatColours(snapshot);
+  const taken = new Set(snapshot.claimed_seats ?? []);
   const seats = snapshot.view.players.map((p) => h("button", {
-    type: "button", class: "btn seat-btn", "data-seat": p.seat,
+    type: "button", class: "btn seat-btn", "data-seat": p.seat, "data-taken": taken.has(p.seat),
     onclick: () => claim(p.seat, p.name),
-  }, playerDot(colours.get(p.name) ?? "black"), `I am ${p.name}`));
+  }, playerDot(colours.get(p.name) ?? "black"), `I am ${p.name}`,
+  taken.has(p.seat) ? h("span", { class: "muted small" }, " (on a phone)") : null));
   document.getElementById("seats").replaceChildren(...seats);
 }
 
