@@ -1,7 +1,9 @@
 """The JSON endpoints of ``docs/API.md`` (the event stream lives in :mod:`web.live`).
 
 Every write names its author by the ``X-Companion-Token`` header; the session decides what that
-author may do and refuses everything else with the state untouched.
+author may do and refuses everything else with the state untouched. The writes that create a
+game or change one (actions, undo, redo, corrections) honour an ``Idempotency-Key`` header
+(:mod:`web.idempotency`): a repeat is answered the first answer and applies nothing.
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES
 from companion.games import available_games
-from companion.session.session import Act, Correct, Redo, Undo
+from companion.games.base import JSON
+from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
 from web.body import int_field, json_object, list_field, object_field, text_field
 from web.context import get_session, header_token, request_viewer, require_host
+from web.idempotency import once_response
 from web.qr import join_qr_svg
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -41,16 +45,21 @@ def titles() -> Response:
 
 
 @bp.post("/games")
-def create_game() -> tuple[Response, int]:
+def create_game() -> Response | tuple[Response, int]:
     data = json_object({"game", "players", "options", "roll_source"})
     game = text_field(data, "game")
     players = list_field(data, "players")  # each entry is read by the session
     options = object_field(data, "options", {})
     roll_source = data.get("roll_source", DEFAULT_ROLL_SOURCE)  # checked by the session
-    created = get_session().create_game(game, players, options, roll_source)
-    body = {"id": created.game_pk, "host_token": created.host_token,
-            "join_code": created.join_code}
-    return jsonify(body), 201
+
+    def answer(created: Created) -> tuple[int, JSON]:
+        return 201, {"id": created.game_pk, "host_token": created.host_token,
+                     "join_code": created.join_code}
+
+    return once_response(
+        lambda once: get_session().create_game(game, players, options, roll_source, once=once),
+        answer,
+    )
 
 
 @bp.get("/games/<int:game_id>")
@@ -78,26 +87,45 @@ def release_seat(game_id: int, seat: int) -> Response:
 
 
 @bp.post("/games/<int:game_id>/actions")
-def act(game_id: int) -> Response:
+def act(game_id: int) -> Response | tuple[Response, int]:
     action = json_object(allowed=None)
-    outcome = get_session().submit(game_id, request_viewer(game_id), Act(action))
-    return jsonify(ok=True, version=outcome.version, events=outcome.events)
+    viewer = request_viewer(game_id)
+
+    def answer(outcome: Outcome) -> tuple[int, JSON]:
+        return 200, {"ok": True, "version": outcome.version, "events": outcome.events}
+
+    return once_response(
+        lambda once: get_session().submit(game_id, viewer, Act(action), once=once), answer
+    )
 
 
 @bp.post("/games/<int:game_id>/<any(undo, redo):verb>")
-def undo_redo(game_id: int, verb: str) -> Response:
+def undo_redo(game_id: int, verb: str) -> Response | tuple[Response, int]:
     json_object(set(), empty_ok=True)
     intent = Undo() if verb == "undo" else Redo()
-    outcome = get_session().submit(game_id, request_viewer(game_id), intent)
-    return jsonify(ok=True, version=outcome.version)
+    viewer = request_viewer(game_id)
+
+    def answer(outcome: Outcome) -> tuple[int, JSON]:
+        return 200, {"ok": True, "version": outcome.version}
+
+    return once_response(
+        lambda once: get_session().submit(game_id, viewer, intent, once=once), answer
+    )
 
 
 @bp.post("/games/<int:game_id>/correct")
-def correct(game_id: int) -> Response:
+def correct(game_id: int) -> Response | tuple[Response, int]:
     data = json_object({"index", "action"})
     index, action = int_field(data, "index"), object_field(data, "action")
-    outcome = get_session().submit(game_id, request_viewer(game_id), Correct(index, action))
-    return jsonify(ok=True, version=outcome.version, conflicts=outcome.conflicts)
+    viewer = request_viewer(game_id)
+
+    def answer(outcome: Outcome) -> tuple[int, JSON]:
+        return 200, {"ok": True, "version": outcome.version, "conflicts": outcome.conflicts}
+
+    return once_response(
+        lambda once: get_session().submit(game_id, viewer, Correct(index, action), once=once),
+        answer,
+    )
 
 
 @bp.get("/games/<int:game_id>/record")

@@ -9,7 +9,9 @@ Contract:
 * Tables (``docs/INTERNALS.md``): ``games`` (id, game, options, players, created, updated,
   status, join code, host token hash, round, final, roll source), ``seats`` (game, seat, token
   hash) and ``entries`` (game, seq, type, payload JSON, author, time). ``seq`` counts 1, 2,
-  3, ... per game; the last ``seq`` is the game's *version*.
+  3, ... per game; the last ``seq`` is the game's *version*. ``idempotency`` keeps the answer
+  to each ``Idempotency-Key`` (:meth:`GameLog.store_answer`), written in the same transaction
+  as the change it answers, and pruned after :data:`IDEMPOTENCY_TTL` when the file is opened.
 * Tokens are never stored, only their SHA-256; a token is 32 random bytes (``secrets``) in
   URL-safe base64. Join codes are 6 characters from an alphabet without look-alikes (no 0/O,
   1/I/L).
@@ -82,8 +84,23 @@ MIGRATIONS: dict[int, str] = {
     # Where a game's dice come from (``companion/dice_input.py``): tapped on a screen, the dice
     # tower or the camera. Games stored before it existed were all tapped.
     1: "ALTER TABLE games ADD COLUMN roll_source TEXT NOT NULL DEFAULT 'tap'",
+    # The answers to ``Idempotency-Key`` requests (docs/INTERNALS.md): the key and its scope
+    # are kept only hashed, the answer sealed with the key (it may hold a host token).
+    2: """
+    CREATE TABLE idempotency (
+        key_hash TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body BLOB NOT NULL,
+        created REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX idempotency_created ON idempotency (created)
+    """,
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
+#: Seconds an ``Idempotency-Key``'s answer is kept: older ones are pruned when a log is opened
+#: (a retry comes within seconds or minutes; a day covers a Pi switched off overnight).
+IDEMPOTENCY_TTL = 24 * 3600.0
 _GAME_COLUMNS = (
     "id, game, options, players, created, updated, status, join_code, round, final, roll_source"
 )
@@ -148,6 +165,30 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class StoredAnswer:
+    """The answer given to the first request with an ``Idempotency-Key``: the fingerprint of
+    that request (method, path, body) and the HTTP status and JSON body it was answered."""
+
+    fingerprint: str
+    status: int
+    body: JSON
+
+
+def _key_hash(scope: str, key: str) -> str:
+    return hashlib.sha256(f"idempotency\0{scope}\0{key}".encode()).hexdigest()
+
+
+def _sealed(scope: str, key: str, data: bytes) -> bytes:
+    """``data`` XOR a keystream drawn from ``key`` (the same call opens it again): a stored
+    answer holding a host token is readable only by whoever knows the key."""
+    seed = f"answer\0{scope}\0{key}".encode()
+    stream = b"".join(
+        hashlib.sha256(seed + i.to_bytes(4, "big")).digest() for i in range(len(data) // 32 + 1)
+    )
+    return bytes(a ^ b for a, b in zip(data, stream, strict=False))
+
+
+@dataclass(frozen=True)
 class StoredEntry:
     """One row of ``entries``: ``payload`` is the decoded JSON object."""
 
@@ -190,6 +231,7 @@ class GameLog:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
+        self.prune_answers()
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -253,11 +295,16 @@ class GameLog:
         round: int | None = None,
         final: JSON | None = None,
         roll_source: str = "tap",
+        with_commit: Callable[[sqlite3.Connection, int, str, str], None] | None = None,
     ) -> tuple[GameRow, str]:
         """Store a new game (and its first ``entries``, for an import) in one transaction.
 
         Returns the row and the host token (shown once, stored only hashed).
+        ``with_commit(db, game_pk, host_token, join_code)``, when given, runs inside that
+        transaction after the game is written and commits with it or not at all (the session
+        stores the answer to an ``Idempotency-Key`` there).
         """
+        join_code = new_join_code()
         token = new_token()
         now = self._stamp()
         with self._transaction() as db:
@@ -266,13 +313,15 @@ class GameLog:
                 " host_token_hash, round, final, roll_source)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, _dumps(options), _dumps(list(players)), now, now, status,
-                 new_join_code(), hash_token(token), round,
+                 join_code, hash_token(token), round,
                  None if final is None else _dumps(final), roll_source),
             )
             game_pk = cursor.lastrowid
             assert game_pk is not None
             for seq, entry in enumerate(entries, start=1):
                 self._insert_entry(db, game_pk, seq, entry, now)
+            if with_commit is not None:
+                with_commit(db, game_pk, token, join_code)
         return self.game(game_pk), token
 
     def game(self, game_pk: int) -> GameRow:
@@ -416,6 +465,53 @@ class GameLog:
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?", (game_pk,)
             ).fetchone()
         return int(last)
+
+    # -- idempotency keys -------------------------------------------------------------------
+
+    def answer_for(self, scope: str, key: str) -> StoredAnswer | None:
+        """The stored answer to ``key`` sent within ``scope`` (``None``: never answered)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT fingerprint, status, body FROM idempotency WHERE key_hash = ?",
+                (_key_hash(scope, key),),
+            ).fetchone()
+        if row is None:
+            return None
+        fingerprint, status, sealed = row
+        body = json.loads(_sealed(scope, key, bytes(sealed)).decode("utf-8"))
+        return StoredAnswer(fingerprint, int(status), body)
+
+    def store_answer(
+        self,
+        db: sqlite3.Connection,
+        scope: str,
+        key: str,
+        answer: StoredAnswer,
+    ) -> None:
+        """Keep ``answer`` for ``key`` within ``scope``; ``db`` is the connection of the
+        transaction that writes the change answered (a ``with_commit`` step), so the key and
+        the change commit together. A key already stored raises (the transaction rolls back)."""
+        data = _dumps(answer.body).encode("utf-8")
+        db.execute(
+            "INSERT INTO idempotency (key_hash, fingerprint, status, body, created)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (_key_hash(scope, key), answer.fingerprint, answer.status,
+             _sealed(scope, key, data), self._clock()),
+        )
+
+    def prune_answers(self, max_age: float = IDEMPOTENCY_TTL) -> int:
+        """Forget the answers older than ``max_age`` seconds; how many were dropped (a log
+        with none to drop is not written)."""
+        cutoff = self._clock() - max_age
+        with self._lock:
+            old = self._db.execute(
+                "SELECT 1 FROM idempotency WHERE created < ? LIMIT 1", (cutoff,)
+            ).fetchone()
+        if old is None:
+            return 0
+        with self._transaction() as db:
+            cursor = db.execute("DELETE FROM idempotency WHERE created < ?", (cutoff,))
+        return int(cursor.rowcount)
 
     @staticmethod
     def _insert_entry(

@@ -60,6 +60,7 @@ from companion.session.errors import (
     TooManyAttempts,
 )
 from companion.session.log import GameLog, GameRow, NewEntry, normalise_join_code
+from companion.session.once import Once, check_once
 from companion.session.records import (
     GameFinder,
     load_record,
@@ -301,10 +302,14 @@ class Session:
         players: Sequence[PlayerSpec | JSON | str],
         options: Mapping[str, Any] | None = None,
         roll_source: str = DEFAULT_ROLL_SOURCE,
+        once: Once | None = None,
     ) -> Created:
         """Validate through the engine (title, players, options, setup) and commit a new game.
 
-        ``roll_source`` is where its dice come from (:mod:`companion.dice_input`).
+        ``roll_source`` is where its dice come from (:mod:`companion.dice_input`). With
+        ``once`` (an idempotency key, :mod:`companion.session.once`) a key answered before
+        creates nothing and raises :class:`~companion.session.once.Replayed` (or
+        :class:`~companion.session.once.KeyReused`); else its answer is stored with the game.
         Raises :class:`UnreadableInput` (unknown title, option or roll source, bad player
         entry) or :class:`IllegalAction` (player count, repeated names, a setup the rules
         refuse, a dice device for a title without dice).
@@ -319,10 +324,17 @@ class Session:
         resolved = game.info.resolve_options(options)
         initial = game.setup(specs, resolved)
 
+        def keep_answer(db: sqlite3.Connection, game_pk: int, token: str, code: str) -> None:
+            assert once is not None
+            self.log.store_answer(db, once.scope, once.key, once.stored(
+                Created(game_pk, token, code)))
+
         def write() -> Created:
+            check_once(self.log, once)
             row, token = self.log.create_game(
                 game.info.id, resolved, [p.to_json() for p in specs],
                 status=_status(game, initial), round=_round(initial), roll_source=roll_source,
+                with_commit=None if once is None else keep_answer,
             )
             runtime = _Runtime(row, game, specs, hist.History(game, initial), 0)
             self._runtimes[row.id] = runtime
@@ -461,9 +473,15 @@ class Session:
 
     # -- intents ----------------------------------------------------------------------------
 
-    def submit(self, game_pk: int, viewer: Viewer, intent: Intent) -> Outcome:
-        """Queue ``intent`` and wait until it is committed (the answer) or refused (raises)."""
-        return self._call(lambda: self._submit(game_pk, viewer, intent))
+    def submit(
+        self, game_pk: int, viewer: Viewer, intent: Intent, once: Once | None = None
+    ) -> Outcome:
+        """Queue ``intent`` and wait until it is committed (the answer) or refused (raises).
+
+        With ``once`` (an idempotency key, :mod:`companion.session.once`) a key answered before
+        applies nothing and raises :class:`~companion.session.once.Replayed` (or
+        :class:`~companion.session.once.KeyReused`); else its answer commits with the entry."""
+        return self._call(lambda: self._submit(game_pk, viewer, intent, once=once))
 
     def submit_from_view(
         self,
@@ -495,7 +513,9 @@ class Session:
         viewer: Viewer,
         intent: Intent,
         with_commit: Callable[[sqlite3.Connection], None] | None = None,
+        once: Once | None = None,
     ) -> Outcome:
+        check_once(self.log, once)  # on the writer thread: no twin can slip in before commit
         runtime = self._runtime(game_pk)
         if viewer.role == "watcher":
             raise Forbidden("watchers cannot change the game: claim a seat with the join code")
@@ -504,11 +524,24 @@ class Session:
         runtime.history.install(step)
         state = runtime.history.state
         author = _author(viewer)
+        events = [e.to_json() for e in step.events]
+        conflicts = [conflict_json(runtime.game, state, c) for c in step.conflicts]
+
+        def commit(db: sqlite3.Connection) -> None:
+            if with_commit is not None:
+                with_commit(db)
+            if once is not None:
+                (seq,) = db.execute(
+                    "SELECT MAX(seq) FROM entries WHERE game = ?", (game_pk,)
+                ).fetchone()
+                self.log.store_answer(db, once.scope, once.key, once.stored(
+                    Outcome(version=int(seq), events=events, conflicts=conflicts)))
+
         try:
             stored = self.log.append(
                 game_pk, NewEntry(entry.type.value, entry.payload(), author),
                 status=_status(runtime.game, state), round=_round(state),
-                with_commit=with_commit,
+                with_commit=commit if with_commit is not None or once is not None else None,
             )
         except BaseException:
             # Nothing was committed: forget the in-memory change, reload from the log later.
@@ -516,11 +549,7 @@ class Session:
             raise
         runtime.version = stored.seq
         self._publish(runtime)
-        return Outcome(
-            version=stored.seq,
-            events=[e.to_json() for e in step.events],
-            conflicts=[conflict_json(runtime.game, state, c) for c in step.conflicts],
-        )
+        return Outcome(version=stored.seq, events=events, conflicts=conflicts)
 
     def _entry_for(self, runtime: _Runtime, viewer: Viewer, intent: Intent) -> hist.Entry:
         """The history entry ``intent`` asks for, read and authorized (nothing changes)."""

@@ -58,20 +58,64 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API; the credential goes in the X-Companion-Token header, never a cookie. */
-export async function api(method, path, body, token) {
+/** A fresh Idempotency-Key: a random UUID (crypto.randomUUID exists only on https and
+ * localhost; the Pi is served over plain http on the LAN, so build one from getRandomValues). */
+export function newKey() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  const b = new Uint8Array(16);
+  if (globalThis.crypto?.getRandomValues) crypto.getRandomValues(b);
+  else for (let i = 0; i < 16; i++) b[i] = Math.floor(Math.random() * 256);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** One user intent = one key. The same write (method, path, credential, body, and the game
+ * version the page shows) asked again while the first is on its way, within SAME_INTENT_MS of
+ * its success while the page still shows the same version (a double tap on a screen not yet
+ * redrawn), or after it failed (a retry: it may have been applied before the connection
+ * broke) reuses the key, so the companion applies it once and answers the repeat with the
+ * first answer. Once the page shows the new version, the same write is a new intent. */
+const SAME_INTENT_MS = 1000;
+const intents = new Map(); // signature -> {key, pending, okAt}
+
+function intentFor(signature) {
+  const now = Date.now();
+  for (const [sig, it] of intents) {
+    if (!it.pending && it.okAt !== null && now - it.okAt > SAME_INTENT_MS) intents.delete(sig);
+  }
+  let it = intents.get(signature);
+  if (!it) {
+    it = { key: newKey(), pending: 0, okAt: null };
+    intents.set(signature, it);
+  }
+  return it;
+}
+
+/** Call the JSON API; the credential goes in the X-Companion-Token header, never a cookie.
+ * Every write carries an Idempotency-Key (``key`` when given, else one per intent). */
+export async function api(method, path, body, token, { key } = {}) {
   const headers = { Accept: "application/json" };
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Companion-Token"] = token;
+  const write = !["GET", "HEAD"].includes(method.toUpperCase());
+  const shown = globalThis.document?.body?.dataset?.version ?? "";
+  const intent = write && !key ? intentFor(`${method} ${path} ${token ?? ""} v${shown} ${payload ?? ""}`) : null;
+  if (write) headers["Idempotency-Key"] = key ?? intent.key;
+  if (intent) { intent.pending += 1; intent.okAt = null; }
   let response;
   try {
     response = await fetch(path, {
-      method, headers, credentials: "omit", cache: "no-store",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers, credentials: "omit", cache: "no-store", body: payload,
     });
   } catch (err) {
     throw new ApiError(0, "offline", "Cannot reach the companion. Is the Wi-Fi on?");
+  } finally {
+    if (intent) intent.pending -= 1;
   }
+  if (intent && response.ok) intent.okAt = Date.now();
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {

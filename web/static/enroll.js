@@ -5,7 +5,7 @@
 // alone in view) or from this device's camera (an <input capture> upload, shrunk on the phone
 // first: photo.js). Any card can be given more photos by tapping its tile. The set is the game's (named
 // after the title unless the host chose another); it is exported and imported as one file.
-import { ApiError, api, banner, fill, h, store } from "./common.js";
+import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { cardOf, tile } from "./sgp-common.js";
 import { shrinkPhoto } from "./photo.js";
 
@@ -35,7 +35,8 @@ function next() {
 }
 
 async function postForm(path, form) {
-  const headers = { Accept: "application/json" };
+  // One upload is one intent: its own Idempotency-Key (docs/API.md).
+  const headers = { Accept: "application/json", "Idempotency-Key": newKey() };
   if (token()) headers["X-Companion-Token"] = token();
   let response;
   try {

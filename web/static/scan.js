@@ -9,7 +9,7 @@
 // POLL_MS while the game waits for tableaux and re-renders the page when it changes. A
 // correction also teaches the card set. "Adjust with taps" hands the scanned cards to the entry
 // panel (sgp-entry.js) for what a photo cannot tell (special orders, lead token, mochi die).
-import { ApiError, api, banner, h } from "./common.js";
+import { ApiError, api, banner, h, newKey } from "./common.js";
 import { cardName, cardOf, tile } from "./sgp-common.js";
 import { draftFrom } from "./sgp-entry.js";
 import { shrinkPhoto } from "./photo.js";
@@ -110,7 +110,7 @@ async function upload(g, file, seat) {
     const form = new FormData();
     form.append("photo", photo, "cards.jpg");
     if (seat !== null && seat !== undefined) form.append("seat", String(seat));
-    const headers = { Accept: "application/json" };
+    const headers = { Accept: "application/json", "Idempotency-Key": newKey() };
     if (g.token) headers["X-Companion-Token"] = g.token;
     const response = await fetch(path(g, "/upload"), {
       method: "POST", body: form, headers, credentials: "omit", cache: "no-store",

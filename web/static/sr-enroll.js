@@ -4,7 +4,7 @@
 // at most 1600 px on its long side by photo.js, then a multipart POST to
 // /api/games/ID/icon-dice/faces). Every face is listed with whether it is shown; tapping one shows
 // it again. Once all are shown the host saves the set (…/faces/save), which the reader then uses.
-import { ApiError, api, banner, fill, h, store } from "./common.js";
+import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { shrinkPhoto } from "./photo.js";
 import { dieTile } from "./sr-common.js";
 
@@ -28,7 +28,7 @@ async function upload(face, file) {
   const form = new FormData();
   form.append("reading", face.reading);
   form.append("photo", photo, photo.name ?? "face.jpg");
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Idempotency-Key": newKey() };
   if (token()) headers["X-Companion-Token"] = token();
   const response = await fetch(`/api/games/${id}/icon-dice/faces`, {
     method: "POST", body: form, headers, credentials: "omit", cache: "no-store" });
