@@ -28,9 +28,15 @@ async function load() {
   render();
 }
 
+/** The card after the current one: the next card in the menu's order that still needs a photo,
+ * wrapping around; with no other card needing one, simply the next card of the menu. So "Skip
+ * this card" walks forward through every card instead of bouncing between two. */
 function next() {
-  const needed = S.status.needed.filter((x) => x !== S.current);
-  S.current = needed[0] ?? null;
+  const order = S.status.cards.map((c) => c.id);
+  const needed = new Set(S.status.needed);
+  const at = order.indexOf(S.current);
+  const after = [...order.slice(at + 1), ...order.slice(0, Math.max(at, 0))];
+  S.current = after.find((x) => needed.has(x)) ?? (needed.has(S.current) ? after[0] ?? null : null);
   render();
 }
 

