@@ -120,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
         return sub
 
     serve = command("serve", "run the service until interrupted")
+    # ``companion serve --data-dir D`` as well as ``companion --data-dir D serve`` (bin/serve
+    # passes its arguments after ``serve``); SUPPRESS keeps the one given before ``serve``.
+    serve.add_argument("--data-dir", dest="data_dir", metavar="DIR", default=argparse.SUPPRESS,
+                       help="data directory (as before the command)")
     serve.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     serve.add_argument("--port", type=int, help="port to listen on (default 8080)")
     serve.add_argument(
