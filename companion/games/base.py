@@ -122,8 +122,13 @@ class PlayerSpec:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             raise UnreadableInput("a player needs a 'name' (text)")
         name = data["name"].strip()
-        if not name or len(name) > 24:
+        if not name:
             raise UnreadableInput("a player's name must have 1 to 24 characters")
+        if len(name) > 24:
+            raise UnreadableInput(
+                f"\"{name}\" has {len(name)} characters: "
+                "a player's name must have 1 to 24 characters"
+            )
         colour = data.get("colour", "")
         if not isinstance(colour, str):
             raise UnreadableInput("a player's 'colour' must be text")
@@ -137,9 +142,16 @@ def check_players(info: GameInfo, players: Sequence[PlayerSpec]) -> None:
             f"{info.name} is played by {info.min_players} to {info.max_players} players, "
             f"not {len(players)}"
         )
-    names = [p.name for p in players]
-    if len(set(names)) != len(names):
-        raise IllegalAction("two players cannot share a name")
+    seen: dict[str, str] = {}
+    for p in players:
+        key = p.name.strip().casefold()
+        if key in seen:
+            raise IllegalAction(
+                f"two players cannot share a name: \"{seen[key]}\" and \"{p.name}\" "
+                "differ only in capital letters or spaces"
+                if seen[key] != p.name else f"two players cannot share a name: \"{p.name}\""
+            )
+        seen[key] = p.name
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,8 @@ function renderPlayers() {
     const used = new Set(state.players.filter((p) => p !== player).map((p) => p.colour));
     return h("li", { class: "player-row" },
       h("input", { value: player.name, placeholder: `Player ${i + 1}`, maxlength: 24,
-        "aria-label": `Name of player ${i + 1}`, autocomplete: "off",
+        "aria-label": `Name of player ${i + 1} (up to 24 characters)`, "aria-describedby": "name-hint",
+        autocomplete: "off",
         oninput: (e) => { player.name = e.target.value; renderStart(); } }),
       h("button", { type: "button", class: "btn ghost", "aria-label": `Remove player ${i + 1}`,
         disabled: state.players.length <= min,
