@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import signal
 import socket
+import sqlite3
 import sys
 from dataclasses import dataclass, replace
 from types import FrameType
@@ -22,17 +23,19 @@ from flask import Flask
 
 from companion.camera import TableCamera
 from companion.controls import TableControls
-from companion.devices import DeviceReport, Health, probe_devices
+from companion.devices import DeviceReport, DeviceStatus, Health, probe_devices
 from companion.health import build_health
 from companion.icon_camera import DataDirHook, IconDesk
 from companion.rolls import RollDesk
 from companion.scans import ScanDesk, camera_frame
-from companion.session.log import GameLog
+from companion.session.log import GameLog, LogError
 from companion.session.session import Session
 from companion.settings import Settings
+from companion.storage_check import check_log, is_storage_full, repair_command
 from companion.tower import TableTower
 from web import create_app
 from web import health as health_web
+from web.safe_mode import create_safe_app
 from web.serving import Server
 
 
@@ -117,8 +120,29 @@ def urls_for(settings: Settings, port: int) -> list[str]:
 
 
 def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
-    """Run the service until SIGINT or SIGTERM; returns the exit status."""
-    service = build(settings)
+    """Run the service until SIGINT or SIGTERM; returns the exit status.
+
+    A game log that cannot be used (not SQLite, truncated, damaged, or the disk too full to
+    open it) starts :func:`serve_safe_mode` instead of failing: systemd would only restart it
+    in a loop (``companion/storage_check.py``)."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    check = check_log(settings.db_path)
+    if check.problem is not None:
+        return serve_safe_mode(settings, check.problem, out)
+    try:
+        service = build(settings)
+    except (sqlite3.DatabaseError, LogError, OSError) as exc:
+        if is_storage_full(exc):
+            return serve_safe_mode(settings, f"the Pi's storage is full: the game log "
+                                   f"{settings.db_path} cannot be opened", out, full=True)
+        if isinstance(exc, OSError):
+            raise
+        return serve_safe_mode(settings, f"the game log {settings.db_path} cannot be "
+                               f"opened: {exc}", out)
+    if check.note is not None:
+        note = check.note
+        storage_probe = service.health.probes["storage"]
+        service.health.probes["storage"] = lambda: _with_note(storage_probe(), note)
     try:
         server = Server(service.app, settings.host, settings.port, settings.threads)
         service.start()
@@ -137,6 +161,8 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     signal.signal(signal.SIGINT, stop)
     print(f"companion: data in {settings.db_path}", file=out)
     print(f"companion: {service.devices.describe()}", file=out)
+    if check.note is not None:
+        print(f"companion: NOTE: {check.note}", file=out)
     for url in urls:
         print(f"companion: open {url} on a phone or tablet", file=out)
     out.flush()
@@ -145,5 +171,43 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         server.run(before_stop=service.session.close)
     finally:
         service.close()
+        print("companion: stopped", file=out)
+    return 0
+
+
+def _with_note(status: DeviceStatus, note: str) -> DeviceStatus:
+    """``status`` with ``note`` added to its detail and facts (still OK)."""
+    return replace(status, detail=f"{status.detail}; NOTE: {note}",
+                   facts={**(status.facts or {}), "note": note})
+
+
+def serve_safe_mode(settings: Settings, problem: str, out: TextIO = sys.stdout,
+                    full: bool = False) -> int:
+    """Serve only the safe-mode pages (``web/safe_mode.py``) until SIGINT or SIGTERM: the log
+    is left untouched and nothing is written. Exit status 0 when stopped."""
+    if full:
+        remedy = ("Free some space on the SD card (old files in the data directory, logs), "
+                  "then restart the companion: sudo systemctl restart sushi-companion")
+    else:
+        remedy = (f"Nothing was deleted. To keep the file aside and start a fresh game log, "
+                  f"run on the Pi: {repair_command(settings.data_dir)} then restart the "
+                  "companion (sudo systemctl restart sushi-companion)")
+    server = Server(create_safe_app(problem, remedy, str(settings.db_path)), settings.host,
+                    settings.port, settings.threads)
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        server.stop()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    print(f"companion: data in {settings.db_path}", file=out)
+    print(f"companion: SAFE MODE: {problem}", file=out)
+    print(f"companion: {remedy}", file=out)
+    for url in urls_for(settings, server.port):
+        print(f"companion: open {url} on a phone or tablet", file=out)
+    out.flush()
+    try:
+        server.run()
+    finally:
         print("companion: stopped", file=out)
     return 0

@@ -9,6 +9,8 @@ companion [--data-dir DIR] [--json] COMMAND ...
   replay FILE                        check a whole recorded game, print the scores
   export GAME_ID | --all [-o FILE]   back up games from the data dir's log (stdout or FILE)
   import FILE                        restore games (one record or {"records": [...]})
+  repair                             set a damaged game log aside (never deleted); the next
+                                     start begins a fresh log (companion/storage_check.py)
   dice read IMAGE...                 read the dice in photos (value, box, confidence)
   dice eval DIR [--scale F] [--holdout]
                                      score the pip reader on a labelled folder
@@ -170,6 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     restore = command("import", "store the games of a record or bundle as new games")
     restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
 
+    command("repair", "set a damaged game log aside (renamed to companion.sqlite3.bad-<time>, "
+            "never deleted) so that the next start begins a fresh log")
+
     dice = command("dice", "the camera's pip reader on image files")
     dice_commands = dice.add_subparsers(dest="dice_command", metavar="ACTION", required=True)
     dice_read = dice_commands.add_parser("read", help="read the dice in images")
@@ -302,6 +307,8 @@ def _run(args: argparse.Namespace, output: Output) -> int:
     settings = load_settings(args.data_dir)
     if args.command == "export":
         return cmd_export(settings, args.game_id, args.all, args.output, output)
+    if args.command == "repair":
+        return cmd_repair(settings, output)
     return cmd_import(settings, args.file, output)
 
 
@@ -486,4 +493,21 @@ def cmd_import(settings: Settings, file: str, output: Output) -> int:
         output.line(f"imported game {item['id']} ({item['game']}, {item['actions']} actions);"
                     f" host token {item['host_token']}")
     output.result({"ok": True, "imported": imported})
+    return EXIT_OK
+
+
+def cmd_repair(settings: Settings, output: Output) -> int:
+    """Set an unusable game log aside (``companion/storage_check.py``); refuse a sound one."""
+    from companion.storage_check import check_log, set_aside
+
+    check = check_log(settings.db_path)
+    if check.problem is None:
+        raise UsageError(f"the game log {settings.db_path} is fine (or absent): nothing to "
+                         "repair, nothing moved")
+    moved = set_aside(settings.db_path)
+    output.line(f"found: {check.problem}")
+    for path in moved:
+        output.line(f"kept aside as {path} (not deleted)")
+    output.line("the next start of the companion begins a fresh, empty game log")
+    output.result({"ok": True, "problem": check.problem, "kept": [str(p) for p in moved]})
     return EXIT_OK

@@ -2,11 +2,15 @@
 
 ``400 unreadable`` malformed input, ``403 forbidden`` no or wrong credential, ``404 not_found``,
 ``409 illegal`` against the rules (``409 seat_taken``: a join for a seat another device holds),
-``429 too_many_attempts`` too many wrong join codes from this client. Under
+``429 too_many_attempts`` too many wrong join codes from this client, ``507 storage_full`` a
+write refused because the Pi's storage is full (nothing was saved; the next write after space
+returns works), ``503 storage_fault`` another SQLite error (a damaged file). Under
 ``/api/`` every other HTTP error is JSON too; pages keep Flask's HTML errors.
 """
 
 from __future__ import annotations
+
+import sqlite3
 
 from flask import Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -20,6 +24,7 @@ from companion.session.errors import (
     SessionClosed,
     TooManyAttempts,
 )
+from companion.storage_check import STORAGE_FULL_REASON, is_storage_full
 from web.ids import UnreadablePath
 
 
@@ -66,6 +71,18 @@ def register(app: Flask) -> None:
     @app.errorhandler(SessionClosed)
     def closed(exc: SessionClosed) -> tuple[Response, int]:
         return error_response(503, "unavailable", "the companion is shutting down; try again")
+
+    @app.errorhandler(sqlite3.DatabaseError)
+    def storage_fault(exc: sqlite3.DatabaseError) -> ResponseReturnValue:
+        if is_storage_full(exc):
+            status, error, reason = 507, "storage_full", STORAGE_FULL_REASON
+        else:
+            status, error = 503, "storage_fault"
+            reason = (f"the game log could not be written ({exc}); nothing was saved: "
+                      "see /health")
+        if not request.path.startswith("/api/"):
+            return Response(reason, status=status, mimetype="text/plain")
+        return error_response(status, error, reason)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
