@@ -22,7 +22,7 @@ def create(client: FlaskClient, game: str, names: list[str]) -> tuple[int, dict[
 def test_names_differing_only_by_case_are_refused_for_every_title(
     client: FlaskClient, info: GameInfo
 ) -> None:
-    names = ["Bob", " bob "] + ["Cat", "Dan", "Eve", "Fay"][: max(0, info.min_players - 2)]
+    names = ["Bob", " bob ", *["Cat", "Dan", "Eve", "Fay"][: max(0, info.min_players - 2)]]
     code, data = create(client, info.id, names)
     assert code == 409, data
     assert '"Bob"' in data["reason"] and '"bob"' in data["reason"], data["reason"]

@@ -25,12 +25,15 @@ function faceRow(label, chosen, choose, extra = {}) {
 
 function rollState(g, roll) {
   const name = g.name(roll.roller);
+  // After a missed try 1 the table enters try 2: the header says so, the dice shown are try 1's.
+  const second = roll.dice && roll.try === 1 && roll.awaiting === "reroll_or_next";
   const head = h("h2", null, `${name} rolls for ${roll.target}`,
-    h("span", { class: "aside" }, `try ${roll.try} of 2`));
+    h("span", { class: "aside", "data-try": second ? 2 : roll.try }, `try ${second ? 2 : roll.try} of 2`));
   if (!roll.dice) return [head];
+  const was = second ? "Try 1: " : "";
   const verdict = roll.success
-    ? h("span", { class: "verdict-ok" }, `${roll.total}: made it!`)
-    : h("span", { class: "verdict-fail" }, `${roll.total}: short of ${roll.target}`);
+    ? h("span", { class: "verdict-ok" }, `${was}${roll.total}: made it!`)
+    : h("span", { class: "verdict-fail" }, `${was}${roll.total}: short of ${roll.target}`);
   return [head, h("div", { class: "dice-now" },
     dieFace(roll.dice[0], { class: "static" }), dieFace(roll.dice[1], { class: "static" }), verdict)];
 }
