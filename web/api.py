@@ -79,6 +79,15 @@ def join(game_id: int) -> Response:
     return jsonify(token=token, seat=seat)
 
 
+@bp.post("/games/<int:game_id>/join/check")
+def check_join(game_id: int) -> Response:
+    """Whether a join code opens the game, before the seats are offered; claims nothing."""
+    data = json_object({"code"})
+    get_session().check_join_code(game_id, text_field(data, "code"),
+                                  client=request.remote_addr or "")
+    return jsonify(ok=True)
+
+
 @bp.post("/games/<int:game_id>/seats/<int:seat>/release")
 def release_seat(game_id: int, seat: int) -> Response:
     json_object(set(), empty_ok=True)

@@ -386,16 +386,7 @@ class Session:
             raise UnreadableInput("'seat' must be a whole number")
 
         def write() -> str:
-            row = self.log.game(game_pk)
-            wait = self._join_throttle.wait_seconds(client)
-            if wait > 0:
-                raise TooManyAttempts(
-                    "too many wrong join codes from this device; "
-                    f"try again in {max(1, round(wait))} s", wait
-                )
-            if not hmac.compare_digest(normalise_join_code(join_code), row.join_code):
-                self._join_throttle.failed(client)
-                raise Forbidden("that join code does not open this game")
+            row = self._opened_by(game_pk, join_code, client)
             if not 0 <= seat < len(row.players):
                 raise UnreadableInput(
                     f"there is no seat {seat}: this game has seats 0 to {len(row.players) - 1}"
@@ -415,6 +406,33 @@ class Session:
             return new
 
         return self._call(write)
+
+    def check_join_code(self, game_pk: int, join_code: str, client: str = "") -> None:
+        """Whether ``join_code`` opens game ``game_pk``, before any seat is chosen: nothing is
+        claimed. The same refusals as :meth:`claim_seat` for the code, counted by the same
+        throttle (a check is one guess)."""
+        if not isinstance(join_code, str):
+            raise UnreadableInput("the join code must be text")
+        if not join_code.isascii():
+            raise UnreadableInput(
+                "a join code is written in the letters A-Z and the digits 2-9 only"
+            )
+        self._call(lambda: self._opened_by(game_pk, join_code, client))
+
+    def _opened_by(self, game_pk: int, join_code: str, client: str) -> GameRow:
+        """The game's row when ``join_code`` opens it (on the writer thread); a wrong code is
+        counted against ``client``."""
+        row = self.log.game(game_pk)
+        wait = self._join_throttle.wait_seconds(client)
+        if wait > 0:
+            raise TooManyAttempts(
+                "too many wrong join codes from this device; "
+                f"try again in {max(1, round(wait))} s", wait
+            )
+        if not hmac.compare_digest(normalise_join_code(join_code), row.join_code):
+            self._join_throttle.failed(client)
+            raise Forbidden("that join code does not open this game")
+        return row
 
     def release_seat(self, game_pk: int, viewer: Viewer, seat: int) -> bool:
         """Free ``seat`` so that another device may claim it; every token of that seat stops

@@ -74,3 +74,53 @@ def test_skip_this_card_walks_forward_through_every_card_of_the_menu(
         " === first", arg=menu[0])
     phone.shot("small-13-enroll-after-skips")
     assert phone.errors == []
+
+
+def test_the_join_code_is_checked_before_the_seats_and_its_placeholder_is_no_code(
+    browser: Any, shots: Path, live_server: LiveServer,
+) -> None:
+    created = post_json(live_server, "/api/games", {"game": "sushi-express", "players": PLAYERS})
+    game_id, code = created["id"], created["join_code"]
+    phone = Screen(browser, PHONE, "phone", shots)
+    page = phone.page
+    page.goto(f"{live_server.url}/#join")
+    placeholder = page.locator("#join-code").get_attribute("placeholder") or ""
+    assert "code" in placeholder.lower() and not placeholder.isupper()
+    phone.shot("small-14e-join-placeholder")
+    wrong = "22222222" if code != "22222222" else "33333333"
+    page.goto(f"{live_server.url}/games/{game_id}/join?code={wrong}")
+    page.locator("[data-code-refused]").wait_for()
+    assert "does not open this game" in (phone.banner() or "")
+    assert page.locator("[data-seat]").count() == 0
+    phone.shot("small-14f-wrong-code")
+    page.fill("#code", code)
+    page.locator("#code").press("Enter")
+    page.locator("[data-seat='1']").wait_for()
+    phone.shot("small-14f-right-code")
+    assert api_snapshot(live_server, game_id, created["host_token"])["claimed_seats"] == []
+    assert phone.errors == []
+
+
+def test_the_dice_header_says_try_2_after_a_missed_first_try(
+    browser: Any, shots: Path, live_server: LiveServer,
+) -> None:
+    created = post_json(live_server, "/api/games", {"game": "sushi-express", "players": PLAYERS})
+    game_id, token = created["id"], created["host_token"]
+    act = f"/api/games/{game_id}/actions"
+    post_json(live_server, act, {"kind": "reveal_customers", "cards": ["rose", "tip", "violet"]},
+              token)
+    for name, number in (("Ann", 10), ("Ben", 11), ("Cat", 12)):
+        post_json(live_server, act, {"kind": "guess", "player": name, "number": number}, token)
+    view = api_snapshot(live_server, game_id, token)["view"]
+    roller = PLAYERS[view["roll"]["roller"]]["name"]
+    post_json(live_server, act, {"kind": "roll", "player": roller, "dice": [1, 1]}, token)
+    roll = api_snapshot(live_server, game_id, token)["view"]["roll"]
+    assert roll["try"] == 1 and roll["awaiting"] == "reroll_or_next", roll
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_as_host(phone, live_server, game_id, token)
+    aside = phone.page.locator("[data-try]")
+    aside.wait_for()
+    assert aside.inner_text() == "try 2 of 2"
+    assert "Try 1: 2: short of" in phone.page.locator(".verdict-fail").inner_text()
+    phone.shot("small-14a-try-2")
+    assert phone.errors == []

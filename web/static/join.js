@@ -61,7 +61,31 @@ async function init() {
     onclick: () => claim(p.seat, p.name),
   }, playerDot(colours.get(p.name) ?? "black"), `I am ${p.name}`,
   taken.has(p.seat) ? h("span", { class: "muted small" }, " (on a phone)") : null));
-  document.getElementById("seats").replaceChildren(...seats);
+  const input = document.getElementById("code");
+  input.addEventListener("change", () => checkCode(seats));
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") checkCode(seats); });
+  await checkCode(seats);
+}
+
+/** The seats are offered once the server has said the typed code opens this game (claiming
+ * nothing); a wrong code is refused here, before any seat is tapped. */
+async function checkCode(seats) {
+  const box = document.getElementById("seats");
+  const code = document.getElementById("code").value.trim().toUpperCase();
+  if (!code) {
+    box.replaceChildren();
+    return;
+  }
+  try {
+    await api("POST", `/api/games/${gameId}/join/check`, { code });
+  } catch (err) {
+    box.replaceChildren(h("p", { class: "muted", "data-code-refused": "" },
+      "Check the code on the host's screen and type it again."));
+    banner.show(err.message);
+    return;
+  }
+  banner.hide();
+  box.replaceChildren(...seats);
 }
 
 init();
