@@ -92,7 +92,10 @@ def test_a_seat_is_handed_over_only_when_the_host_releases_it(
     # The seat's own phone releases it: back to the join page, the token no longer works.
     other.tap("[data-release='1']")
     other.page.wait_for_url(f"**/games/{game_id}/join")
+    other.page.fill("#code", code)  # the seats come once the code is checked
+    other.page.press("#code", "Enter")
     other.page.wait_for_selector("[data-seat='1']")
+    assert "on a phone" not in other.page.locator("[data-seat='1']").inner_text()
     assert api_snapshot(live_server, game_id, new_token)["viewer"]["role"] == "watcher"
     host.page.wait_for_selector("[data-seats] li[data-seat='1']:not([data-claimed])")
     other.shot("seat-07-released-itself")
