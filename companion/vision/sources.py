@@ -83,6 +83,18 @@ class FrameSource(ABC):
         self.close()
 
 
+def _missing_device(target: int | str) -> str | None:
+    """The Linux video device ``target`` names (a webcam index is ``/dev/video<index>``) when it
+    does not exist, so that OpenCV is not asked to open it (it would print warnings at every
+    start without a camera); ``None`` when it exists or ``target`` is not a device."""
+    if not Path("/dev").is_dir():
+        return None
+    device = f"/dev/video{target}" if isinstance(target, int) else target
+    if not device.startswith("/dev/") or Path(device).exists():
+        return None
+    return device
+
+
 class CaptureSource(FrameSource):
     """``cv2.VideoCapture``: a webcam index or device path, a stream URL or a video file."""
 
@@ -90,6 +102,9 @@ class CaptureSource(FrameSource):
                  height: int | None = None) -> None:
         self.name = str(target)
         self.live = not (isinstance(target, str) and Path(target).is_file())
+        missing = _missing_device(target)
+        if missing is not None:
+            raise SourceError(f"cannot open the camera {target!r}: no {missing}")
         self._capture = cv2.VideoCapture(target)
         if not self._capture.isOpened():
             self._capture.release()

@@ -129,3 +129,19 @@ def test_a_fake_picamera2_delivers_bgr_frames(monkeypatch: pytest.MonkeyPatch) -
     with PicameraSource(64, 36) as camera:
         frame = camera.read()
     assert frame is not None and frame.image.shape == (36, 64, 3)
+
+
+@pytest.mark.skipif(not Path("/dev").is_dir(), reason="video devices are Linux's /dev/video<N>")
+def test_a_webcam_that_is_not_plugged_in_is_not_opened_through_opencv(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a camera, no device is handed to OpenCV (which would print warnings at every
+    start): the source says which device is missing."""
+    index = next(i for i in range(64, 128) if not Path(f"/dev/video{i}").exists())
+
+    def tripwire(*_args: object) -> None:
+        raise AssertionError("OpenCV was asked to open a device that does not exist")
+
+    monkeypatch.setattr(sources.cv2, "VideoCapture", tripwire)
+    for target in (index, f"/dev/video{index}"):
+        with pytest.raises(sources.SourceError, match=f"no /dev/video{index}"):
+            sources.CaptureSource(target)
