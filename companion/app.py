@@ -153,12 +153,8 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     urls = urls_for(settings, port)
     service.app.config["PUBLIC_URL"] = settings.public_url or urls[0]
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        server.stop()
-
     # before the start-up lines: whoever reads them may stop the service at once
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    _stop_on_signals(server)
     print(f"companion: data in {settings.db_path}", file=out)
     print(f"companion: {service.devices.describe()}", file=out)
     if check.note is not None:
@@ -173,6 +169,16 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         service.close()
         print("companion: stopped", file=out)
     return 0
+
+
+def _stop_on_signals(server: Server) -> None:
+    """SIGTERM (systemd) and SIGINT (Ctrl-C) stop ``server`` cleanly."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        server.stop()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
 
 
 def _with_note(status: DeviceStatus, note: str) -> DeviceStatus:
@@ -195,11 +201,7 @@ def serve_safe_mode(settings: Settings, problem: str, out: TextIO = sys.stdout,
     server = Server(create_safe_app(problem, remedy, str(settings.db_path)), settings.host,
                     settings.port, settings.threads)
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        server.stop()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    _stop_on_signals(server)
     print(f"companion: data in {settings.db_path}", file=out)
     print(f"companion: SAFE MODE: {problem}", file=out)
     print(f"companion: {remedy}", file=out)

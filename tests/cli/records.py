@@ -12,11 +12,15 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 import tempfile
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from companion.cli import main
 from companion.games.base import JSON, Game, Message, PlayerSpec
@@ -167,3 +171,18 @@ def _listed(items: Sequence[Any], indent: str) -> list[str]:
         f"{indent}{json.dumps(item)}{',' if j < len(items) - 1 else ''}"
         for j, item in enumerate(items)
     ]
+
+
+def fake_serve(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Stand ``companion.app`` in with a ``serve`` that records the settings it gets (the list
+    returned) and answers 0, so the CLI's parsing is tested without a server."""
+    seen: list[Any] = []
+
+    def serve(settings: Any) -> int:
+        seen.append(settings)
+        return 0
+
+    fake = types.ModuleType("companion.app")
+    fake.serve = serve  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "companion.app", fake)
+    return seen

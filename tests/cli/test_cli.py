@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .records import last_json, run, write
+from .records import fake_serve, last_json, run, write
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "data" / "sushi-express-short-game.json"
@@ -189,15 +188,7 @@ def test_import_stores_nothing_when_one_record_of_a_bundle_is_illegal(tmp_path: 
 def test_serve_hands_the_settings_to_the_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[Any] = []
-
-    def serve(settings: Any) -> int:
-        seen.append(settings)
-        return 0
-
-    fake = types.ModuleType("companion.app")
-    fake.serve = serve  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "companion.app", fake)
+    seen = fake_serve(monkeypatch)
     code, _out, _err = run("--data-dir", str(tmp_path), "serve", "--host", "127.0.0.1",
                            "--port", "9999")
     assert code == 0

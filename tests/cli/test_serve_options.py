@@ -3,27 +3,11 @@ passes its arguments there) as well as come before it (issue 24 item 14g)."""
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from .records import run
-
-
-def fake_serve(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    seen: list[Any] = []
-
-    def serve(settings: Any) -> int:
-        seen.append(settings)
-        return 0
-
-    fake = types.ModuleType("companion.app")
-    fake.serve = serve  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "companion.app", fake)
-    return seen
+from .records import fake_serve, run
 
 
 def test_the_data_dir_may_follow_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -95,11 +95,12 @@ def with_vans(state: GameState, tiles: Mapping[str, int]) -> GameState:
     return evolve(state, players=tuple(people))
 
 
-def ending(**hands: tuple[tuple[ActionCard, ...], int]) -> GameState:
-    """A game of four whose first phase 4 ends it (the supply cannot refill the display):
-    ``hands`` maps names to (known cards, unknown count) just before the delivery."""
-    state, _ = GAME.apply(started(display=(LB, DB, ROSE, TIP)), Guess("Ann", 5))
-    for action in (
+def delivering(**options: Any) -> GameState:
+    """Round 1 of four played to phase 4 (display light blue, dark blue, rose, tip): Ann 5,
+    Ben 9, Cat 7, Dan 3; nobody passed Sushi Express."""
+    state, _ = play(
+        started(display=(LB, DB, ROSE, TIP), **options),
+        Guess("Ann", 5),
         Guess("Ben", 9),
         Guess("Cat", 7),
         Guess("Dan", 3),
@@ -108,8 +109,15 @@ def ending(**hands: tuple[tuple[ActionCard, ...], int]) -> GameState:
         Move("Cat"),
         Move("Ann"),
         Move("Dan"),
-    ):
-        state, _ = GAME.apply(state, action)
+    )
+    assert state.phase is Phase.DELIVER
+    return state
+
+
+def ending(**hands: tuple[tuple[ActionCard, ...], int]) -> GameState:
+    """A game of four whose first phase 4 ends it (the supply cannot refill the display):
+    ``hands`` maps names to (known cards, unknown count) just before the delivery."""
+    state = delivering()
     for name, (known, unknown) in hands.items():
         state = with_hand(state, name, *known, unknown=unknown)
     state = evolve(state, supply=(1, 0, 0, 0, 0, 0, 0, 0, 0))

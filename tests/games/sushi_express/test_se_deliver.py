@@ -15,27 +15,9 @@ from companion.games.sushi_express.events import (
 from companion.games.sushi_express.legal import legal_actions
 from companion.games.sushi_express.state import GameState, Phase, evolve
 
-from .helpers import DB, LB, ROSE, TIP, VIOLET, play, refused, started
+from .helpers import DB, LB, ROSE, TIP, VIOLET, delivering, play, refused, started
 
 DISPLAY = (LB, DB, ROSE, TIP)
-
-
-def delivering(**options: Any) -> GameState:
-    """Round 1 played to phase 4: Ann 5, Ben 9, Cat 7, Dan 3; nobody passed Sushi Express."""
-    state, _ = play(
-        started(display=DISPLAY, **options),
-        Guess("Ann", 5),
-        Guess("Ben", 9),
-        Guess("Cat", 7),
-        Guess("Dan", 3),
-        Roll("Ben", (6, 6)),
-        Move("Ben"),
-        Move("Cat"),
-        Move("Ann"),
-        Move("Dan"),
-    )
-    assert state.phase is Phase.DELIVER
-    return state
 
 
 def stacked_lowest(fail_top: bool, **options: Any) -> GameState:
