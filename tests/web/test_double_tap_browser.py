@@ -3,6 +3,9 @@
 Both taps send ``POST /api/games`` with the same ``Idempotency-Key`` (one intent, one key:
 ``api()`` in ``web/static/common.js``); the companion applies it once and answers the second
 with the first answer. Screenshot: ``test-output/screenshots/double-tap-start-tablet.png``.
+
+The test holds both requests at the network until both were sent: a fast first answer could
+otherwise move the page on before the second tap lands (a race, not what is tested here).
 """
 
 from __future__ import annotations
@@ -25,8 +28,16 @@ def test_a_double_tap_on_start_the_game_creates_one_game(
     host = Screen(browser, TABLET, "tablet", shots)
     page = host.page
     posts: list[dict[str, str]] = []
-    page.on("request", lambda r: posts.append(r.headers)
-            if r.method == "POST" and r.url.endswith("/api/games") else None)
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        posts.append(route.request.headers)
+        held.append(route)
+
+    page.route("**/api/games", hold)
     page.goto(f"{live_server.url}/")
     page.wait_for_selector("#no-games")
     page.click("button.tab[data-tab=new]")
@@ -35,6 +46,12 @@ def test_a_double_tap_on_start_the_game_creates_one_game(
         rows.nth(i).fill(player["name"])
         page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
     page.locator("text=Start the game").dblclick()
+    for _ in range(300):  # both taps are sent at once; wait up to 15 s for them to arrive
+        if len(held) >= 2:
+            break
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
     page.wait_for_url("**/games/*")
     page.wait_for_selector("[data-join-code]")
     host.shot("double-tap-start")

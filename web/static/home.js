@@ -193,6 +193,8 @@ function choiceLabel(key, value) {
   return String(value).replaceAll("_", " ");
 }
 
+let leaving = false;
+
 async function createGame(event) {
   event.preventDefault();
   const t = title();
@@ -215,7 +217,8 @@ async function createGame(event) {
     const created = await api("POST", "/api/games", {
       game: t.id, players: order, options, roll_source: dice.rollSource(t) });
     store.set(created.id, { token: created.host_token, role: "host", seat: null });
-    location.href = `/games/${created.id}`;
+    // A double tap's repeat gets the same answer: go to the game once, not twice.
+    if (!leaving) { leaving = true; location.href = `/games/${created.id}`; }
   } catch (err) {
     banner.show(err.message);
   }
