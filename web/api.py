@@ -2,8 +2,9 @@
 
 Every write names its author by the ``X-Companion-Token`` header; the session decides what that
 author may do and refuses everything else with the state untouched. The writes that create a
-game or change one (actions, undo, redo, corrections) honour an ``Idempotency-Key`` header
-(:mod:`web.idempotency`): a repeat is answered the first answer and applies nothing.
+game or change one (actions, undo, redo, corrections) and a host claim honour an
+``Idempotency-Key`` header (:mod:`web.idempotency`): a repeat is answered the first answer and
+applies nothing.
 """
 
 from __future__ import annotations
@@ -86,6 +87,22 @@ def check_join(game_id: int) -> Response:
     get_session().check_join_code(game_id, text_field(data, "code"),
                                   client=request.remote_addr or "")
     return jsonify(ok=True)
+
+
+@bp.post("/games/<int:game_id>/host/claim")
+def claim_host(game_id: int) -> Response | tuple[Response, int]:
+    """Take over the host role with the game's host code: a new host token for this device;
+    the old host token and code stop working (wrong codes are throttled like join codes)."""
+    data = json_object({"code"})
+    code = text_field(data, "code")
+    client = request.remote_addr or ""
+
+    def answer(token: str) -> tuple[int, JSON]:
+        return 200, {"id": game_id, "host_token": token}
+
+    return once_response(
+        lambda once: get_session().claim_host(game_id, code, client=client, once=once), answer
+    )
 
 
 @bp.post("/games/<int:game_id>/seats/<int:seat>/release")

@@ -38,9 +38,9 @@ def events(game_id: int) -> Response:
     token = request.args.get("token") or None
     viewer = viewer_for(game_id, token)
     subscription = session.subscribe(game_id, viewer)
-    if viewer.role == "seat" and viewer_for(game_id, token) != viewer:
-        # The seat was released between the two looks (its streams were closed before this
-        # one was registered): watch instead of showing the seat's hand.
+    if viewer.role in ("seat", "host") and viewer_for(game_id, token) != viewer:
+        # The seat was released (or the host role moved to another device) between the two
+        # looks (its streams were closed before this one was registered): watch instead.
         subscription.close()
         viewer = viewer_for(game_id, None)
         subscription = session.subscribe(game_id, viewer)

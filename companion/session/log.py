@@ -7,14 +7,17 @@ Contract:
   nobody about a change before the call returned, so an acknowledged change survives a pulled
   plug. A failed call leaves the file as it was (the transaction is rolled back).
 * Tables (``docs/INTERNALS.md``): ``games`` (id, game, options, players, created, updated,
-  status, join code, host token hash, round, final, roll source), ``seats`` (game, seat, token
-  hash) and ``entries`` (game, seq, type, payload JSON, author, time). ``seq`` counts 1, 2,
-  3, ... per game; the last ``seq`` is the game's *version*. ``idempotency`` keeps the answer
-  to each ``Idempotency-Key`` (:meth:`GameLog.store_answer`), written in the same transaction
-  as the change it answers, and pruned after :data:`IDEMPOTENCY_TTL` when the file is opened.
+  status, join code, host token hash, round, final, roll source, host code), ``seats`` (game,
+  seat, token hash) and ``entries`` (game, seq, type, payload JSON, author, time). ``seq``
+  counts 1, 2, 3, ... per game; the last ``seq`` is the game's *version*. ``idempotency`` keeps
+  the answer to each ``Idempotency-Key`` (:meth:`GameLog.store_answer`), written in the same
+  transaction as the change it answers, and pruned after :data:`IDEMPOTENCY_TTL` when the file
+  is opened.
 * Tokens are never stored, only their SHA-256; a token is 32 random bytes (``secrets``) in
   URL-safe base64. Join codes are 6 characters from an alphabet without look-alikes (no 0/O,
-  1/I/L).
+  1/I/L). A host code (:func:`new_host_code`) is 8 such characters, kept in clear like the
+  join code: the host screen, the Pi's status panel and ``companion serve`` show it, and whoever
+  types it takes the host role (:meth:`GameLog.hand_over_host`).
 * The schema version is SQLite's ``user_version``; :data:`MIGRATIONS` upgrades an older file
   when it is opened, and a file from a newer companion is refused.
 * Thread-safety: one connection guarded by a lock, so any thread may call any method; the
@@ -44,6 +47,8 @@ from companion.session.errors import NotFound
 #: aloud and to type on a phone).
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
+#: A host code is longer than a join code (never mistaken for one) and shown as ``ABCD-EFGH``.
+HOST_CODE_LENGTH = 8
 
 #: Entry types the log accepts (the history fold gives them meaning).
 ENTRY_TYPES = ("act", "undo", "redo", "correct")
@@ -96,13 +101,22 @@ MIGRATIONS: dict[int, str] = {
     ) WITHOUT ROWID;
     CREATE INDEX idempotency_created ON idempotency (created)
     """,
+    # The host code (issue 24 item 5): whoever types it takes the host role. Games stored before
+    # it existed get a random one (SQLite's random() draws from the OS's entropy source).
+    3: f"""
+    ALTER TABLE games ADD COLUMN host_code TEXT NOT NULL DEFAULT '';
+    UPDATE games SET host_code = {" || ".join(
+        f"substr('{JOIN_ALPHABET}', 1 + (random() & 2147483647) % {len(JOIN_ALPHABET)}, 1)"
+        for _ in range(HOST_CODE_LENGTH))}
+    """,
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 #: Seconds an ``Idempotency-Key``'s answer is kept: older ones are pruned when a log is opened
 #: (a retry comes within seconds or minutes; a day covers a Pi switched off overnight).
 IDEMPOTENCY_TTL = 24 * 3600.0
 _GAME_COLUMNS = (
-    "id, game, options, players, created, updated, status, join_code, round, final, roll_source"
+    "id, game, options, players, created, updated, status, join_code, round, final, roll_source,"
+    " host_code"
 )
 
 
@@ -119,6 +133,11 @@ def hash_token(token: str) -> str:
 def new_join_code() -> str:
     """A fresh join code: :data:`JOIN_CODE_LENGTH` characters of :data:`JOIN_ALPHABET`."""
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def new_host_code() -> str:
+    """A fresh host code: :data:`HOST_CODE_LENGTH` characters of :data:`JOIN_ALPHABET`."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(HOST_CODE_LENGTH))
 
 
 def normalise_join_code(code: str) -> str:
@@ -149,6 +168,8 @@ class GameRow:
     round: int | None
     final: JSON | None
     roll_source: str = "tap"
+    #: Shown to the host and on the Pi itself only; never in :meth:`to_json`.
+    host_code: str = ""
 
     def to_json(self) -> JSON:
         """The ``/api/games`` list item."""
@@ -310,11 +331,11 @@ class GameLog:
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, options, players, created, updated, status, join_code,"
-                " host_token_hash, round, final, roll_source)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " host_token_hash, round, final, roll_source, host_code)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, _dumps(options), _dumps(list(players)), now, now, status,
                  join_code, hash_token(token), round,
-                 None if final is None else _dumps(final), roll_source),
+                 None if final is None else _dumps(final), roll_source, new_host_code()),
             )
             game_pk = cursor.lastrowid
             assert game_pk is not None
@@ -413,6 +434,27 @@ class GameLog:
             if cursor.rowcount != 1:
                 raise NotFound(f"there is no game {game_pk}")
         return token
+
+    def hand_over_host(
+        self,
+        game_pk: int,
+        with_commit: Callable[[sqlite3.Connection, str, str], None] | None = None,
+    ) -> tuple[str, str]:
+        """Give the host role to a new device: a new host token and a new host code, in one
+        transaction (the old token and the old code stop working). Returns ``(token, code)``.
+        ``with_commit(db, token, code)`` runs inside that transaction (the session stores the
+        answer to an ``Idempotency-Key`` there). :class:`NotFound` when there is no game."""
+        token, code = new_token(), new_host_code()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE games SET host_token_hash = ?, host_code = ? WHERE id = ?",
+                (hash_token(token), code, game_pk),
+            )
+            if cursor.rowcount != 1:
+                raise NotFound(f"there is no game {game_pk}")
+            if with_commit is not None:
+                with_commit(db, token, code)
+        return token, code
 
     # -- entries ----------------------------------------------------------------------------
 
@@ -527,7 +569,7 @@ class GameLog:
 
 
 def _game_row(row: tuple[Any, ...]) -> GameRow:
-    pk, game, options, players, created, updated, status, code, rnd, final, source = row
+    pk, game, options, players, created, updated, status, code, rnd, final, source, host = row
     return GameRow(
         id=int(pk),
         game=game,
@@ -540,4 +582,5 @@ def _game_row(row: tuple[Any, ...]) -> GameRow:
         round=rnd,
         final=None if final is None else json.loads(final),
         roll_source=source,
+        host_code=host,
     )

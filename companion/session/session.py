@@ -423,16 +423,72 @@ class Session:
         """The game's row when ``join_code`` opens it (on the writer thread); a wrong code is
         counted against ``client``."""
         row = self.log.game(game_pk)
+        self._check_code(client, "join codes", join_code, row.join_code,
+                         "that join code does not open this game")
+        return row
+
+    def _check_code(self, client: str, what: str, given: str, stored: str, wrong: str) -> None:
+        """Raise :class:`TooManyAttempts` while ``client`` is throttled, else
+        :class:`Forbidden` (``wrong``, counted against ``client``) unless ``given`` (as typed)
+        is ``stored``. Join and host codes share one throttle: a guess is a guess."""
         wait = self._join_throttle.wait_seconds(client)
         if wait > 0:
             raise TooManyAttempts(
-                "too many wrong join codes from this device; "
+                f"too many wrong {what} from this device; "
                 f"try again in {max(1, round(wait))} s", wait
             )
-        if not hmac.compare_digest(normalise_join_code(join_code), row.join_code):
+        if not stored or not hmac.compare_digest(normalise_join_code(given), stored):
             self._join_throttle.failed(client)
-            raise Forbidden("that join code does not open this game")
-        return row
+            raise Forbidden(wrong)
+
+    def claim_host(
+        self, game_pk: int, host_code: str, client: str = "", once: Once | None = None
+    ) -> str:
+        """Move the host role to the caller's device given the game's host code: the answer is
+        a new host token; the old host token and the old host code stop working at once (one
+        host at a time), and the old host's open live streams end (it reconnects as a
+        watcher). Seat tokens are untouched.
+
+        Wrong codes count against ``client`` in the join codes' throttle. With ``once`` a key
+        answered before hands over nothing and raises :class:`Replayed` with the first answer
+        (a claim whose answer was lost can be asked again: the code it used is spent).
+        :class:`Forbidden` for a wrong code, :class:`TooManyAttempts`, :class:`NotFound`,
+        :class:`UnreadableInput` for a code that is not text in the code alphabet.
+        """
+        if not isinstance(host_code, str):
+            raise UnreadableInput("the host code must be text")
+        if not host_code.isascii():
+            raise UnreadableInput(
+                "a host code is written in the letters A-Z and the digits 2-9 only"
+            )
+
+        def keep_answer(db: sqlite3.Connection, token: str, code: str) -> None:
+            assert once is not None
+            self.log.store_answer(db, once.scope, once.key, once.stored(token))
+
+        def write() -> str:
+            check_once(self.log, once)
+            row = self.log.game(game_pk)
+            self._check_code(client, "host codes", host_code, row.host_code,
+                             "that host code does not open this game: it is the 8-character "
+                             "code on the host's screen (not the join code)")
+            token, _code = self.log.hand_over_host(
+                game_pk, with_commit=None if once is None else keep_answer)
+            runtime = self._runtime(game_pk)
+            runtime.row = self.log.game(game_pk)
+            self._close_streams(game_pk, HOST)
+            self._publish(runtime)
+            return token
+
+        return self._call(write)
+
+    def _close_streams(self, game_pk: int, viewer: Viewer) -> None:
+        """End the open subscriptions of ``viewer`` in game ``game_pk`` (its credential was
+        dropped: a stream opened with it must not go on showing what it saw)."""
+        with self._subs_lock:
+            stale = [s for s in self._subs.get(game_pk, ()) if s.viewer == viewer]
+        for sub in stale:
+            sub.close()
 
     def release_seat(self, game_pk: int, viewer: Viewer, seat: int) -> bool:
         """Free ``seat`` so that another device may claim it; every token of that seat stops
@@ -460,10 +516,7 @@ class Session:
             held = seat in runtime.claimed or dropped > 0
             runtime.claimed = runtime.claimed - {seat}
             # A stream opened with a dropped token would go on showing the seat's hand.
-            with self._subs_lock:
-                stale = [s for s in self._subs.get(game_pk, ()) if s.viewer == seat_viewer(seat)]
-            for sub in stale:
-                sub.close()
+            self._close_streams(game_pk, seat_viewer(seat))
             self._publish(runtime)
             return held
 

@@ -83,6 +83,7 @@ def _build(pub: Published, viewer: Viewer) -> JSON:
     }
     if host:
         out["join_code"] = pub.row.join_code
+        out["host_code"] = pub.row.host_code
     out["history"] = [
         {"index": i, "action": item.json, "summary": item.summary}
         for i, item in enumerate(pub.items)
