@@ -18,7 +18,7 @@ from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
 from web.body import int_field, json_object, list_field, object_field, text_field
 from web.context import get_session, header_token, request_viewer, require_host
 from web.idempotency import once_response
-from web.qr import join_qr_svg
+from web.qr import host_qr_svg, join_qr_svg
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -164,6 +164,18 @@ def record(game_id: int) -> Response:
 def join_qr(game_id: int) -> Response:
     viewer = require_host(game_id, "show the join code")
     code = get_session().snapshot(game_id, viewer)["join_code"]
-    response = Response(join_qr_svg(game_id, code), mimetype="image/svg+xml")
+    return _svg(join_qr_svg(game_id, code))
+
+
+@bp.get("/games/<int:game_id>/host/qr.svg")
+def host_qr(game_id: int) -> Response:
+    """The QR code of the take-over link (the host code in it), for the host to hand over."""
+    viewer = require_host(game_id, "show the host code")
+    code = get_session().snapshot(game_id, viewer)["host_code"]
+    return _svg(host_qr_svg(game_id, code))
+
+
+def _svg(svg: str) -> Response:
+    response = Response(svg, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response

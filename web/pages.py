@@ -3,6 +3,7 @@
 * ``/``                      the home page: games to resume, a new game, join a game
 * ``/games/<id>``            the game screen (host, seat or watcher: decided by the stored token)
 * ``/games/<id>/join?code=`` claim a seat (the link the join QR code holds)
+* ``/games/<id>/host?code=`` take over as host with the host code (the hand-over QR code's link)
 """
 
 from __future__ import annotations
@@ -25,3 +26,8 @@ def game(game_id: int) -> str:
 @bp.get("/games/<int:game_id>/join")
 def join(game_id: int) -> str:
     return render_template("join.html", game_id=game_id, code=request.args.get("code", ""))
+
+
+@bp.get("/games/<int:game_id>/host")
+def take_over(game_id: int) -> str:
+    return render_template("host.html", game_id=game_id, code=request.args.get("code", ""))

@@ -8,7 +8,8 @@
 * The **host** may send any action except private ones.
 * A **private** action (``GAME.private_to`` names a seat, e.g. ``record_draw``) may be sent only
   by that seat, and only that seat sees it in the history.
-* Undo, redo and correct are the host's alone.
+* Undo, redo and correct are the host's alone. The host role moves to another device with the
+  game's host code (``Session.claim_host``); there is one host at a time.
 """
 
 from __future__ import annotations
@@ -95,7 +96,10 @@ def authorize(
 def require_host(viewer: Viewer, what: str) -> None:
     """Raise :class:`Forbidden` unless ``viewer`` is the host."""
     if viewer.role != "host":
-        raise Forbidden(f"only the host (the device that created the game) may {what}")
+        raise Forbidden(
+            "only the host (the device that created the game, or took over with the host "
+            f"code) may {what}"
+        )
 
 
 def may_send(

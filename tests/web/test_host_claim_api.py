@@ -151,3 +151,17 @@ def test_a_repeated_claim_with_one_idempotency_key_gets_the_same_token(
     token = first.get_json()["host_token"]
     assert snapshot(client, game, token)["viewer"]["role"] == "host"
     assert client.get(f"/api/games/{game.id}", headers={TOKEN_HEADER: token}).status_code == 200
+
+
+def test_only_the_host_gets_the_take_over_qr_code(client: FlaskClient, game: NewGame) -> None:
+    path = f"/api/games/{game.id}/host/qr.svg"
+    answer = client.get(path, headers={TOKEN_HEADER: game.host})
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.headers["Cache-Control"] == "no-store"
+    ben = claim(client, game, 1)
+    for headers in ({}, {TOKEN_HEADER: ben}):
+        refused = client.get(path, headers=headers)
+        assert refused.status_code == 403
+        assert "took over with the host code" in refused.get_json()["reason"]
+    page = client.get(f"/games/{game.id}/host?code=ABCDEFGH")
+    assert page.status_code == 200 and b'value="ABCDEFGH"' in page.data

@@ -1,20 +1,48 @@
-// Host controls (join code + QR, undo, redo, export) and the history with corrections.
+// Host controls (join code + QR, undo, redo, export, handing the host role on) and the
+// history with corrections.
 import { ACTION_CARDS, CUSTOMERS, api, banner, fill, h, store } from "./common.js";
+import { showCode } from "./host-claim.js";
 
-let qr = { game: null, svg: null };
+/** QR codes fetched once per link: path + the code it holds -> SVG text (null: on its way). */
+const qrs = new Map();
+/** Whether the host code is shown (hidden by default: whoever reads it can take over). */
+let handOff = false;
 
-function qrBox(g) {
-  const box = h("div", { class: "qr", "aria-label": "QR code of the join link", role: "img" });
-  if (qr.game === g.id && qr.svg) {
-    box.innerHTML = qr.svg;
-  } else if (qr.game !== g.id) {
-    qr = { game: g.id, svg: null };
-    fetch(`/api/games/${g.id}/qr.svg`, { headers: { "X-Companion-Token": g.token }, credentials: "omit" })
+function qrBox(g, path, code, label) {
+  const box = h("div", { class: "qr", "aria-label": label, role: "img" });
+  const key = `${path} ${code}`;
+  if (qrs.get(key)) {
+    box.innerHTML = qrs.get(key);
+  } else if (!qrs.has(key)) {
+    qrs.set(key, null);
+    fetch(path, { headers: { "X-Companion-Token": g.token }, credentials: "omit" })
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`QR code: ${r.status}`))))
-      .then((svg) => { qr.svg = svg; g.rerender(); })
-      .catch(() => { qr.game = null; });
+      .then((svg) => { qrs.set(key, svg); g.rerender(); })
+      .catch(() => { qrs.delete(key); });
   }
   return box;
+}
+
+/** "Hand the host role to another device": the host code and a QR code of the take-over link.
+ * The other device types or scans it and taps "Take over as host"; this one then stops being
+ * the host (its live stream ends and it watches). Nothing moves until the other device acts. */
+function handOffPart(g) {
+  const s = g.snap;
+  if (!s.host_code) return null;
+  if (!handOff) {
+    return h("button", { type: "button", class: "btn ghost hand-off-open", "data-hand-off-open": "",
+      onclick: () => { handOff = true; g.rerender(); } }, "Hand the host role to another device");
+  }
+  return h("div", { class: "hand-off", "data-hand-off": "" },
+    h("div", { class: "join-box" },
+      h("div", null, h("div", { class: "muted small" }, "Host code"),
+        h("div", { class: "join-code host-code", "data-host-code": "" }, showCode(s.host_code)),
+        h("div", { class: "muted small" }, "On the other device, scan the code, or open the home page, "
+          + "tap Join, pick this game and type the host code under “Take over as host”. "
+          + "This device then stops being the host.")),
+      qrBox(g, `/api/games/${g.id}/host/qr.svg`, s.host_code, "QR code of the take-over link")),
+    h("button", { type: "button", class: "btn ghost", "data-hand-off-close": "",
+      onclick: () => { handOff = false; g.rerender(); } }, "Hide the host code"));
 }
 
 async function exportRecord(g) {
@@ -83,7 +111,7 @@ export function hostCard(g) {
       h("div", null, h("div", { class: "muted small" }, "Join code"),
         h("div", { class: "join-code", "data-join-code": "" }, s.join_code),
         h("div", { class: "muted small" }, "Players scan the code or open the home page, tap Join and type it.")),
-      qrBox(g)) : null,
+      qrBox(g, `/api/games/${g.id}/qr.svg`, s.join_code, "QR code of the join link")) : null,
     h("div", { class: "row", style: "margin-top: 12px" },
       h("button", { type: "button", class: "btn act", disabled: !s.can_undo, "data-do": "undo",
         onclick: () => g.post(`/api/games/${g.id}/undo`, {}) }, "↶ Undo"),
@@ -91,6 +119,7 @@ export function hostCard(g) {
         onclick: () => g.post(`/api/games/${g.id}/redo`, {}) }, "↷ Redo"),
       h("button", { type: "button", class: "btn ghost", onclick: () => exportRecord(g) }, "Export record")),
     seatsPart(g),
+    handOffPart(g),
     conflictList(s.conflicts),
   ];
 }

@@ -100,10 +100,13 @@ function accept(snapshot) {
 
 function checkCredential() {
   if (G.cred && G.role === "watcher") {
+    const wasHost = G.cred.role === "host";
     store.clear(id);
     G.cred = null;
-    banner.show("This device's saved seat is not recognised any more. You are watching; "
-      + "claim a seat with the join code to play.", "info");
+    banner.show(wasHost
+      ? "Another device took over as host. This device now watches the game."
+      : "This device's saved seat is not recognised any more. You are watching; "
+        + "claim a seat with the join code to play.", "info");
     connect();
   }
 }
@@ -112,7 +115,8 @@ function section(elId, build) {
   const el = document.getElementById(elId);
   const parts = build(G);
   el.hidden = !parts;
-  if (parts) fill(el, parts);
+  // A hidden section keeps nothing: a device that stopped being the host keeps no host code.
+  fill(el, parts || []);
 }
 
 function render() {

@@ -3,6 +3,7 @@ import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common
 import * as sushiGo from "./sg-setup.js";
 import * as party from "./sgp-setup.js";
 import * as dice from "./tower.js";
+import { takeOver } from "./host-claim.js";
 
 const MAX_DEFAULT = 6;
 const state = { titles: [], players: [], start: 0, options: {} };
@@ -235,6 +236,19 @@ function joinGame(event) {
   location.href = `/games/${id}/join?code=${encodeURIComponent(code)}`;
 }
 
+async function takeOverGame(event) {
+  event.preventDefault();
+  const id = document.getElementById("join-id").value;
+  const code = document.getElementById("host-code").value.trim();
+  if (!id) { banner.show("There is no game to take over yet."); return; }
+  if (!code) { banner.show("Type the host code: 8 letters and digits, such as ABCD-EFGH."); return; }
+  try {
+    await takeOver(Number(id), code);
+  } catch (err) {
+    banner.show(err.message);
+  }
+}
+
 async function init() {
   banner.init();
   for (const tab of document.querySelectorAll(".tab")) {
@@ -262,6 +276,7 @@ async function init() {
   document.getElementById("add-player").addEventListener("click", () => addPlayer());
   document.getElementById("new-game").addEventListener("submit", createGame);
   document.getElementById("join-game").addEventListener("submit", joinGame);
+  document.getElementById("host-game").addEventListener("submit", takeOverGame);
   await loadGames();
   setInterval(loadGames, 10000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) loadGames(); });
