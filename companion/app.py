@@ -161,6 +161,8 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         print(f"companion: NOTE: {check.note}", file=out)
     for url in urls:
         print(f"companion: open {url} on a phone or tablet", file=out)
+    for line in host_code_lines(service.log, urls[0]):
+        print(f"companion: {line}", file=out)
     out.flush()
     try:
         # closing the session first ends the live streams, so the server's workers drain
@@ -169,6 +171,26 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         service.close()
         print("companion: stopped", file=out)
     return 0
+
+
+def show_host_code(code: str) -> str:
+    """A host code as the screens show it: ``ABCD-EFGH``."""
+    return f"{code[:4]}-{code[4:]}" if len(code) == 8 else code
+
+
+def host_code_lines(log: GameLog, base_url: str) -> list[str]:
+    """One line per game in progress with its host code (issue 24 item 5): a device that types
+    it at ``<base_url>games/<id>/host`` becomes the host, should the host tablet be gone. A
+    take-over replaces the code (the Pi's status page, ``/status``, shows the current one)."""
+    lines = []
+    for row in log.games():
+        if row.status != "playing" or not row.host_code:
+            continue
+        names = ", ".join(str(p.get("name", "?")) for p in row.players)
+        lines.append(f"game {row.id} ({row.game}: {names}): host code "
+                     f"{show_host_code(row.host_code)}, take over at "
+                     f"{base_url.rstrip('/')}/games/{row.id}/host")
+    return lines
 
 
 def _stop_on_signals(server: Server) -> None:

@@ -13,13 +13,24 @@ credential, so a café owner can open it from any phone on the table's network.
 
 The panel (``templates/status.html``, ``static/health.js``, ``static/health.css``) polls
 ``/health`` every few seconds and lists every device: real or fake, OK or faulty, and why.
+
+``GET /status/host-codes`` (issue 24 item 5) answers ``{"games": [{"id", "game", "players",
+"host_code"}]}`` for every game in progress, so that a device can take over as host when the
+host tablet is gone; the panel lists them. Whoever types a host code becomes the host, so the
+codes are given only to a browser on the Pi itself (a loopback address: the Pi's own screen, or
+``curl`` on the Pi); any other client is refused ``403``. The Pi serves directly (waitress, no
+proxy in front), so the address is the client's own.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, render_template
+import ipaddress
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
 from companion.devices import Health
+from companion.session.errors import Forbidden
+from web.context import get_session
 
 HEALTH_KEY = "companion.health"
 bp = Blueprint("health", __name__)
@@ -47,3 +58,29 @@ def health() -> tuple[Response, int]:
 @bp.get("/status")
 def status_page() -> str:
     return render_template("status.html")
+
+
+def is_on_the_pi(address: str | None) -> bool:
+    """Whether a request from ``address`` comes from the Pi itself (a loopback address)."""
+    if address is None:
+        return False
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)  # ::ffff:127.0.0.1 on a dual-stack socket
+    return bool((mapped or ip).is_loopback)
+
+
+@bp.get("/status/host-codes")
+def host_codes() -> Response:
+    """The host code of every game in progress, for a browser on the Pi only."""
+    if not is_on_the_pi(request.remote_addr):
+        raise Forbidden("host codes are shown only on the Pi's own screen (or in the "
+                        "companion's start-up lines), not to other devices")
+    games = [{"id": row.id, "game": row.game,
+              "players": [p.get("name") for p in row.players], "host_code": row.host_code}
+             for row in get_session().log.games() if row.status == "playing"]
+    response = jsonify(games=games)
+    response.headers["Cache-Control"] = "no-store"
+    return response

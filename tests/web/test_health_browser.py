@@ -76,6 +76,10 @@ def test_the_status_panel_lists_every_device_and_follows_them(
     assert "free of" in storage and "Last durable write" in storage
     assert "nothing written yet" not in storage
     assert page.locator("#health-summary").inner_text().startswith("1 fault: Camera")
+    # On the Pi itself (loopback) the panel lists each game's host code (issue 24 item 5).
+    code = server.session.log.games()[0].host_code
+    page.wait_for_selector("#host-codes:not([hidden]) .host-code-item")
+    assert f"{code[:4]}-{code[4:]}" in page.locator("#host-codes").inner_text()
     tablet.shot("health-01-status-panel")
 
     state["camera"] = CAMERA_OK

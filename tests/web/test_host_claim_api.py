@@ -12,8 +12,13 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from companion.app import host_code_lines
+from companion.devices import Health
 from companion.session.log import HOST_CODE_LENGTH, JOIN_ALPHABET
+from companion.session.session import Session
 from tests.web.web_support import TOKEN_HEADER, NewGame, claim, post, snapshot
+from web import create_app
+from web import health as health_web
 
 REVEAL = {"kind": "reveal_customers", "cards": ["light_blue", "tip", "rose"]}
 
@@ -165,3 +170,35 @@ def test_only_the_host_gets_the_take_over_qr_code(client: FlaskClient, game: New
         assert "took over with the host code" in refused.get_json()["reason"]
     page = client.get(f"/games/{game.id}/host?code=ABCDEFGH")
     assert page.status_code == 200 and b'value="ABCDEFGH"' in page.data
+
+
+def test_the_pi_itself_lists_the_host_codes_of_games_in_progress(
+    session: Session, game: NewGame, client: FlaskClient
+) -> None:
+    code = host_code(client, game, game.host)
+    app = create_app(session, TESTING=True)
+    health_web.install(app, Health({}))
+    on_the_pi = app.test_client().get("/status/host-codes",
+                                      environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert on_the_pi.status_code == 200
+    assert app.test_client().get("/status/host-codes", environ_base={
+        "REMOTE_ADDR": "::ffff:127.0.0.1"}).status_code == 200
+    assert on_the_pi.headers["Cache-Control"] == "no-store"
+    assert on_the_pi.get_json() == {"games": [{"id": game.id, "game": "sushi-express",
+                                               "players": ["Ann", "Ben", "Cat"],
+                                               "host_code": code}]}
+    for addr in ("192.168.1.20", "::ffff:10.0.0.5", ""):
+        phone = app.test_client().get("/status/host-codes", environ_base={"REMOTE_ADDR": addr})
+        assert phone.status_code == 403, addr
+        assert "only on the Pi's own screen" in phone.get_json()["reason"]
+        assert code not in phone.get_data(as_text=True)
+
+
+def test_serve_prints_the_host_code_of_each_game_in_progress(
+    session: Session, game: NewGame, client: FlaskClient
+) -> None:
+    code = host_code(client, game, game.host)
+    lines = host_code_lines(session.log, "http://10.0.0.2:8080/")
+    assert lines == [f"game {game.id} (sushi-express: Ann, Ben, Cat): host code "
+                     f"{code[:4]}-{code[4:]}, take over at "
+                     f"http://10.0.0.2:8080/games/{game.id}/host"]

@@ -72,10 +72,38 @@ function render(report) {
   document.body.dataset.healthOk = report.ok ? "1" : "0";
 }
 
+/** The host code of each game in progress: shown only on the Pi's own screen (the companion
+ * refuses other devices, and then this part stays hidden). */
+function renderHostCodes(games) {
+  const box = document.getElementById("host-codes");
+  const list = document.getElementById("host-code-list");
+  box.hidden = games === null;
+  if (games === null) return;
+  list.replaceChildren(...games.map((g) => {
+    const item = el("li", "host-code-item");
+    item.dataset.game = g.id;
+    item.append(el("span", "host-code-game", `Game ${g.id}: ${g.players.join(", ")}`));
+    const code = g.host_code.length === 8 ? `${g.host_code.slice(0, 4)}-${g.host_code.slice(4)}` : g.host_code;
+    item.append(el("span", "host-code-value", code));
+    return item;
+  }));
+  if (!games.length) list.append(el("li", "muted small", "No game in progress."));
+}
+
+async function pollHostCodes() {
+  try {
+    const answer = await fetch("/status/host-codes", { cache: "no-store" });
+    renderHostCodes(answer.ok ? (await answer.json()).games : null);
+  } catch {
+    renderHostCodes(null);
+  }
+}
+
 async function poll() {
   try {
     const answer = await fetch("/health", { cache: "no-store" });
     render(await answer.json());
+    await pollHostCodes();
   } catch (err) {
     summary.className = "health-summary fault";
     summary.textContent = "The companion does not answer: is it running, and is this phone on its network?";
