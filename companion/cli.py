@@ -50,8 +50,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -169,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", metavar="FILE",
                         help="write to FILE instead of stdout")
 
-    restore = command("import", "store the games of a record or bundle as new games")
+    restore = command("import", "store the games of a record or bundle as new games, all or "
+                                "none; a record imported before is not stored again")
     restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
 
     command("repair", "set a damaged game log aside (renamed to companion.sqlite3.bad-<time>, "
@@ -464,36 +468,69 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def cmd_import(settings: Settings, file: str, output: Output) -> int:
+    """Store the games of the record or bundle ``file`` (docs/RECORD_FORMAT.md, Bundles).
+
+    Every record is read and replayed before anything is stored, then all of them are stored in
+    ONE transaction: an error, Ctrl-C or a kill before the commit leaves the log as it was, so
+    running the command again is always safe. A record imported before (the same JSON,
+    :func:`~companion.session.records.record_fingerprint`) is not stored again but reported
+    as "already imported as game N". The host tokens are printed after the commit, one line
+    per new game, and never before. Ctrl-C once the records are checked cannot stop a commit
+    the session's writer has begun, so it waits until the outcome is printed
+    (:func:`_interrupts_held`).
+    """
     objects = load_bundle(read_json(file))
-    checked: list[tuple[Any, Record]] = []
     for number, obj in enumerate(objects):
         where = file if len(objects) == 1 else f"{file} record {number}"
         try:
-            record = load_record(obj)
-            replay_record(record)
+            replay_record(load_record(obj))
         except UnreadableInput as exc:
             raise UnreadableInput(f"{where}: {exc.reason}") from None
         except IllegalAction as exc:
             raise IllegalAction(f"{where}: {exc.reason}") from None
-        checked.append((obj, record))
-    from companion.session.session import Session
+    from companion.session.session import Imported, Session
 
-    log = _open_log(settings, create=True)
-    imported = []
-    try:
-        with Session(log) as session:
-            for obj, record in checked:
-                pk = session.import_record(obj)
-                imported.append({"id": pk, "game": record.game.info.id,
-                                 "actions": len(record.actions),
-                                 "host_token": session.new_host_token(pk)})
-    finally:
-        log.close()
-    for item in imported:
-        output.line(f"imported game {item['id']} ({item['game']}, {item['actions']} actions);"
-                    f" host token {item['host_token']}")
-    output.result({"ok": True, "imported": imported})
+    with _interrupts_held() as interrupted:
+        log = _open_log(settings, create=True)
+        try:
+            with Session(log) as session:
+                results: list[Imported] = session.import_records(objects)
+        finally:
+            log.close()
+        imported, already = [], []
+        for item in results:  # committed: only now may a host token be shown
+            if item.host_token is None:
+                output.line(f"already imported as game {item.game_pk} ({item.game}, "
+                            f"{item.actions} actions); not stored again")
+                already.append({"id": item.game_pk, "game": item.game,
+                                "actions": item.actions})
+            else:
+                output.line(f"imported game {item.game_pk} ({item.game}, {item.actions}"
+                            f" actions); host token {item.host_token}")
+                imported.append({"id": item.game_pk, "game": item.game,
+                                 "actions": item.actions, "host_token": item.host_token})
+        if interrupted:
+            print("companion: interrupted too late to stop the import: the games above are "
+                  "stored", file=output.err)
+    output.result({"ok": True, "imported": imported, "already_imported": already})
     return EXIT_OK
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[list[int]]:
+    """Hold back SIGINT (Ctrl-C) while the block runs; the list it gives collects the signals
+    held. Ctrl-C in the main thread cannot stop a transaction the session's writer thread is
+    committing: raised there it would only lose the outcome (host tokens of stored games).
+    Outside the main thread (no signals arrive there) it does nothing."""
+    held: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield held
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: held.append(signum))
+    try:
+        yield held
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def cmd_repair(settings: Settings, output: Output) -> int:

@@ -22,6 +22,11 @@ Contract:
   when it is opened, and a file from a newer companion is refused.
 * Thread-safety: one connection guarded by a lock, so any thread may call any method; the
   session's writer thread is the only one that writes.
+* Imports (``companion import``, docs/RECORD_FORMAT.md): :meth:`GameLog.create_games` stores a
+  whole record file in one transaction, and the ``imports`` table (record fingerprint -> game)
+  keeps a record from being stored twice. The table only adds to the file, so it is created
+  when missing (:data:`IMPORTS_TABLE`) rather than through a schema version: an older
+  companion opening the file ignores it.
 """
 
 from __future__ import annotations
@@ -229,6 +234,50 @@ class NewEntry:
     author: str
 
 
+#: The records games were imported from: a record's fingerprint
+#: (:func:`companion.session.records.record_fingerprint`) names the game it became, so the same
+#: record is never stored twice. Games stored before the table existed have no row.
+IMPORTS_TABLE = """
+CREATE TABLE IF NOT EXISTS imports (
+    fingerprint TEXT PRIMARY KEY,
+    game INTEGER NOT NULL REFERENCES games(id),
+    time TEXT NOT NULL
+) WITHOUT ROWID
+"""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game to store with :meth:`GameLog.create_games` (the arguments of
+    :meth:`GameLog.create_game`). ``fingerprint``, when given, names the record the game is
+    imported from: at most one game is stored per fingerprint."""
+
+    game: str
+    options: JSON
+    players: Sequence[JSON]
+    entries: Sequence[NewEntry] = ()
+    status: str = "playing"
+    round: int | None = None
+    final: JSON | None = None
+    roll_source: str = "tap"
+    fingerprint: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """What :meth:`GameLog.create_games` did with one :class:`NewGame`: the new game's row and
+    host token (shown once, stored only hashed), or ``host_token=None`` when the fingerprint
+    had been imported before and ``row`` is that earlier game (nothing was written for it)."""
+
+    row: GameRow
+    host_token: str | None
+
+    @property
+    def already_imported(self) -> bool:
+        """Whether the record had been imported before (no new game, no token)."""
+        return self.host_token is None
+
+
 class LogError(RuntimeError):
     """The file cannot be used (a newer schema, not a companion log)."""
 
@@ -245,6 +294,7 @@ class GameLog:
         self._clock = clock
         self._last_stamp_ms = 0
         self._lock = threading.RLock()
+        self._in_transaction = False  # a _transaction is open (the lock's holder opened it)
         self._db = sqlite3.connect(
             str(self.path), isolation_level=None, check_same_thread=False, timeout=10.0
         )
@@ -252,6 +302,7 @@ class GameLog:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
+        self._db.execute(IMPORTS_TABLE)
         self.prune_answers()
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -279,14 +330,23 @@ class GameLog:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (durable on return), rolled back on any error."""
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (durable on return), rolled back on any error.
+
+        Inside another ``_transaction`` of this thread it joins that one: the outermost one
+        commits or rolls back everything (:meth:`create_games`)."""
         with self._lock:
+            if self._in_transaction:
+                yield self._db
+                return
             self._db.execute("BEGIN IMMEDIATE")
+            self._in_transaction = True
             try:
                 yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+            finally:
+                self._in_transaction = False
             self._db.execute("COMMIT")
 
     def _migrate(self) -> None:
@@ -344,6 +404,46 @@ class GameLog:
             if with_commit is not None:
                 with_commit(db, game_pk, token, join_code)
         return self.game(game_pk), token
+
+    def create_games(self, games: Sequence[NewGame]) -> list[StoredGame]:
+        """Store ``games`` (an import: one record or a bundle) in ONE transaction, in order.
+
+        All or nothing: an error, or the process killed, before the commit leaves the file as
+        it was: no game of the batch exists and no host token was handed out. A game whose
+        ``fingerprint`` is already in ``imports`` (an earlier import, or an earlier game of
+        this batch) is not stored again; its :class:`StoredGame` names the earlier game and
+        has no token. Returns one :class:`StoredGame` per game, in order, after the commit.
+        """
+        done = []
+        with self._transaction() as db:
+            for new in games:
+                earlier = self._imported_as(db, new.fingerprint)
+                if earlier is not None:
+                    done.append(StoredGame(self.game(earlier), None))
+                    continue
+                row, token = self.create_game(
+                    new.game, new.options, new.players, new.entries, new.status, new.round,
+                    new.final, new.roll_source,
+                )
+                if new.fingerprint is not None:
+                    db.execute("INSERT INTO imports (fingerprint, game, time) VALUES (?, ?, ?)",
+                               (new.fingerprint, row.id, row.created))
+                done.append(StoredGame(row, token))
+        return done
+
+    def imported_as(self, fingerprint: str) -> int | None:
+        """The game imported from the record with ``fingerprint``; ``None`` when none was."""
+        with self._lock:
+            return self._imported_as(self._db, fingerprint)
+
+    @staticmethod
+    def _imported_as(db: sqlite3.Connection, fingerprint: str | None) -> int | None:
+        if fingerprint is None:
+            return None
+        row = db.execute(
+            "SELECT game FROM imports WHERE fingerprint = ?", (fingerprint,)
+        ).fetchone()
+        return None if row is None else int(row[0])
 
     def game(self, game_pk: int) -> GameRow:
         """The row of game ``game_pk``; :class:`NotFound` when there is none."""

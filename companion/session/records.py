@@ -15,10 +15,13 @@ notes) are optional. A bundle of records (``companion export --all``) is
 :data:`UPGRADES` (version -> function giving the next version) up to :data:`FORMAT_VERSION`;
 a newer or unknown version is refused with :class:`UnreadableInput`, as is anything malformed.
 :func:`replay_record` plays the actions through the engine and names the first illegal one.
+:func:`record_fingerprint` identifies a record for imports (the same record is stored once).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -206,3 +209,18 @@ def load_bundle(obj: Any) -> list[Any]:
             raise UnreadableInput("'records' must be a list of game records")
         return records
     return [obj]
+
+
+def record_fingerprint(obj: Any) -> str:
+    """The identity of a record object for imports: SHA-256 (hex) of its JSON with sorted keys
+    and no spaces, as it stands in the file (before any upgrade).
+
+    Two records are the same when they hold the same JSON: layout and key order do not count,
+    every field does (``meta`` too, where an export writes the game's id and creation time, so
+    two games that went alike on two tables stay two games). A record is never re-read to
+    decide, so a newer companion, whose readers or defaults changed, still knows a file it
+    imported before. Contract of ``companion import`` (docs/RECORD_FORMAT.md): a record
+    whose fingerprint was imported before is not stored again.
+    """
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

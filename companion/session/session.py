@@ -59,11 +59,12 @@ from companion.session.errors import (
     SessionClosed,
     TooManyAttempts,
 )
-from companion.session.log import GameLog, GameRow, NewEntry, normalise_join_code
+from companion.session.log import GameLog, GameRow, NewEntry, NewGame, normalise_join_code
 from companion.session.once import Once, check_once
 from companion.session.records import (
     GameFinder,
     load_record,
+    record_fingerprint,
     record_to_json,
     replay_record,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "Act",
     "Correct",
     "Created",
+    "Imported",
     "Intent",
     "Outcome",
     "Redo",
@@ -141,6 +143,23 @@ class Created:
     game_pk: int
     host_token: str
     join_code: str
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One record of an import (:meth:`Session.import_records`): the game it is stored as, its
+    title and number of actions, and the new game's host token (shown once); ``host_token``
+    is ``None`` when the record had been imported before and ``game_pk`` is that game."""
+
+    game_pk: int
+    game: str
+    actions: int
+    host_token: str | None
+
+    @property
+    def already_imported(self) -> bool:
+        """Whether the record had been imported before (nothing was stored for it)."""
+        return self.host_token is None
 
 
 # -- subscriptions ----------------------------------------------------------------------------
@@ -697,26 +716,45 @@ class Session:
                               final=final, meta=meta)
 
     def import_record(self, record: Any) -> int:
-        """Store the game of ``record`` (any supported format version) as a new game.
+        """Store the game of ``record`` (any supported format version): the one-record case
+        of :meth:`import_records`. Returns the new game's id, or the id of the game the same
+        record was imported as before; the host token is not kept (see
+        :meth:`new_host_token`)."""
+        return self.import_records([record])[0].game_pk
 
-        Every action is replayed first; :class:`UnreadableInput` or :class:`IllegalAction`
-        (naming the first illegal action) leave the log untouched. Returns the new game's id;
-        its host token is not kept (see :meth:`new_host_token`).
+    def import_records(self, records: Sequence[Any]) -> list[Imported]:
+        """Store the games of ``records`` (a record file: one record or a bundle) in ONE
+        transaction (:meth:`GameLog.create_games`), one :class:`Imported` each, in order.
+
+        Every record is read and replayed first: :class:`UnreadableInput` or
+        :class:`IllegalAction` (naming the first illegal action) store nothing. A failure or
+        a kill while storing stores nothing either; the host tokens exist only once this
+        returns (after the commit). A record imported before (the same
+        :func:`~companion.session.records.record_fingerprint`, here or earlier in
+        ``records``) is not stored again: its :class:`Imported` names the earlier game and
+        has no host token.
         """
-        loaded = load_record(record, self._find)
-        replayed = replay_record(loaded)
-        entries = [NewEntry("act", hist.act(a).payload(), "import") for a in loaded.actions]
-        roll_source = _imported_roll_source(loaded.game, loaded.meta)
+        new_games = [self._new_game(record) for record in records]
 
-        def write() -> int:
-            row, _token = self.log.create_game(
-                loaded.game.info.id, loaded.options, [p.to_json() for p in loaded.players],
-                entries=entries, status=_status(loaded.game, replayed.state),
-                round=_round(replayed.state), final=loaded.final, roll_source=roll_source,
-            )
-            return row.id
+        def write() -> list[Imported]:
+            stored = self.log.create_games(new_games)
+            return [Imported(kept.row.id, new.game, len(new.entries), kept.host_token)
+                    for new, kept in zip(new_games, stored, strict=True)]
 
         return self._call(write)
+
+    def _new_game(self, record: Any) -> NewGame:
+        """The checked game of an imported ``record`` (read and replayed), with its
+        fingerprint."""
+        loaded = load_record(record, self._find)
+        replayed = replay_record(loaded)
+        return NewGame(
+            loaded.game.info.id, loaded.options, [p.to_json() for p in loaded.players],
+            entries=[NewEntry("act", hist.act(a).payload(), "import") for a in loaded.actions],
+            status=_status(loaded.game, replayed.state), round=_round(replayed.state),
+            final=loaded.final, roll_source=_imported_roll_source(loaded.game, loaded.meta),
+            fingerprint=record_fingerprint(record),
+        )
 
     # -- the writer's own state -------------------------------------------------------------
 

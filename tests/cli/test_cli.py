@@ -144,8 +144,10 @@ def test_import_then_export_gives_back_the_record(tmp_path: Path) -> None:
 
 def test_export_all_to_a_file_and_import_the_bundle_elsewhere(tmp_path: Path) -> None:
     first, second = str(tmp_path / "one"), str(tmp_path / "two")
-    for _ in range(2):
-        assert run("--data-dir", first, "import", str(EXAMPLE))[0] == 0
+    # Two records: the same one twice would be one game (test_import_transaction.py).
+    other = write(tmp_path / "other.json", {**example(), "meta": {"note": "another table"}})
+    for path in (str(EXAMPLE), other):
+        assert run("--data-dir", first, "import", path)[0] == 0
     bundle = tmp_path / "backup.json"
     code, out, _err = run("--data-dir", first, "export", "--all", "-o", str(bundle), "--json")
     assert code == 0 and last_json(out)["games"] == [1, 2]
