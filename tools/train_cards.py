@@ -213,7 +213,7 @@ def train_embedder(minutes: float, designs: int, seed: int,
 def supcon(z: torch.Tensor, labels: torch.Tensor, t: float) -> torch.Tensor:
     sim = z @ z.T / t
     n = len(z)
-    eye = torch.eye(n, dtype=torch.bool)
+    eye = torch.eye(n, dtype=torch.bool, device=z.device)
     sim = sim.masked_fill(eye, -1e9)
     pos = (labels[:, None] == labels[None]) & ~eye
     logp = sim - torch.logsumexp(sim, 1, keepdim=True)

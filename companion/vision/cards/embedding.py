@@ -45,7 +45,7 @@ NET_DIM = 128
 LAYOUT_W, LAYOUT_H = 16, 24
 LAYOUT_DIM = LAYOUT_W * LAYOUT_H * 3
 #: Default share of the network's embedding in a descriptor (the rest is the colour layout).
-NET_WEIGHT = 0.3
+NET_WEIGHT = 0.6
 WHITE_PERCENTILE = 95.0
 #: Visible band heights (share of the card's height) that enrollment prepares prototypes for.
 BAND_SHARES = (0.2, 0.28, 0.38)

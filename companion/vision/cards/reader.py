@@ -57,6 +57,7 @@ from companion.vision.cards.finder import (
     overlap,
     portrait,
 )
+from companion.vision.cards.outline import OUTLINE, OutlineConfig, outline_cards
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -181,15 +182,22 @@ class CardReader:
     """Finds and recognises the cards of ``card_set`` in photos; thread-confined."""
 
     def __init__(self, card_set: CardSet, embedder: Embedder | None = None,
-                 finder: CardFinder | None = None) -> None:
+                 finder: CardFinder | None = None,
+                 outline: OutlineConfig | None = OUTLINE) -> None:
+        """``outline``: the outline stage's config (:mod:`~companion.vision.cards.outline`),
+        ``None`` to find cards with the finder network alone."""
         self.card_set = card_set
         self.embedder = embedder or Embedder()
         self.finder = finder or CardFinder()
+        self.outline = outline
 
     def read(self, image: Image) -> Scan:
         """Every card in ``image`` (BGR uint8); :class:`PoorPhoto` if it cannot be read."""
         grey = _checked_grey(image)
         found = self.finder.locate(image)
+        if self.outline is not None:
+            found = replace(found, pieces=with_outlines(outline_cards(image, self.outline),
+                                                        found.pieces))
         pieces = found.pieces
         sharp = sharpness(image, grey)
         if not pieces:
@@ -800,6 +808,28 @@ class CardReader:
             return fit_crop(image)
         raise PoorPhoto(f"{name}: found {len(big)} large cards; enroll a photo of one card "
                         "(or a crop of it)")
+
+
+def with_outlines(outlines: list[FloatArray], pieces: list[Piece]) -> list[Piece]:
+    """The outline stage's whole cards, then the finder's pieces that none of them holds (a
+    piece whose centre lies inside an outline is the same card, or a part of it); references
+    to pieces left out become ``None``."""
+    if not outlines:
+        return pieces
+    def inside(piece: Piece) -> bool:
+        centre = tuple(float(x) for x in piece.quad.mean(axis=0))
+        return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), centre, False) >= 0
+                   for q in outlines)
+    index = {k: len(outlines) + n for n, k in enumerate(
+        k for k, p in enumerate(pieces) if not inside(p))}
+
+    def renamed(k: int | None) -> int | None:
+        return None if k is None else index.get(k)
+
+    kept = [replace(p, covered_by=renamed(p.covered_by),
+                    neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
+            for k, p in enumerate(pieces) if k in index]
+    return [Piece(q, "full", 1.0) for q in outlines] + kept
 
 
 def _chosen_difference(match: Match) -> float:

@@ -412,6 +412,7 @@ def test_a_band_may_run_further_under_an_uncertain_whole_card(
     and no card is read wrong or extra for it."""
     from companion.vision.cards import reader as reader_module
 
+    monkeypatch.setattr(deck_reader, "outline", None)  # the finder network's pieces only
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in UNSURE_ROOM_SCENES]
     wide = _score(deck_reader, scenes)
     monkeypatch.setattr(reader_module, "UNSURE_ROOM", reader_module.SAME_BAND)

@@ -72,15 +72,17 @@ def test_a_whole_card_no_piece_stands_for_is_read_from_the_card_map(
     piece as a band: no piece is left for the card, but the card map still shows its body.
     Three whole cards' pieces are taken away in each of 12 scenes: at least three in four of
     the 36 cards are found again where the map shows card that no card read explains, and
-    read surely and rightly; without that step none is. (A count, not each card: which few
-    are lost shifts with the last bits of the CPU's arithmetic; 30 to 32 read on an AMD EPYC
-    with AVX2, with the 8-bit and the float embedder.)"""
+    read surely and rightly; without that step hardly any is (0 with the first embedder, 1
+    with the one trained on real photos too, whose other passes find one of them). (A count,
+    not each card: which few are lost shifts with the last bits of the CPU's arithmetic; 30
+    to 32 read on an AMD EPYC with AVX2, with the 8-bit and the float embedder.)"""
     monkeypatch.setattr(reader_module, "UNEXPLAINED", unexplained)
+    monkeypatch.setattr(deck_reader, "outline", None)  # the finder network's pieces only
     read = sum(sum(_read_unexplained(deck_reader, seed)) for seed in UNEXPLAINED_SCENES)
     if unexplained:
         assert read >= 27
     else:
-        assert read == 0
+        assert read <= 3
 
 
 def test_a_cards_expected_area_follows_the_tables_perspective() -> None:
@@ -336,6 +338,7 @@ def test_a_small_card_no_piece_stands_for_is_read_from_the_card_map(
     card: a patch of :data:`~companion.vision.cards.reader.UNEXPLAINED_AREA` (0.35) of a
     typical card is tried, where 0.5 left these cards out. Over the scenes where that
     mattered most of the six such cards are read, and nothing is read wrong or extra."""
+    monkeypatch.setattr(deck_reader, "outline", None)  # the finder network's pieces only
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in SMALL_PATCH_SCENES]
     small = _score(deck_reader, scenes)
     monkeypatch.setattr(reader_module, "UNEXPLAINED_AREA", 0.5)

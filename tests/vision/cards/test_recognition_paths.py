@@ -114,10 +114,12 @@ def test_the_layout_alone_ranks_a_cards_crops_like_the_full_descriptor(
 
 def test_a_textured_card_blurrier_than_its_enrolled_crop_is_known_after_all(
         deck_set: CardSet, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A pineapple card (dotted fills) in a rendered photo, blurrier than its enrolled crop:
-    its fine difference passes the unknown-card limit, but not against the enrolled crop
-    blurred (:data:`~companion.vision.cards.verify.SOFTENED`), so it is read surely; without
-    that second look it would be uncertain. A card of another kind stays uncertain."""
+    """A pineapple card (dotted fills) in a rendered photo, blurrier than its enrolled crop, is
+    read surely and rightly, its fine difference within the unknown-card limit (with the
+    enrolled crop blurred, :data:`~companion.vision.cards.verify.SOFTENED`, as a second look).
+    A card of another kind stays uncertain. (With the first embedder this card was uncertain
+    without the second look; the embedder trained on real photos too is decisive on it alone,
+    so whether the second look earns its keep is for a set-level ablation, issue 22.)"""
     from companion.vision.cards.enrollment import rectify
     from companion.vision.cards.tableau import render_tableau
 
@@ -129,11 +131,6 @@ def test_a_textured_card_blurrier_than_its_enrolled_crop_is_known_after_all(
     match = deck_set.classify(query, FULL_VIEW, crop)
     assert (match.label, match.uncertain) == (card.label, False)
     assert match.distance <= deck_set.thresholds.distance
-    monkeypatch.setattr(enrollment, "SOFTENED", ())
-    plain = deck_set.classify(query, FULL_VIEW, crop)
-    assert plain.label == card.label and plain.uncertain
-    assert plain.distance > deck_set.thresholds.distance
-    monkeypatch.undo()
     other = render_card(random_design(424_242), 128)  # not a card of the deck
     assert deck_set.classify(embedder.embed([other])[0], FULL_VIEW, other).uncertain
 
