@@ -14,7 +14,8 @@ The figures issue 22 counts (real photos, not our renderer):
   camera's empty tray.
 
 Prints one JSON object on the last line. Usage:
-``OMP_NUM_THREADS=1 .venv/bin/python bench/bench_real_cards.py [--dice N] [--trays N]``
+``OMP_NUM_THREADS=1 .venv/bin/python bench/bench_real_cards.py [--dice N] [--trays N]
+[--no-outline]``
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import CardSet
 from companion.vision.cards.evaluate import image_files, labelled_folder, read_image
 from companion.vision.cards.finder import CardFinder
+from companion.vision.cards.outline import OUTLINE
 from companion.vision.cards.reader import CardReader, PoorPhoto
 from companion.vision.cards.store import model_digest
 
@@ -78,11 +80,12 @@ class TableScore:
         return out
 
 
-def one_shot_reader() -> CardReader:
-    """A reader over the SET deck enrolled from the first crop of each class."""
+def one_shot_reader(outline: bool = True) -> CardReader:
+    """A reader over the SET deck enrolled from the first crop of each class (``outline``:
+    with the outline stage, else the finder network's pieces alone)."""
     embedder, finder = Embedder(), CardFinder()
     card_set = CardSet(name="set-one-shot", model=model_digest())
-    reader = CardReader(card_set, embedder, finder)
+    reader = CardReader(card_set, embedder, finder, OUTLINE if outline else None)
     for label, paths in labelled_folder(SET_CARDS).items():
         first = sorted(paths)[0]
         card_set.add(label, [reader.enrollment_crop(read_image(first), str(first))], embedder)
@@ -148,12 +151,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dice", type=int, default=200, help="dice photos to read (of 200)")
     parser.add_argument("--trays", type=int, default=50, help="empty demo tray frames")
+    parser.add_argument("--no-outline", action="store_true",
+                        help="ablation: without the outline stage (the finder network alone)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     for folder in (SET_CARDS, SET_TABLES, DICE):
         if not folder.is_dir():
             raise SystemExit(f"bench: {folder} is missing (../shared/data)")
-    reader = one_shot_reader()
+    reader = one_shot_reader(outline=not args.no_outline)
     result: dict[str, object] = {"tables": tables(reader)}
     result["dice_photos"] = phantoms(reader, image_files(DICE)[: args.dice])
     result["empty_tray"] = empty_trays(reader, args.trays)
