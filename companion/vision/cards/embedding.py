@@ -4,10 +4,11 @@
 (``tools/train_embedder_real.py``) on procedurally drawn cards
 (:mod:`companion.vision.cards.procedural`) and real photos of SET cards, with photo-like
 augmentations; a twin trained without a third of the SET classes tells those unseen classes
-apart one-shot as well (``models/README.md``), so it is meant to be generic. Two views of one card design
-land close together, views of different designs far apart, so a card set is *learned* without
-training: enrollment stores the embeddings of a few augmented copies of each enrolled photo
-(:mod:`companion.vision.cards.enrollment`) and recognition compares against them.
+apart one-shot as well (``models/README.md``), so it is meant to be generic. Two views of one
+card design land close together, views of different designs far apart, so a card set is
+*learned* without training: enrollment stores the embeddings of a few augmented copies of
+each enrolled photo (:mod:`companion.vision.cards.enrollment`) and recognition compares
+against them.
 
 A crop's *descriptor* joins the network's embedding and a colour layout (:func:`layout`),
 each a unit vector, weighted so that the cosine of two descriptors is ``w`` times the cosine of
