@@ -124,14 +124,18 @@ export function hostCard(g) {
   ];
 }
 
-/** The history, newest first; ``describe(g, entry)`` may word an entry better than its summary. */
+/** The history, newest first; ``describe(g, entry)`` may word an entry better than its summary.
+ * Entries are numbered 1, 2, 3... as this screen shows them: an entry private to a phone (a
+ * drawn card recorded) is left out of the others' lists, and so is its number (``index``, the
+ * place in the whole game, is what a correction names). */
 export function historyCard(g, describe = null) {
-  const entries = [...(g.snap.history ?? [])].reverse();
-  const items = entries.map((e) => h("li", { "data-index": e.index },
-    h("span", { class: "idx" }, e.index + 1),
+  const shown = g.snap.history ?? [];
+  const entries = shown.map((e, i) => ({ e, n: i + 1 })).reverse();
+  const items = entries.map(({ e, n }) => h("li", { "data-index": e.index },
+    h("span", { class: "idx" }, n),
     h("span", { class: "grow" }, describe ? describe(g, e) : e.summary),
     g.isHost ? h("button", { type: "button", class: "btn ghost slim", "data-correct": e.index,
-      onclick: () => openCorrection(g, e) }, "Correct") : null));
+      onclick: () => openCorrection(g, e, n) }, "Correct") : null));
   return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} entries`)),
     items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, "Nothing yet.")];
 }
@@ -175,7 +179,7 @@ function fieldFor(g, action, key, update) {
   return h("label", { class: "field" }, h("span", { class: "field-label" }, key.replaceAll("_", " ")), input);
 }
 
-function openCorrection(g, entry) {
+function openCorrection(g, entry, number = entry.index + 1) {
   const sheet = document.getElementById("sheet");
   const text = h("textarea", { "aria-label": "Action JSON", spellcheck: "false", "data-json": "" },
     JSON.stringify(entry.action, null, 2));
@@ -200,7 +204,7 @@ function openCorrection(g, entry) {
       : h("p", { class: "verdict-ok" }, "Corrected; every later action still holds."));
   };
   sheet.replaceChildren(
-    h("h2", null, `Correct entry ${entry.index + 1}: ${entry.action.kind}`),
+    h("h2", null, `Correct entry ${number}: ${entry.action.kind}`),
     h("p", { class: "muted" }, entry.summary),
     h("div", { class: "stack" }, fields, h("label", { class: "field" },
       h("span", { class: "field-label" }, "Action JSON (edit freely)"), text)),
