@@ -386,6 +386,6 @@ def test_sushi_golf_ranks_the_lowest_total_first(
         assert row.locator("[data-total]").inner_text() == str(expected["total"])
     assert "lowest total wins" in phone.page.locator("#panel [data-golf]").inner_text()
     assert "lowest total wins" in phone.page.locator("#turn").inner_text()
-    assert phone.page.locator("#panel details").count() == len(names)
+    assert phone.page.locator("#panel [data-final-player]").count() == len(names)
     shot(phone, "sg-13-final-golf")
     assert phone.errors == []

@@ -32,13 +32,79 @@ function partyDeal(v) {
 export function roundStart(g, deal = partyDeal) {
   const v = g.view;
   if (!roundStarting(v)) return null;
-  const last = v.round > 1 ? v.players.map((p) => `${p.name} ${p.round_points[v.round - 2]}`).join(" · ") : null;
   const [what, first] = deal(v);
   return h("div", { class: "round-start", "data-round-start": v.round },
     h("span", { class: "big" }, `R${v.round}`),
     h("strong", null, what),
     h("span", null, first),
-    last ? h("span", { class: "small", style: "grid-column: 1 / -1" }, `Round ${v.round - 1} scored: ${last}`) : null);
+    v.round > 1 ? h("div", { class: "round-start-last" }, roundDetails(g, v.round - 1, "start")) : null);
+}
+
+// ---------------------------------------------------------------- each round's breakdown
+
+/** Which round breakdowns this screen opened or closed (key: "where/round" or
+ * "where/round/player"), kept across redraws and decisions. */
+const opened = new Map();
+
+/** One table's lines of round ``r``: the engines start each round line's detail with
+ * "round N: " (game_lines, score_game), which is left out here. */
+export function roundLinesOf(breakdown, r) {
+  const prefix = `round ${r}: `;
+  return (breakdown ?? []).filter((line) => line.detail?.startsWith(prefix))
+    .map((line) => ({ ...line, detail: line.detail.slice(prefix.length) }));
+}
+
+/** The tables of the sheet (the players, then Sushi Go!'s Dummy): name, round points, lines. */
+function sheetTables(v) {
+  const byName = new Map(v.score.players.map((p) => [p.name, p.breakdown]));
+  const out = v.players.map((p) => ({ name: p.name, points: p.round_points, lines: byName.get(p.name) }));
+  if (v.dummy?.breakdown) out.push({ name: v.dummy.name, points: v.dummy.round_points, lines: v.dummy.breakdown });
+  return out;
+}
+
+function remembered(key, fallback) {
+  return opened.has(key) ? opened.get(key) : fallback;
+}
+
+function remember(key) {
+  return (e) => { opened.set(key, e.target.open); };
+}
+
+/** Round ``r``'s breakdown behind one tap: the summary gives every table's points; inside,
+ * each table's lines. On a player's phone their own comes first and is open, the others one
+ * tap further; on the host's (or a watching) screen every table is open. ``where`` keeps the
+ * open state of each place apart; ``open``: whether the round starts open. */
+export function roundDetails(g, r, where, open = false) {
+  const v = g.view;
+  const me = g.mySeat !== null ? g.name(g.mySeat) : null;
+  const tables = sheetTables(v);
+  if (me) tables.sort((a, b) => (b.name === me) - (a.name === me));
+  const points = tables.map((t) => `${t.name} ${t.points[r - 1]}`).join(" · ");
+  const key = `${where}/${r}`;
+  return h("details", { class: "round-breakdown", "data-round-breakdown": r, open: remembered(key, open),
+    ontoggle: remember(key) },
+  h("summary", null, h("span", null, `Round ${r} scored: `, h("span", { class: "rb-points" }, points))),
+  tables.map((t) => {
+    const mine = t.name === me;
+    const tkey = `${key}/${t.name}`;
+    return h("details", { class: `rb-player pc pc-${colourOf(g, t.name)}${mine ? " mine" : ""}`,
+      "data-round-player": t.name, open: remembered(tkey, me === null || mine), ontoggle: remember(tkey) },
+    h("summary", null, playerDot(colourOf(g, t.name)), h("span", { class: "grow" }, mine ? `${t.name} (you)` : t.name),
+      h("span", { class: "pts" }, t.points[r - 1])),
+    breakdownList(roundLinesOf(t.lines, r)));
+  }));
+}
+
+/** Every scored round's breakdown, newest first; the round just scored is open until the
+ * next round's first entry. */
+export function roundsBreakdown(g, where) {
+  const v = g.view;
+  const scored = v.players[0].round_points.length;
+  if (!scored) return null;
+  const fresh = v.over || roundStarting(v);
+  return [h("h3", { class: "rb-title" }, "Round by round"),
+    Array.from({ length: scored }, (_, i) => scored - i)
+      .map((r) => roundDetails(g, r, where, fresh && r === scored && !v.over))];
 }
 
 export function roundInfoCard(g) {
@@ -175,15 +241,18 @@ export function scoreboardCard(g, opts = {}) {
       scored ? `${plural(scored, "round")} scored` : "no round scored yet")),
     opts.before ?? null,
     scoreTable(g, opts),
+    roundsBreakdown(g, "board"),
     h("p", { class: "muted small" }, opts.note ?? PARTY_NOTE),
   ];
 }
 
-/** The final ranking with every player's breakdown; ``opts``: scoreTable's, and ``before``
- * (parts shown above the table, such as sushi golf's note). */
+/** The final ranking with every player's breakdown (the winner's open, and on a player's
+ * phone their own), then each round's; ``opts``: scoreTable's, and ``before`` (parts shown
+ * above the table, such as sushi golf's note). */
 export function finalPanel(g, opts = {}) {
   const v = g.view;
   const byName = new Map(v.score.players.map((p) => [p.name, p]));
+  const me = g.mySeat !== null ? g.name(g.mySeat) : null;
   return [
     h("h2", null, "Final score"),
     opts.before ?? null,
@@ -192,8 +261,12 @@ export function finalPanel(g, opts = {}) {
       const p = byName.get(r.name);
       const tiebreak = p.tiebreak_label && p.tiebreak.length
         ? h("p", { class: "muted small" }, `Tie-break: ${p.tiebreak_label} ${p.tiebreak.join(", ")}`) : null;
-      return h("details", { open: r.rank === 1 }, h("summary", null, `${p.name}: ${p.total} points`),
-        breakdownList(p.breakdown), tiebreak);
+      const key = `final/${p.name}`;
+      return h("details", { class: "rb-final", "data-final-player": p.name, open: remembered(key, r.rank === 1 || p.name === me),
+        ontoggle: remember(key) },
+      h("summary", null, `${p.name}${p.name === me ? " (you)" : ""}: ${p.total} points`),
+      breakdownList(p.breakdown), tiebreak);
     }),
+    roundsBreakdown(g, "final"),
   ];
 }
