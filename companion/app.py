@@ -25,7 +25,9 @@ from companion.camera import TableCamera
 from companion.controls import TableControls
 from companion.devices import DeviceReport, DeviceStatus, Health, probe_devices
 from companion.health import build_health
+from companion.holds import HOLDS_FILE, DeviceHolds
 from companion.icon_camera import DataDirHook, IconDesk
+from companion.owner import Owner
 from companion.rolls import RollDesk
 from companion.scans import ScanDesk, camera_frame
 from companion.session.log import GameLog, LogError
@@ -56,6 +58,10 @@ class Service:
     health: Health
     #: Sushi Roll's icon dice from the camera (pending readings for the screens).
     icon_desk: IconDesk | None = None
+    #: The Pi's owner (PIN, owner tokens, who may start games; ``companion/owner.py``).
+    owner: Owner | None = None
+    #: The owner PIN made up at this start (none was set yet): printed once by :func:`serve`.
+    new_owner_pin: str | None = None
 
     def start(self) -> None:
         """Start the devices; the tower's and the camera's lines of :attr:`devices` then say
@@ -81,10 +87,12 @@ def build(settings: Settings) -> Service:
     devices = probe_devices()
     log = GameLog(settings.db_path)
     session = Session(log)
-    rolls = RollDesk(session)
+    owner, new_pin = Owner.load(settings.data_dir)
+    holds = DeviceHolds(settings.data_dir / HOLDS_FILE)  # which game holds tower and camera
+    rolls = RollDesk(session, holds)
     tower = TableTower(settings.tower, settings.db_path, rolls)
     camera = TableCamera(settings.camera, rolls, data_dir=settings.data_dir)
-    icon_desk = IconDesk(session)
+    icon_desk = IconDesk(session, holds)
     camera.frame_hooks.append(DataDirHook(icon_desk, settings.data_dir))
     scans = ScanDesk(session, settings.data_dir, frame=lambda: camera_frame(camera),
                      zones=lambda: camera.zones)
@@ -93,11 +101,11 @@ def build(settings: Settings) -> Service:
     devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),
                       gpio=controls.device_status())
     app = create_app(session, rolls=rolls, tower=tower, camera=camera, scans=scans,
-                     ALLOWED_HOSTS=settings.allowed_hosts)
+                     owner=owner, ALLOWED_HOSTS=settings.allowed_hosts)
     health = build_health(settings, session, tower, camera, controls)
     health_web.install(app, health)
     return Service(settings, log, session, app, devices, rolls, tower, camera, scans, controls,
-                   health, icon_desk=icon_desk)
+                   health, icon_desk=icon_desk, owner=owner, new_owner_pin=new_pin)
 
 
 def lan_addresses() -> list[str]:
@@ -157,6 +165,8 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     _stop_on_signals(server)
     print(f"companion: data in {settings.db_path}", file=out)
     print(f"companion: {service.devices.describe()}", file=out)
+    if service.new_owner_pin is not None:
+        print(f"companion: {owner_pin_line(service.new_owner_pin)}", file=out)
     if check.note is not None:
         print(f"companion: NOTE: {check.note}", file=out)
     for url in urls:
@@ -171,6 +181,13 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
         service.close()
         print("companion: stopped", file=out)
     return 0
+
+
+def owner_pin_line(pin: str) -> str:
+    """The start-up line that shows a new owner PIN (only the start that made it up)."""
+    return (f"owner PIN {pin} (shown only this once: write it down. It alone changes card "
+            "sets, calibration and who may start games; change it with `companion owner-pin "
+            "set`)")
 
 
 def show_host_code(code: str) -> str:

@@ -9,6 +9,8 @@ companion [--data-dir DIR] [--json] COMMAND ...
   replay FILE                        check a whole recorded game, print the scores
   export GAME_ID | --all [-o FILE]   back up games from the data dir's log (stdout or FILE)
   import FILE                        restore games (one record or {"records": [...]})
+  owner-pin set [--pin PIN]          change the Pi's owner PIN (6-12 digits; asked twice when
+                                     --pin is not given; companion/owner.py)
   repair                             set a damaged game log aside (never deleted); the next
                                      start begins a fresh log (companion/storage_check.py)
   dice read IMAGE...                 read the dice in photos (value, box, confidence)
@@ -176,6 +178,14 @@ def build_parser() -> argparse.ArgumentParser:
                                 "none; a record imported before is not stored again")
     restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
 
+    owner_pin = command("owner-pin", "the Pi's owner PIN (it alone changes card sets, "
+                        "calibration and who may start games)")
+    pin_actions = owner_pin.add_subparsers(dest="pin_command", metavar="ACTION", required=True)
+    pin_set = pin_actions.add_parser("set", help="change the owner PIN (6-12 digits)")
+    pin_set.add_argument("--pin", help="the new PIN (default: asked twice, not echoed)")
+    pin_set.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                         help="print one JSON object on the last line of stdout")
+
     command("repair", "set a damaged game log aside (renamed to companion.sqlite3.bad-<time>, "
             "never deleted) so that the next start begins a fresh log")
 
@@ -313,6 +323,8 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         return cmd_export(settings, args.game_id, args.all, args.output, output)
     if args.command == "repair":
         return cmd_repair(settings, output)
+    if args.command == "owner-pin":
+        return cmd_owner_pin_set(settings, args.pin, output)
     return cmd_import(settings, args.file, output)
 
 
@@ -531,6 +543,26 @@ def _interrupts_held() -> Iterator[list[int]]:
         yield held
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def cmd_owner_pin_set(settings: Settings, pin: str | None, output: Output) -> int:
+    """Store a new owner PIN in the data directory (``companion/owner.py``); a running service
+    takes it at its next owner check, and the owner tokens given for the old PIN end."""
+    from companion.owner import check_pin_text, set_owner_pin
+
+    if pin is None:
+        import getpass
+
+        pin = getpass.getpass("new owner PIN (6-12 digits): ")
+        if getpass.getpass("the same PIN again: ") != pin:
+            raise UsageError("the two PINs differ; nothing changed")
+    check_pin_text(pin)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    set_owner_pin(settings.data_dir, pin)
+    output.line(f"the owner PIN of {settings.data_dir} is changed; devices that entered the "
+                "old one must enter the new one")
+    output.result({"ok": True})
+    return EXIT_OK
 
 
 def cmd_repair(settings: Settings, output: Output) -> int:

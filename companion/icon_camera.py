@@ -18,14 +18,15 @@ nothing.
   measure, which tells dice touching on a belt from a die on its edge; the pip silhouette test
   is switched off), ``uncertain`` when the face set is unsure or the readings disagreed.
 * **Desk** (:class:`IconDesk`, the icon-dice twin of :class:`companion.rolls.RollDesk`): a
-  settled region goes to the newest game that takes camera dice and waits for that surface of
-  that seat (:func:`companion.dice_input.face_request_for`). An ``ok`` reading is submitted at
-  once as a table input (undoable like any action); an ``uncertain`` or ``cocked`` one, one the
-  engine refuses (with its reason) and one whose request always needs a person (a tray in
-  scoring mode) becomes the game's *pending reading* for that surface, which a screen confirms
-  (:meth:`IconDesk.confirm`: the readings seen, or the readings a person corrected) or
-  dismisses. One pending reading per game and surface; a newer one replaces it; one whose
-  decision has passed is dropped when next read.
+  settled region goes to the game that holds the camera (:class:`~companion.holds.DeviceHolds`,
+  shared with the roll desk; issue 28 item 4), if it takes camera dice and waits for that
+  surface of that seat (:func:`companion.dice_input.face_request_for`). An ``ok`` reading is
+  submitted at once as a table input (undoable like any action); an ``uncertain`` or
+  ``cocked`` one, one the engine refuses (with its reason) and one whose request always needs
+  a person (a tray in scoring mode) becomes the game's *pending reading* for that surface,
+  which a screen confirms (:meth:`IconDesk.confirm`: the readings seen, or the readings a
+  person corrected) or dismisses. One pending reading per game and surface; a newer one
+  replaces it; one whose decision has passed is dropped when next read.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import numpy as np
 
 from companion.dice_input import FaceRequest, check_readings, face_request_for
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.holds import DeviceHolds
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
@@ -151,8 +153,11 @@ class Offered:
 class IconDesk:
     """Routes settled icon-dice readings into ``session``'s games (module docstring)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, holds: DeviceHolds | None = None) -> None:
         self.session = session
+        #: Which game holds the camera (shared with the roll desk by the composition root):
+        #: readings go to that game only (issue 28 item 4).
+        self.holds = holds if holds is not None else DeviceHolds()
         self._pending: dict[tuple[int, int, str], PendingReading] = {}
         self._lock = threading.Lock()
         self.last: Offered | None = None
@@ -161,14 +166,17 @@ class IconDesk:
         """``(game pk, title)`` of the games that take icon dice from the camera now."""
         from companion.dice_input import FACE_TITLES
 
+        holder = self.holds.holder(SOURCE)
         return [(g["id"], g["game"]) for g in self.session.list_games()
-                if g.get("roll_source") == SOURCE and g.get("game") in FACE_TITLES
-                and g.get("status") != "over"]
+                if g["id"] == holder and g.get("roll_source") == SOURCE
+                and g.get("game") in FACE_TITLES and g.get("status") != "over"]
 
     def _request(self, seat: int, surface: str) -> tuple[int, FaceRequest] | None:
+        """The request of the game holding the camera for this die, if it waits for one."""
+        holder = self.holds.holder(SOURCE)
         games = [g for g in self.session.list_games()
-                 if g.get("roll_source") == SOURCE and g.get("status") != "over"]
-        games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
+                 if g["id"] == holder and g.get("roll_source") == SOURCE
+                 and g.get("status") != "over"]
         for g in games:
             try:
                 view = self.session.snapshot(g["id"], HOST)["view"]
@@ -245,7 +253,8 @@ class IconDesk:
                 continue
             now = face_request_for(p.request.game, snap["view"], p.request.seat,
                                    p.request.surface)
-            if snap["roll_source"] == SOURCE and now is not None and now.slot == p.request.slot:
+            if (snap["roll_source"] == SOURCE and now is not None and now.slot == p.request.slot
+                    and self.holds.holder(SOURCE) == p.game):
                 live.append(p)
             else:
                 self._drop(key, p.reading.ref)

@@ -7,10 +7,12 @@ for every new roll, on their own thread; the tablet's endpoints (``web/tower.py`
 
 Contract of :meth:`RollDesk.offer`:
 
-1. The roll goes to the game whose roll source is the roll's source, that is not over and that
-   waits for a roll now (:func:`companion.dice_input.request_for` on its view); when several
-   do, the one changed last. When none does, nothing happens: the roll stays unclaimed in the
-   device's inbox (the outcome says ``unwanted``).
+1. The roll goes only to the game that **holds** the device (:class:`~companion.holds.
+   DeviceHolds`: its host claimed the tower or the camera; issue 28 item 4), if that game's
+   roll source is the roll's source, it is not over and it waits for a roll now
+   (:func:`companion.dice_input.request_for` on its view). Otherwise nothing happens: the roll
+   stays unclaimed in the device's inbox (the outcome says ``unwanted``, with the reason: no
+   game holds the device, or the holder does not wait for a roll). No other game ever gets it.
 2. The game takes it: the inbox marks the roll as that game's. A roll of quality ``ok`` is
    submitted at once as a table input (viewer ``TABLE``, author ``table``), undoable like any
    action; the view is read and the action applied in one step on the session's writer
@@ -23,9 +25,9 @@ Contract of :meth:`RollDesk.offer`:
    reason, nothing applied), become the game's *pending roll*, which a screen confirms (submits
    the values read), corrects (submits the values a person tapped) or dismisses. A game holds at
    most one pending roll: a newer roll replaces it, an applied roll clears it, and one whose
-   decision has passed (the dice were tapped in meanwhile) or whose game no longer takes rolls
-   from that source is dropped when next read. A roll held for a person is claimed
-   (``claim(game_pk)``) in a commit of its own: no action goes with it.
+   decision has passed (the dice were tapped in meanwhile), whose game no longer takes rolls
+   from that source or no longer holds the device is dropped when next read. A roll held for
+   a person is claimed (``claim(game_pk)``) in a commit of its own: no action goes with it.
 
 Pending rolls live in memory: after a restart the game still waits for its roll, which is then
 tapped in (the roll itself stays in the inbox, claimed by the game).
@@ -42,6 +44,7 @@ from typing import Any
 
 from companion.dice_input import RollRequest, check_values, request_for
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.holds import DEVICES, NAMES, DeviceHolds
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
@@ -110,8 +113,11 @@ class Offered:
 class RollDesk:
     """Routes device rolls into ``session``'s games (see the module docstring)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, holds: DeviceHolds | None = None) -> None:
         self.session = session
+        #: Which game holds the tower and the camera (in memory unless the root gives a file).
+        self.holds = holds if holds is not None else DeviceHolds()
+        self.holds.alive = self._alive
         self._pending: dict[int, PendingRoll] = {}
         self._lock = threading.Lock()
         self._last: Offered | None = None
@@ -129,9 +135,8 @@ class RollDesk:
         taken on its own (a roll held for a person; without ``claim_in``, also before an
         action). Both answer ``False`` when another game already has it."""
         found = self._wanted_by(roll.source)
-        if found is None:
-            offered = Offered(roll, "unwanted",
-                              reason=f"no game waits for a roll from the {roll.source}")
+        if isinstance(found, str):
+            offered = Offered(roll, "unwanted", reason=found)
         elif claim_in is None and claim is not None and not claim(found[0]):
             offered = self._taken(roll, found[0])
         else:
@@ -147,20 +152,28 @@ class RollDesk:
         """What happened to the last roll offered (for the status)."""
         return self._last
 
-    def _wanted_by(self, source: str) -> tuple[int, RollRequest] | None:
-        """The game (and its request) that takes a roll from ``source`` now, if any."""
-        games = [g for g in self.session.list_games()
-                 if g.get("roll_source") == source and g.get("status") != "over"]
-        games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
-        for g in games:
-            try:
-                view = self.session.snapshot(g["id"], HOST)["view"]
-            except (NotFound, UnreadableInput):  # a game the engines cannot load any more
-                continue
-            request = request_for(g["game"], view)
-            if request is not None:
-                return g["id"], request
-        return None
+    def _alive(self, game_pk: int) -> bool:
+        """Whether ``game_pk`` may still hold a device: it exists and is not over."""
+        try:
+            return bool(self.session.snapshot(game_pk, HOST)["status"] != "over")
+        except (NotFound, UnreadableInput):
+            return False
+
+    def _wanted_by(self, source: str) -> tuple[int, RollRequest] | str:
+        """The game holding ``source`` and its request, if it takes a roll from ``source``
+        now; else why no game takes it."""
+        name = NAMES.get(source, source)
+        game_pk = self.holds.holder(source) if source in DEVICES else None
+        if game_pk is None:
+            return (f"no game holds the {name}: the host claims it on the game's host screen")
+        try:
+            snap = self.session.snapshot(game_pk, HOST)
+        except (NotFound, UnreadableInput):  # a game the engines cannot load any more
+            return f"game {game_pk}, which holds the {name}, cannot be read"
+        request = request_for(snap["game"], snap["view"])
+        if snap.get("roll_source") != source or request is None:
+            return f"game {game_pk}, which holds the {name}, waits for no roll from it now"
+        return game_pk, request
 
     @staticmethod
     def _taken(roll: TableRoll, game_pk: int) -> Offered:
@@ -249,6 +262,9 @@ class RollDesk:
             return False
         if snap["roll_source"] != pending.roll.source:
             return False
+        source = pending.roll.source
+        if source in DEVICES and self.holds.holder(source) != pending.game:
+            return False  # the device was released or went to another game
         now = request_for(pending.request.game, snap["view"])
         return now is not None and now.slot == pending.request.slot
 

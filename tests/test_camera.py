@@ -56,11 +56,15 @@ def camera(session: Session) -> Iterator[TableCamera]:
     cam.stop()
 
 
-def game_at_roll(session: Session, roll_source: str = "camera") -> int:
-    """A Sushi Express game for three where Cat (on 9) rolls try 1."""
+def game_at_roll(session: Session, roll_source: str = "camera",
+                 desk: RollDesk | None = None) -> int:
+    """A Sushi Express game for three where Cat (on 9) rolls try 1; it holds the camera of
+    ``desk`` (rolls go only to the game holding the camera: issue 28 item 4)."""
     pk = session.create_game("sushi-express", TRIO, {}, roll_source).game_pk
     for action in TO_ROLL:
         session.submit(pk, HOST, Act(action))
+    if desk is not None:
+        desk.holds.claim("camera", pk)
     return pk
 
 
@@ -71,7 +75,7 @@ def history(session: Session, pk: int) -> list[Any]:
 def test_a_clean_roll_the_camera_reads_is_the_rollers_try(
     session: Session, camera: TableCamera,
 ) -> None:
-    pk = game_at_roll(session)
+    pk = game_at_roll(session, desk=camera.desk)
     camera.throw([6, 5])
     wait_for(lambda: len(history(session, pk)) == 5)
     last = history(session, pk)[-1]
@@ -93,7 +97,7 @@ def test_the_real_reader_reads_the_demo_trays_rolls_or_asks(session: Session) ->
     desk = cam.desk
     assert desk is not None
     try:
-        pk = game_at_roll(session)
+        pk = game_at_roll(session, desk=desk)
         for throw in ([1, 2], [5, 3]):  # try 1 misses (3 < 9); try 2 is read too
             before = len(history(session, pk))
             cam.throw(throw)
@@ -114,7 +118,7 @@ def test_the_real_reader_reads_the_demo_trays_rolls_or_asks(session: Session) ->
 def test_three_dice_for_a_two_dice_roll_wait_for_a_person_with_the_reason(
     session: Session, camera: TableCamera,
 ) -> None:
-    pk = game_at_roll(session)
+    pk = game_at_roll(session, desk=camera.desk)
     camera.throw([2, 3, 4])
     desk = camera.desk
     assert desk is not None
@@ -125,7 +129,7 @@ def test_three_dice_for_a_two_dice_roll_wait_for_a_person_with_the_reason(
 
 
 def test_a_cocked_die_waits_for_a_confirm(session: Session, camera: TableCamera) -> None:
-    pk = game_at_roll(session)
+    pk = game_at_roll(session, desk=camera.desk)
     camera.throw([4, 4], "cocked")
     desk = camera.desk
     assert desk is not None
@@ -138,7 +142,7 @@ def test_a_cocked_die_waits_for_a_confirm(session: Session, camera: TableCamera)
 def test_a_game_tapping_its_dice_takes_nothing_from_the_camera(
     session: Session, camera: TableCamera,
 ) -> None:
-    pk = game_at_roll(session, "tap")
+    pk = game_at_roll(session, "tap", camera.desk)
     camera.throw([1, 1])
     desk = camera.desk
     assert desk is not None

@@ -96,6 +96,7 @@ def test_sushi_roll_takes_its_dice_from_the_camera_but_not_from_the_tower() -> N
 def test_a_settled_belt_becomes_that_players_roll(session: Session, faces: FaceSet) -> None:
     pk = session.create_game("sushi-roll", PAIR, {}, "camera").game_pk
     desk = IconDesk(session)
+    desk.holds.claim("camera", pk)  # readings go only to the game holding the camera (issue 28)
     script = IconRollScript(table(), tumble=0.6)
     got = play(camera(desk, faces), script, 2.0)
     assert {r.seat for _, r in got} == {0, 1}
@@ -109,6 +110,7 @@ def test_a_settled_belt_becomes_that_players_roll(session: Session, faces: FaceS
 def test_an_uncertain_face_waits_for_a_confirm(session: Session, faces: FaceSet) -> None:
     pk = session.create_game("sushi-roll", PAIR, {}, "camera").game_pk
     desk = IconDesk(session)
+    desk.holds.claim("camera", pk)  # readings go only to the game holding the camera (issue 28)
     real = IconDiceReader(faces, SIZE).read
 
     def unsure(image: Any) -> list[IconDie]:

@@ -6,7 +6,9 @@ must reach the game waiting for it exactly once even when the service dies while
 the claim commits in the same transaction as the action (``RollInbox.claim_on`` inside
 ``GameLog.append``) and a roll whose offer never finished is offered again at the next start.
 Each test crashes there (an exception in-process, or a real SIGKILL of a child process), then
-starts the service again on the same SQLite file.
+starts the service again on the same SQLite file. The game holds the tower (issue 28 item 4:
+rolls go only to the game holding it), kept in ``holds.json`` beside the log as
+``companion serve`` keeps it, so the hold outlives the crash too.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from companion.holds import HOLDS_FILE, DeviceHolds
 from companion.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session
@@ -40,7 +43,7 @@ def service(path: Path, seed: int) -> Iterator[tuple[Session, RollDesk, TableTow
     """The parts of ``companion serve`` that carry a tower roll, on the SQLite file ``path``."""
     log = GameLog(path)
     session = Session(log)
-    desk = RollDesk(session)
+    desk = RollDesk(session, DeviceHolds(path.parent / HOLDS_FILE))
     tower = TableTower("virtual", path, desk, timing=FAST, seed=seed)
     tower.start()
     try:
@@ -53,13 +56,15 @@ def service(path: Path, seed: int) -> Iterator[tuple[Session, RollDesk, TableTow
 
 
 def game_at_roll(path: Path) -> int:
-    """A Sushi Express game whose dice come from the tower, waiting for Cat's roll."""
+    """A Sushi Express game whose dice come from the tower, waiting for Cat's roll; it holds
+    the tower."""
     log = GameLog(path)
     session = Session(log)
     try:
         pk = session.create_game("sushi-express", TRIO, {}, "tower").game_pk
         for action in TO_ROLL:
             session.submit(pk, HOST, Act(action))
+        DeviceHolds(path.parent / HOLDS_FILE).claim("tower", pk)
         return pk
     finally:
         session.close()
@@ -111,6 +116,8 @@ def test_a_crash_between_claim_and_commit_loses_no_roll(tmp_path: Path,
 
 CHILD = """
 import inspect, os, signal, sys, time
+from pathlib import Path
+from companion.holds import DeviceHolds
 from companion.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import Session
@@ -138,7 +145,8 @@ def killing_append(self, game_pk, entry, *args, **kw):
 GameLog.append = killing_append
 log = GameLog(path)
 session = Session(log)
-tower = TableTower("virtual", path, RollDesk(session),
+holds = DeviceHolds(Path(path).parent / "holds.json")
+tower = TableTower("virtual", path, RollDesk(session, holds),
                    timing=LinkTiming(probe_timeout_s=0.3, hello_every_s=0.1, backoff_max_s=0.2),
                    seed=5)
 tower.start()

@@ -2,8 +2,10 @@
 serve`` (TowerService -> inbox -> the roll feed -> RollDesk -> dice_input -> Session.submit).
 
 The virtual tower runs the real firmware; the bridge commits every roll to the inbox in the
-session's SQLite file before it acknowledges it; the desk offers it to the game whose roll
-source is the tower and that waits for a roll.
+session's SQLite file before it acknowledges it; the desk offers it to the game that holds the
+tower (its host claimed it; issue 28 item 4), if its roll source is the tower and it waits for
+a roll. The games here claim the tower when they are made (``game_at_roll``); before the holds,
+a roll went to "the game changed last", so a stranger's game could take another table's rolls.
 """
 
 from __future__ import annotations
@@ -38,11 +40,14 @@ class Table:
     desk: RollDesk
     tower: TableTower
 
-    def game_at_roll(self, roll_source: str = "tower") -> int:
-        """A Sushi Express game for three where Cat (on 9) rolls try 1."""
+    def game_at_roll(self, roll_source: str = "tower", hold: bool = True) -> int:
+        """A Sushi Express game for three where Cat (on 9) rolls try 1; a tower game claims
+        the tower (``hold``), as its host does on the host screen."""
         pk = self.session.create_game("sushi-express", TRIO, {}, roll_source).game_pk
         for action in TO_ROLL:
             self.session.submit(pk, HOST, Act(action))
+        if hold and roll_source == "tower":
+            self.desk.holds.claim("tower", pk)
         return pk
 
     def throw(self, values: tuple[int, ...], quality: str = "ok") -> Offered:
@@ -155,3 +160,35 @@ def test_a_pending_roll_lapses_when_the_host_goes_back_to_tapping(table: Table) 
     assert len(table.desk.pending(pk)) == 1
     table.session.set_roll_source(pk, HOST, "tap")
     assert table.desk.pending(pk) == []
+
+
+def test_tower_rolls_for_one_game_never_reach_another(table: Table) -> None:
+    """Issue 28 item 4: a stranger's game, changed last and waiting for a tower roll, once got
+    the rolls thrown at the table whose host holds the tower."""
+    ours = table.game_at_roll()
+    strangers = table.game_at_roll(hold=False)  # also waits for a tower roll, changed last
+    offered = table.throw((5, 4))
+    assert (offered.outcome, offered.game) == ("applied", ours)
+    assert table.snap(strangers)["version"] == 4  # untouched
+    # once our roll is in, we wait for no roll: the next one stays unclaimed, not the stranger's
+    offered = table.throw((6, 6))
+    assert (offered.outcome, offered.game) == ("unwanted", None)
+    assert "waits for no roll" in offered.reason
+    assert table.snap(strangers)["version"] == 4
+    # taking the tower needs the holder's release (the web layer: its host or the owner)
+    with pytest.raises(IllegalAction, match="held by game"):
+        table.desk.holds.claim("tower", strangers)
+
+
+def test_a_released_tower_gives_its_rolls_to_no_game_and_its_pending_roll_lapses(
+    table: Table,
+) -> None:
+    pk = table.game_at_roll()
+    table.throw((2, 3), "uncertain")
+    assert len(table.desk.pending(pk)) == 1
+    assert table.desk.holds.release("tower", pk)
+    assert table.desk.pending(pk) == []
+    offered = table.throw((5, 4))
+    assert (offered.outcome, offered.game) == ("unwanted", None)
+    assert "no game holds the dice tower" in offered.reason
+    assert table.snap(pk)["version"] == 4

@@ -1,6 +1,6 @@
 """The web face of the companion: a Flask app factory and its blueprints.
 
-``create_app(session, rolls=None, tower=None, camera=None, scans=None)`` receives the
+``create_app(session, rolls=None, tower=None, camera=None, scans=None, owner=None)`` receives the
 :class:`~companion.session.session.Session` it serves and, when the service runs table devices,
 the :class:`~companion.rolls.RollDesk`, the :class:`~companion.tower.TableTower` and the
 :class:`~companion.camera.TableCamera` (the composition root, ``companion/app.py``, builds
@@ -11,6 +11,8 @@ them); it does nothing else at import time.
 * :mod:`web.sgp`   - the Sushi Go Party! menu catalogue for the new-game menu picker.
 * :mod:`web.tower` - the dice tower's status, a game's roll source, pending rolls to confirm.
 * :mod:`web.camera` - the camera's status and its view with the dice outlined.
+* :mod:`web.owner` - the owner PIN exchanged for an owner token; who may start games.
+* :mod:`web.devices` - which game holds the dice tower and the camera; claim and release.
 * :mod:`web.icon_dice` - Sushi Roll's icon dice: their camera view, pending readings, enrollment.
 * :mod:`web.scans`, :mod:`web.enroll` - card scans into tableaux and the card set's enrollment
   (given a :class:`~companion.scans.ScanDesk` as ``scans``).
@@ -31,16 +33,18 @@ from typing import Any
 from flask import Flask
 
 from companion.camera import TableCamera
+from companion.owner import Owner
 from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.tower import TableTower
-from web import api, errors, guard, ids, live, pages, sgp
+from web import api, devices, errors, guard, ids, live, pages, sgp
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web
+from web import owner as owner_api
 from web import scans as scans_web
 from web import tower as tower_api
-from web.context import CAMERA_KEY, ROLLS_KEY, SESSION_KEY, TOWER_KEY
+from web.context import CAMERA_KEY, OWNER_KEY, ROLLS_KEY, SESSION_KEY, TOWER_KEY
 from web.enroll import IMPORT_MAX
 from web.scans import ENVELOPE
 
@@ -57,10 +61,13 @@ def create_app(
     tower: TableTower | None = None,
     camera: TableCamera | None = None,
     scans: ScanDesk | None = None,
+    owner: Owner | None = None,
     **config: Any,
 ) -> Flask:
     """A Flask app serving ``session`` (and the table devices, when given); ``config``
-    overrides the defaults listed above."""
+    overrides the defaults listed above. ``owner`` is the Pi's owner (the PIN that alone
+    changes card sets, calibration and who may start games); without one, the app has an owner
+    whose PIN nobody knows, so every owner-only request is refused."""
     app = Flask(__name__)
     app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None, MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config)
@@ -71,12 +78,15 @@ def create_app(
     app.extensions[ROLLS_KEY] = rolls
     app.extensions[TOWER_KEY] = tower
     app.extensions[CAMERA_KEY] = camera
+    app.extensions[OWNER_KEY] = owner if owner is not None else Owner.in_memory()
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(sgp.bp)
     app.register_blueprint(tower_api.bp)
     app.register_blueprint(camera_api.bp)
+    app.register_blueprint(owner_api.bp)
+    app.register_blueprint(devices.bp)
     icon_dice_web.install(app)  # Sushi Roll's icon dice (the camera's icon hook, if any)
     if scans is not None:
         scans_web.install(app, scans)

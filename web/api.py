@@ -16,7 +16,14 @@ from companion.games import available_games
 from companion.games.base import JSON
 from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
 from web.body import int_field, json_object, list_field, object_field, text_field
-from web.context import get_session, header_token, request_viewer, require_host
+from web.context import (
+    get_owner,
+    get_session,
+    header_token,
+    request_viewer,
+    require_host,
+    require_owner,
+)
 from web.idempotency import once_response
 from web.qr import host_qr_svg, join_qr_svg
 
@@ -48,6 +55,8 @@ def titles() -> Response:
 @bp.post("/games")
 def create_game() -> Response | tuple[Response, int]:
     data = json_object({"game", "players", "options", "roll_source"})
+    if get_owner().create_games == "owner":
+        require_owner("start games on this Pi")
     game = text_field(data, "game")
     players = list_field(data, "players")  # each entry is read by the session
     options = object_field(data, "options", {})

@@ -5,7 +5,8 @@
   ``GET /api/tower``).
 * ``GET /api/camera/view.jpg`` - the last frame, 640 pixels wide, every die read outlined and
   labelled with its value (the tablet's camera view; never cached).
-* ``POST /api/games/<id>/camera/calibrate`` - the host calibrates the camera on its current
+* ``POST /api/games/<id>/camera/calibrate`` - the Pi's owner (``X-Companion-Owner``; issue 28
+  item 4) calibrates the camera on its current
   frame (the marker sheets must be in view): the zones file is saved and used at once; a frame
   without enough markers is refused with the reason and the old zones are kept.
 * ``POST /api/games/<id>/camera/throw`` - demo camera only: throw dice into the rendered tray
@@ -25,7 +26,8 @@ from companion.session.errors import NotFound
 from companion.vision.calibrate_cmd import summary
 from companion.vision.calibration import CalibrationError
 from web.body import json_object
-from web.context import get_camera, request_viewer
+from web.context import get_camera, get_session, require_owner
+from web.devices import held_by
 from web.ids import game_id_arg
 from web.tower import game_part, throw_into
 
@@ -41,6 +43,7 @@ def status() -> Response:
     camera = get_camera()
     out = dict(OFF) if camera is None else camera.status_json()
     game = game_id_arg("game")
+    out["held_by"] = held_by("camera")
     if game is not None:
         out["game"] = game_part(game)
     return jsonify(out)
@@ -65,7 +68,8 @@ def throw(game_id: int) -> Response:
 @bp.post("/games/<int:game_id>/camera/calibrate")
 def calibrate(game_id: int) -> Response:
     json_object(set(), empty_ok=True)
-    access.require_host(request_viewer(game_id), "calibrate the camera")
+    get_session().snapshot(game_id, access.HOST)  # 404 for an unknown game
+    require_owner("calibrate the camera")
     camera = get_camera()
     if camera is None or not camera.enabled:
         raise UnreadableInput("this companion runs no camera to calibrate")

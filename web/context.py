@@ -2,7 +2,9 @@
 
 The credential travels only in the ``X-Companion-Token`` header (``?token=`` for the read-only
 event stream, which cannot send headers). Cookies are never read, so a page on another site
-cannot act for a player: its requests arrive without a credential and are refused.
+cannot act for a player: its requests arrive without a credential and are refused. The owner's
+token (``POST /api/owner/session`` with the owner PIN, :mod:`companion.owner`) travels in
+``X-Companion-Owner`` the same way.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from companion.session.session import Session, Viewer
 
 if TYPE_CHECKING:
     from companion.camera import TableCamera
+    from companion.owner import Owner
     from companion.rolls import RollDesk
     from companion.tower import TableTower
 
@@ -23,7 +26,9 @@ SESSION_KEY = "companion.session"
 ROLLS_KEY = "companion.rolls"
 TOWER_KEY = "companion.tower"
 CAMERA_KEY = "companion.camera"
+OWNER_KEY = "companion.owner"
 TOKEN_HEADER = "X-Companion-Token"
+OWNER_HEADER = "X-Companion-Owner"
 
 
 def get_session() -> Session:
@@ -48,6 +53,29 @@ def get_camera() -> TableCamera | None:
     """The camera given to :func:`web.create_app` (``None``: none in this app)."""
     camera: TableCamera | None = current_app.extensions.get(CAMERA_KEY)
     return camera
+
+
+def get_owner() -> Owner:
+    """The Pi's owner given to :func:`web.create_app` (always one: an app built without one has
+    a PIN nobody knows)."""
+    owner: Owner = current_app.extensions[OWNER_KEY]
+    return owner
+
+
+def owner_token() -> str | None:
+    """The owner token of this request (``X-Companion-Owner``), or ``None``."""
+    return request.headers.get(OWNER_HEADER) or None
+
+
+def is_owner() -> bool:
+    """Whether this request carries a live owner token."""
+    return get_owner().is_owner(owner_token())
+
+
+def require_owner(what: str) -> None:
+    """Refuse (403, "Only the Pi's owner can ``what``: enter the owner PIN") a request without
+    a live owner token."""
+    get_owner().require(owner_token(), what)
 
 
 def header_token() -> str | None:

@@ -6,10 +6,13 @@ and its endpoints. The set is the game's (:meth:`companion.scans.ScanDesk.set_fo
   photos it holds; ``needed`` lists the cards with none yet.
 * ``POST /api/games/<id>/cards/enroll`` - one photo of a card: ``multipart/form-data`` with
   ``label`` and the file in ``photo``, or ``{"label", "from": "camera"}`` for the camera's
-  frame (host or a claimed seat).
+  frame (the Pi's owner only: the set serves every game of the title; issue 28 item 4).
 * ``GET  /api/games/<id>/cards/export`` - the set as one ZIP file (host or a claimed seat).
-* ``POST /api/games/<id>/cards/import`` - replace the set with an exported one (host only;
-  ``multipart/form-data`` with the file in ``file``, or the ZIP as the body).
+* ``POST /api/games/<id>/cards/import`` - replace the set with an exported one (the Pi's owner
+  only; ``multipart/form-data`` with the file in ``file``, or the ZIP as the body).
+
+Owner-only requests carry the owner token (``X-Companion-Owner``, ``web/owner.py``); a game's
+host or seat without it is refused ``403`` before the upload is read.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import UnreadableInput
+from companion.session.access import HOST
 from companion.session.errors import Forbidden
 from web.body import json_object, text_field
-from web.context import get_session, request_viewer
+from web.context import get_session, request_viewer, require_owner
 from web.guard import JSON_TYPE, MULTIPART, accepts
 from web.scans import PHOTO_MAX, get_scans, upload_bytes
 
@@ -44,9 +48,9 @@ def status(game_id: int) -> Response:
 @bp.post("/games/<int:game_id>/cards/enroll")
 @accepts(MULTIPART, JSON_TYPE)
 def enroll(game_id: int) -> Response:
-    viewer = request_viewer(game_id)
-    if viewer.role not in ("host", "seat"):
-        raise Forbidden("watchers cannot enroll cards: claim a seat with the join code")
+    get_session().snapshot(game_id, HOST)  # 404 for an unknown game
+    require_owner("change card sets")
+    viewer = HOST  # the owner writes the set whoever holds this game's seats
     desk = get_scans()
     if request.mimetype == "multipart/form-data":
         photo = upload_bytes("photo", PHOTO_MAX, "photo")
@@ -74,8 +78,8 @@ def export(game_id: int) -> Response:
 @bp.post("/games/<int:game_id>/cards/import")
 @accepts(MULTIPART, "application/zip", "application/x-zip-compressed", "application/octet-stream")
 def import_set(game_id: int) -> Response:
-    viewer = request_viewer(game_id)
-    if viewer.role != "host":
-        raise Forbidden("only the host may replace the card set")
+    get_session().snapshot(game_id, HOST)  # 404 for an unknown game
+    require_owner("change card sets")
+    viewer = HOST  # the owner writes the set whoever holds this game's seats
     data = upload_bytes("file", IMPORT_MAX, "card set file")
     return jsonify(get_scans().import_set(game_id, viewer, data))

@@ -1,7 +1,8 @@
 """Errors as ``{"error", "reason"}`` JSON, split by cause (docs/API.md).
 
 ``400 unreadable`` malformed input, ``403 forbidden`` no or wrong credential, ``404 not_found``,
-``409 illegal`` against the rules (``409 seat_taken``: a join for a seat another device holds),
+``409 illegal`` against the rules (``409 seat_taken``: a join for a seat another device holds;
+``409 device_held``: a claim of the tower or camera another game holds),
 ``429 too_many_attempts`` too many wrong join codes from this client, ``507 storage_full`` a
 write refused because the Pi's storage is full (nothing was saved; the next write after space
 returns works), ``503 storage_fault`` another SQLite error (a damaged file). Under
@@ -17,6 +18,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
+from companion.holds import DeviceHeld
 from companion.session.errors import (
     Forbidden,
     NotFound,
@@ -67,6 +69,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(SeatTaken)
     def seat_taken(exc: SeatTaken) -> tuple[Response, int]:
         return error_response(409, "seat_taken", exc.reason)
+
+    @app.errorhandler(DeviceHeld)
+    def device_held(exc: DeviceHeld) -> tuple[Response, int]:
+        return error_response(409, "device_held", exc.reason)
 
     @app.errorhandler(SessionClosed)
     def closed(exc: SessionClosed) -> tuple[Response, int]:

@@ -40,7 +40,7 @@ from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
 from web.body import int_field, json_object, list_field, text_field
-from web.context import get_camera, get_session, request_viewer
+from web.context import get_camera, get_session, request_viewer, require_owner
 from web.guard import JSON_TYPE, MULTIPART, accepts
 from web.ids import game_id_arg
 
@@ -232,7 +232,8 @@ def enroll(game_id: int) -> Response:
 @bp.post("/games/<int:game_id>/icon-dice/faces/save")
 def save(game_id: int) -> Response:
     json_object(set(), empty_ok=True)
-    access.require_host(request_viewer(game_id), "save the dice face set")
+    get_session().snapshot(game_id, access.HOST)  # 404 for an unknown game
+    require_owner("save the dice face set")
     draft = _hook().draft()
     try:
         draft.save()

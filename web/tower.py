@@ -1,7 +1,8 @@
 """The dice tower and roll sources over HTTP (``docs/API.md``, "Dice from the table").
 
 * ``GET /api/tower[?game=ID]`` - the tower's status (link, last roll, unclaimed and pending
-  rolls); with ``game`` also that game's roll source, what it waits for and who is asking.
+  rolls, ``held_by``: the game holding the tower, ``web/devices.py``); with ``game`` also that
+  game's roll source, what it waits for and who is asking.
 * ``POST /api/games/<id>/roll-source`` - the host changes where the game's dice come from.
 * ``POST /api/games/<id>/pending-roll`` - confirm the game's pending roll (or correct it with
   ``values``); ``.../pending-roll/dismiss`` forgets it. The host or any claimed seat.
@@ -25,6 +26,7 @@ from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
 from web.body import int_field, json_object, text_field
 from web.context import get_camera, get_rolls, get_session, get_tower, request_viewer
+from web.devices import held_by
 from web.ids import game_id_arg
 
 bp = Blueprint("tower", __name__, url_prefix="/api")
@@ -39,6 +41,7 @@ def status() -> Response:
     tower = get_tower()
     out = dict(OFF) if tower is None else tower.status_json()
     game = game_id_arg("game")
+    out["held_by"] = held_by("tower")
     if game is not None:
         out["game"] = game_part(game)
     return jsonify(out)

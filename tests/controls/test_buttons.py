@@ -111,6 +111,7 @@ def test_confirm_takes_the_pending_roll_and_a_long_press_dismisses_it(
     make_controls: Callable[..., Controls], session: Session, desk: RollDesk, factory: Any
 ) -> None:
     game = new_game(session, TO_ROLL, roll_source="tower")
+    desk.holds.claim("tower", game)  # rolls go only to the game holding the tower (issue 28)
     controls = make_controls()
     assert desk.offer(TableRoll("tower", 1, (3, 5), "cocked")).outcome == "pending"
     hold(factory, CONFIRM)

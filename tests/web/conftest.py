@@ -18,7 +18,7 @@ from werkzeug.serving import make_server
 from companion.session.log import GameLog
 from companion.session.session import Session
 from tests.web import browser_support
-from tests.web.web_support import LiveServer, NewGame, create_game
+from tests.web.web_support import LiveServer, NewGame, create_game, test_owner
 from web import create_app
 
 
@@ -33,7 +33,7 @@ def session(tmp_path: Path) -> Iterator[Session]:
 
 @pytest.fixture
 def app(session: Session) -> Flask:
-    return create_app(session, SSE_HEARTBEAT=0.2, TESTING=True)
+    return create_app(session, owner=test_owner(), SSE_HEARTBEAT=0.2, TESTING=True)
 
 
 @pytest.fixture
@@ -49,7 +49,7 @@ def game(client: FlaskClient) -> NewGame:
 
 @pytest.fixture
 def live_server(session: Session) -> Iterator[LiveServer]:
-    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
+    server = make_server("127.0.0.1", 0, create_app(session, owner=test_owner()), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     yield LiveServer(server, session)

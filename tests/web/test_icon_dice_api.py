@@ -19,7 +19,7 @@ from companion.vision.dice import Image
 from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.scenes import enrollment_photo
 from tests.web.icon_dice_support import ANN_BELT, UNSURE, filmed_hook, settle
-from tests.web.web_support import NewGame, create_game, post
+from tests.web.web_support import NewGame, create_game, owner_headers, post, test_owner
 from web import create_app
 from web import icon_dice as icon_web
 
@@ -29,7 +29,7 @@ OPTIONS = {"mode": "turns", "start_player": 1}
 @pytest.fixture
 def filmed(session: Session, tmp_path: Path) -> tuple[DataDirHook, Image, Flask]:
     hook, frame = filmed_hook(session, tmp_path)
-    app = create_app(session, TESTING=True)
+    app = create_app(session, owner=test_owner(), TESTING=True)
     icon_web.attach(app, hook)
     return hook, frame, app
 
@@ -59,6 +59,7 @@ def test_an_unsure_belt_waits_and_is_confirmed(filmed: Any) -> None:
     hook, frame, app = filmed
     client = app.test_client()
     game = sushi_roll(client)
+    hook.desk.holds.claim("camera", game.id)  # readings go to the camera's holder only
     settle(hook, frame)
     [p] = pending_of(client, game)
     assert p["readings"] == ANN_BELT and p["quality"] == "uncertain"
@@ -86,6 +87,7 @@ def test_a_correction_and_a_dismissal(filmed: Any) -> None:
     hook, frame, app = filmed
     client = app.test_client()
     game = sushi_roll(client)
+    hook.desk.holds.claim("camera", game.id)  # readings go to the camera's holder only
     settle(hook, frame)
     [p] = pending_of(client, game)
     bad = post(client, f"/api/games/{game.id}/icon-dice/correct",
@@ -99,7 +101,9 @@ def test_a_correction_and_a_dismissal(filmed: Any) -> None:
     assert ok.status_code == 200, ok.get_json()
     snap = client.get(f"/api/games/{game.id}", headers={"X-Companion-Token": game.host})
     assert "nigiri:squid" in [d["die"] for d in snap.get_json()["view"]["players"][0]["belt"]]
-    other = sushi_roll(client)  # the newest game now takes Ann's belt
+    other = sushi_roll(client)  # the next game takes the camera, once the first lets it go
+    hook.desk.holds.release("camera", game.id)
+    hook.desk.holds.claim("camera", other.id)
     settle(hook, np.zeros_like(frame), 1.0)  # the belt changes (a hand, a roll) ...
     settle(hook, frame)  # ... and settles again
     [q] = pending_of(client, other)
@@ -140,7 +144,8 @@ def test_enrollment_walk_through_and_save(filmed: Any, tmp_path: Path) -> None:
     assert upload(client, game, "maki:maki_3", big).status_code == 400
     assert upload(client, game, "maki:sashimi", png(enrollment_photo("maki:maki_3"))
                   ).status_code == 400
-    no_save = post(client, f"/api/games/{game.id}/icon-dice/faces/save", {}, game.host)
+    owner = owner_headers(client)  # the face set serves every game: the owner saves it
+    no_save = client.post(f"/api/games/{game.id}/icon-dice/faces/save", json={}, headers=owner)
     assert no_save.status_code == 400 and "still to show" in no_save.get_json()["reason"]
     for i, r in enumerate(readings()):
         answer = upload(client, game, r, png(enrollment_photo(r, seed=900 + i)))
@@ -148,7 +153,9 @@ def test_enrollment_walk_through_and_save(filmed: Any, tmp_path: Path) -> None:
     watcher = client.post(f"/api/games/{game.id}/icon-dice/faces",
                           json={"reading": "maki:maki_1", "from": "camera"})
     assert watcher.status_code == 403
-    saved = post(client, f"/api/games/{game.id}/icon-dice/faces/save", {}, game.host)
+    by_host = post(client, f"/api/games/{game.id}/icon-dice/faces/save", {}, game.host)
+    assert by_host.status_code == 403 and "owner PIN" in by_host.get_json()["reason"]
+    saved = client.post(f"/api/games/{game.id}/icon-dice/faces/save", json={}, headers=owner)
     assert saved.status_code == 200, saved.get_json()
     assert (tmp_path / "icon_dice" / "default" / "set.json").is_file()
     assert saved.get_json()["status"]["complete"] and hook.camera is None  # reader rebuilt

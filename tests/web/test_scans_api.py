@@ -28,7 +28,16 @@ from tests.test_scans import (
     row_zones,
     table_photo,
 )
-from tests.web.web_support import TOKEN_HEADER, NewGame, claim, create_game, post, snapshot
+from tests.web.web_support import (
+    TOKEN_HEADER,
+    NewGame,
+    claim,
+    create_game,
+    owner_headers,
+    post,
+    snapshot,
+    test_owner,
+)
 from web import create_app
 
 #: A photo of Ann's or Ben's round-end tableau: 7 cards, a size a play can give (ruling P12).
@@ -40,7 +49,7 @@ def scan_client(session: Session, data_dir: Path, cards: Sequence[Card] | None,
     factory = (lambda card_set: ScriptedReader(cards)) if cards is not None else None
     desk = ScanDesk(session, data_dir, frame=frame, zones=lambda: row_zones(2),
                     reader_factory=factory)
-    return create_app(session, scans=desk, TESTING=True).test_client()
+    return create_app(session, scans=desk, owner=test_owner(), TESTING=True).test_client()
 
 
 def party(client: FlaskClient, menu: str = "my_first_meal") -> NewGame:
@@ -225,14 +234,20 @@ def test_enrollment_lists_the_menu_takes_photos_and_moves_as_one_file(
     crop = cv2.imencode(".png", render_card(DECK["salmon_nigiri"], 200))[1].tobytes()
     form = {"label": "salmon_nigiri", "photo": (io.BytesIO(crop), "card.png")}
     ann = claim(client, game, 0)
+    # the set serves every game of the title: a seat (or the host) needs the owner PIN
+    refused = client.post(f"/api/games/{game.id}/cards/enroll", data=dict(form),
+                          headers={TOKEN_HEADER: ann}, content_type="multipart/form-data")
+    assert refused.status_code == 403 and "owner PIN" in refused.get_json()["reason"]
+    owner = owner_headers(client)
+    form = {"label": "salmon_nigiri", "photo": (io.BytesIO(crop), "card.png")}
     taught = client.post(f"/api/games/{game.id}/cards/enroll", data=form,
-                         headers={TOKEN_HEADER: ann}, content_type="multipart/form-data")
+                         headers=owner, content_type="multipart/form-data")
     assert taught.status_code == 200, taught.get_json()
     assert taught.get_json()["photos"] == 1
     status = client.get(f"/api/games/{game.id}/cards").get_json()
     assert "salmon_nigiri" not in status["needed"]
-    camera = post(client, f"/api/games/{game.id}/cards/enroll",
-                  {"label": "egg_nigiri", "from": "camera"}, ann)
+    camera = client.post(f"/api/games/{game.id}/cards/enroll",
+                         json={"label": "egg_nigiri", "from": "camera"}, headers=owner)
     assert camera.status_code == 400 and "no picture" in camera.get_json()["reason"]
     exported = client.get(f"/api/games/{game.id}/cards/export", headers={TOKEN_HEADER: ann})
     assert exported.status_code == 200 and exported.data[:2] == b"PK"
@@ -242,10 +257,15 @@ def test_enrollment_lists_the_menu_takes_photos_and_moves_as_one_file(
                               headers={TOKEN_HEADER: ann}, content_type="multipart/form-data")
     assert seat_import.status_code == 403
     form = {"file": (io.BytesIO(exported.data), "set.zip")}
+    host_import = client.post(f"/api/games/{game.id}/cards/import", data=dict(form),
+                              headers={TOKEN_HEADER: game.host},
+                              content_type="multipart/form-data")
+    assert host_import.status_code == 403
+    form = {"file": (io.BytesIO(exported.data), "set.zip")}
     imported = client.post(f"/api/games/{game.id}/cards/import", data=form,
-                           headers={TOKEN_HEADER: game.host}, content_type="multipart/form-data")
+                           headers=owner, content_type="multipart/form-data")
     assert imported.status_code == 200 and imported.get_json()["labels"] == ["salmon_nigiri"]
     junk = client.post(f"/api/games/{game.id}/cards/import", data=b"not a zip",
-                       headers={TOKEN_HEADER: game.host}, content_type="application/zip")
+                       headers=owner, content_type="application/zip")
     assert junk.status_code == 400
     assert client.get(f"/games/{game.id}/enroll").status_code == 200

@@ -1,4 +1,7 @@
-"""The roll source and the pending rolls over HTTP (``docs/API.md``, "Dice from the table")."""
+"""The roll source and the pending rolls over HTTP (``docs/API.md``, "Dice from the table").
+
+Tower rolls go only to the game holding the tower (issue 28 item 4): the games that get rolls
+here claim it first (``at_roll(..., hold=True)``)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,15 @@ from flask.testing import FlaskClient
 from companion.rolls import RollDesk, TableRoll
 from companion.session.session import Session
 from tests.dice_table import TO_ROLL
-from tests.web.web_support import PLAYERS, TOKEN_HEADER, NewGame, create_game, post
+from tests.web.web_support import (
+    PLAYERS,
+    TOKEN_HEADER,
+    NewGame,
+    claim_device,
+    create_game,
+    owner_headers,
+    post,
+)
 from web import create_app
 
 
@@ -25,8 +36,11 @@ def dice_client(session: Session, desk: RollDesk) -> FlaskClient:
     return create_app(session, rolls=desk, TESTING=True).test_client()
 
 
-def at_roll(client: FlaskClient, roll_source: str = "tower") -> NewGame:
+def at_roll(client: FlaskClient, roll_source: str = "tower", hold: bool = False) -> NewGame:
+    """A Sushi Express game at Cat's roll; with ``hold`` its host claims the tower."""
     game = create_game(client, roll_source=roll_source)
+    if hold:
+        claim_device(client, game, "tower")
     for action in TO_ROLL:
         assert post(client, f"/api/games/{game.id}/actions", action, game.host).status_code == 200
     return game
@@ -100,7 +114,7 @@ def test_without_a_tower_the_status_says_so_and_tells_what_the_game_waits_for(
 def test_a_seat_corrects_a_pending_roll_and_a_watcher_cannot(
     dice_client: FlaskClient, desk: RollDesk,
 ) -> None:
-    game = at_roll(dice_client)
+    game = at_roll(dice_client, hold=True)
     offered = desk.offer(TableRoll("tower", 7, (3, 4), "cocked"), claim=lambda pk: True)
     assert (offered.outcome, offered.game) == ("pending", game.id)
     [pending] = tower_status(dice_client, game)["game"]["pending"]
@@ -119,7 +133,7 @@ def test_a_seat_corrects_a_pending_roll_and_a_watcher_cannot(
 def test_a_refused_roll_is_409_on_confirm_and_can_be_dismissed(
     dice_client: FlaskClient, desk: RollDesk,
 ) -> None:
-    game = at_roll(dice_client)
+    game = at_roll(dice_client, hold=True)
     version = dice_client.get(f"/api/games/{game.id}").get_json()["version"]
     offered = desk.offer(TableRoll("tower", 3, (2,), "ok"))
     assert offered.outcome == "refused"
@@ -147,5 +161,8 @@ def test_without_a_camera_its_endpoints_say_so_and_change_nothing(client: FlaskC
     assert post(client, f"/api/games/{game.id}/camera/throw", {"values": [1, 2]},
                 None).status_code == 403
     answer = post(client, f"/api/games/{game.id}/camera/calibrate", {}, game.host)
+    assert answer.status_code == 403 and "owner PIN" in answer.get_json()["reason"]
+    answer = client.post(f"/api/games/{game.id}/camera/calibrate", json={},
+                         headers=owner_headers(client))
     assert answer.status_code == 400 and "no camera" in answer.get_json()["reason"]
     assert client.get(f"/api/games/{game.id}").get_json()["version"] == before

@@ -26,7 +26,7 @@ from companion.session.session import Session
 from tests.test_scans import card
 from tests.vision.test_image_limits import jpeg_declaring, png_declaring
 from tests.web.test_scans_api import party, scan_client, upload
-from tests.web.web_support import TOKEN_HEADER, claim, snapshot
+from tests.web.web_support import TOKEN_HEADER, claim, owner_headers, snapshot
 from tests.zip_bombs import card_set_bomb, nested_npz_bomb
 from web import MAX_BODY, create_app
 
@@ -77,10 +77,9 @@ def test_an_image_bomb_sent_to_the_card_enrollment_is_refused_and_the_set_untouc
         session: Session, tmp_path: Path, no_decoding: None) -> None:
     client = scan_client(session, tmp_path, None)
     game = party(client)
-    ann = claim(client, game, 0)
     form = {"label": "salmon_nigiri", "photo": (io.BytesIO(png_declaring(BOMB, BOMB)), "c.png")}
     answer = client.post(f"/api/games/{game.id}/cards/enroll", data=form,
-                         headers={TOKEN_HEADER: ann}, content_type="multipart/form-data")
+                         headers=owner_headers(client), content_type="multipart/form-data")
     assert answer.status_code == 400 and REFUSAL in answer.get_json()["reason"]
     status = client.get(f"/api/games/{game.id}/cards").get_json()
     assert status["stored"] is False and "salmon_nigiri" in status["needed"]
@@ -118,12 +117,12 @@ def test_a_zip_bomb_sent_to_the_card_set_import_is_refused_and_the_set_untouched
     before = _files(data_dir / "card_sets")
     data = bomb(1024)
     assert len(data) < 1_100_000
+    owner = owner_headers(client)  # only the owner may import a set at all (issue 28 item 4)
     tracemalloc.start()
     try:
         answer = client.post(f"/api/games/{game.id}/cards/import",
                              data={"file": (io.BytesIO(data), "set.zip")},
-                             headers={TOKEN_HEADER: game.host},
-                             content_type="multipart/form-data")
+                             headers=owner, content_type="multipart/form-data")
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -68,3 +68,32 @@ def snapshot(client: FlaskClient, game: NewGame, token: str | None = None) -> di
     data: dict[str, Any] = answer.get_json()
     return data
 
+
+
+#: The owner PIN of the apps the tests build with :func:`test_owner` (issue 28 item 4).
+OWNER_PIN = "246810"
+OWNER_HEADER = "X-Companion-Owner"
+
+
+def test_owner() -> Any:
+    """An in-memory owner whose PIN is :data:`OWNER_PIN` (pass it to ``create_app(owner=)``)."""
+    from companion.owner import Owner
+
+    return Owner.in_memory(OWNER_PIN)
+
+
+test_owner.__test__ = False  # type: ignore[attr-defined]  # not a test, despite its name
+
+
+def owner_headers(client: FlaskClient, pin: str = OWNER_PIN) -> dict[str, str]:
+    """The header of an owner token, got with ``pin`` (the app must have a known PIN)."""
+    answer = client.post("/api/owner/session", json={"pin": pin})
+    assert answer.status_code == 200, answer.get_json()
+    return {OWNER_HEADER: answer.get_json()["owner_token"]}
+
+
+def claim_device(client: FlaskClient, game: NewGame, device: str = "tower") -> None:
+    """The game's host claims the dice tower (or the camera) for its game: device readings go
+    to the game holding the device only (issue 28 item 4)."""
+    answer = post(client, f"/api/games/{game.id}/devices/{device}/claim", {}, game.host)
+    assert answer.status_code == 200, answer.get_json()
