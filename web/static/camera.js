@@ -1,7 +1,8 @@
 // The camera over the table, inside the dice card of tower.js: the live view with the dice the
 // reader sees outlined (GET /api/camera/view.jpg, refreshed at every poll), what the tray looks
 // like now, and with the demo camera buttons that throw dice into the rendered tray.
-import { h } from "./common.js";
+import { banner, h } from "./common.js";
+import { needOwner, ownerPost } from "./owner.js";
 
 const STATES = {
   none: "Starting the camera…",
@@ -54,7 +55,8 @@ export function demoThrow(dice, post) {
         onclick: () => post("/camera/throw", { values: values(), quality: "cocked" }) }, "Throw, one cocked")));
 }
 
-/** The host's calibration line: what the zones file says, and a button to calibrate now. */
+/** The host's calibration line: what the zones file says, and a button to calibrate now (the
+ * zones serve every table, so it asks for the owner PIN: owner.js; issue 28 item 4). */
 export function calibrationRow(cam, isHost, post) {
   if (!cam?.enabled) return null;
   const z = cam.zones;
@@ -67,5 +69,15 @@ export function calibrationRow(cam, isHost, post) {
     h("div", { class: "field-label" }, "Calibration"),
     h("p", { class: "hint", "data-calibration": z ? "done" : "none" }, said),
     isHost && cam.kind !== "demo" ? h("button", { type: "button", class: "btn", "data-do": "calibrate",
-      onclick: () => post("/camera/calibrate", {}) }, z ? "Calibrate again" : "Calibrate now") : null);
+      onclick: calibrate }, z ? "Calibrate again" : "Calibrate now") : null);
+}
+
+async function calibrate() {
+  if (!(await needOwner("the camera's calibration"))) return;
+  try {
+    await ownerPost(`/api/games/${document.body.dataset.gameId}/camera/calibrate`, {});
+    banner.show("The camera is calibrated.", "info");
+  } catch (err) {
+    banner.show(err.message);
+  }
 }

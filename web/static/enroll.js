@@ -8,13 +8,15 @@
 import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { cardOf, tile } from "./sgp-common.js";
 import { shrinkPhoto } from "./photo.js";
+import { isOwner, needOwner, ownerHeaders, ownerPost } from "./owner.js";
 
 const id = Number(document.body.dataset.gameId);
 const CAMERA_MS = 1000;
 
-const S = { menu: null, status: null, current: null, busy: "", camera: null, role: "watcher", frame: 0, timer: null };
+const S = { menu: null, status: null, current: null, busy: "", camera: null, role: "watcher", frame: 0, timer: null, owner: false };
 const token = () => store.get(id)?.token ?? null;
-const canWrite = () => S.role === "host" || S.role === "seat";
+// The card set serves every table: teaching or importing it asks for the owner PIN (owner.js).
+const canWrite = () => S.role === "host" || S.role === "seat" || S.owner;
 
 async function load() {
   const [snap, status] = await Promise.all([
@@ -23,6 +25,7 @@ async function load() {
   ]);
   S.menu = snap.view.menu;
   S.role = snap.viewer.role;
+  S.owner = await isOwner();
   S.status = status;
   if (!S.current || !status.cards.some((c) => c.id === S.current)) S.current = status.needed[0] ?? null;
   render();
@@ -44,6 +47,7 @@ async function postForm(path, form) {
   // One upload is one intent: its own Idempotency-Key (docs/API.md).
   const headers = { Accept: "application/json", "Idempotency-Key": newKey() };
   if (token()) headers["X-Companion-Token"] = token();
+  Object.assign(headers, ownerHeaders());
   let response;
   try {
     response = await fetch(path, { method: "POST", body: form, headers, credentials: "omit" });
@@ -56,6 +60,8 @@ async function postForm(path, form) {
 }
 
 async function capture(label, file) {
+  if (!(await needOwner("the card set"))) return;
+  S.owner = true;
   S.busy = file ? "photo" : "camera";
   render();
   try {
@@ -66,7 +72,7 @@ async function capture(label, file) {
       form.append("photo", await shrinkPhoto(file), `${label}.jpg`);
       answer = await postForm(`/api/games/${id}/cards/enroll`, form);
     } else {
-      answer = await api("POST", `/api/games/${id}/cards/enroll`, { label, from: "camera" }, token());
+      answer = await ownerPost(`/api/games/${id}/cards/enroll`, { label, from: "camera" }, token());
     }
     banner.show(`Learned ${cardOf(S.menu, label).name} (${answer.photos} photo${answer.photos === 1 ? "" : "s"}).`, "info");
     S.status = await api("GET", `/api/games/${id}/cards`, undefined, token());
@@ -171,7 +177,7 @@ function fileCard() {
     onchange: async (e) => {
       const f = e.target.files?.[0];
       e.target.value = "";
-      if (!f) return;
+      if (!f || !(await needOwner("the card set"))) return;
       const form = new FormData();
       form.append("file", f, f.name);
       try {
@@ -187,8 +193,11 @@ function fileCard() {
     importInput,
     h("div", { class: "row" },
       h("button", { type: "button", class: "btn", "data-do": "enroll-export", disabled: !S.status.stored, onclick: exportSet }, "Export the set"),
-      S.role === "host" ? h("button", { type: "button", class: "btn", "data-do": "enroll-import-button",
-        onclick: () => importInput.click() }, "Import a set…") : null),
+      h("button", { type: "button", class: "btn", "data-do": "enroll-import-button",
+        onclick: () => importInput.click() }, "Import a set…")),
+    h("p", { class: "muted small", "data-owner-note": "" }, S.owner
+      ? "This device holds the owner PIN: what it teaches or imports serves every table."
+      : "Teaching or importing cards changes the set every table uses: the companion asks for the owner PIN."),
   ];
 }
 

@@ -7,6 +7,7 @@
 import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { shrinkPhoto } from "./photo.js";
 import { dieTile } from "./sr-common.js";
+import { needOwner, ownerPost } from "./owner.js";
 
 const id = Number(document.body.dataset.gameId);
 const state = { data: null, chosen: null, busy: false };
@@ -55,8 +56,10 @@ async function send(face, file) {
 }
 
 async function save() {
+  // the face set serves every table: saving it asks for the owner PIN (owner.js; issue 28)
+  if (!(await needOwner("the dice face set"))) return;
   try {
-    const answer = await api("POST", `/api/games/${id}/icon-dice/faces/save`, {}, token());
+    const answer = await ownerPost(`/api/games/${id}/icon-dice/faces/save`, {}, token());
     state.data = answer.status;
     banner.show("Saved: the camera reads your dice with these faces now.", "info");
   } catch (err) {

@@ -12,6 +12,7 @@
 import { api, banner, h, store } from "./common.js";
 import { dieFace } from "./game-dice.js";
 import { calibrationRow, cameraLine, cameraView, demoThrow } from "./camera.js";
+import { holdLine } from "./owner.js";
 
 const POLL_MS = 2000;
 const CAMERA_POLL_MS = 1000;
@@ -183,7 +184,7 @@ function linkLine(status, game) {
 
 function cameraParts(game, canAct) {
   const cam = screen.camera;
-  const parts = [cameraLine(cam, game), cameraView(cam)];
+  const parts = [cameraLine(cam, game), holdLine("camera", cam?.held_by ?? null, game, post), cameraView(cam)];
   for (const p of game.pending) parts.push(pendingCard(p, canAct));
   if (cam?.kind === "demo" && canAct && game.waiting && !game.pending.length) {
     parts.push(demoThrow(game.waiting.dice ?? 2, post));
@@ -214,6 +215,7 @@ function cardParts(status, game) {
     fromTower ? (status.connected ? `firmware ${status.firmware}` : "not connected") : "not used"))];
   if (fromTower) {
     parts.push(linkLine(status, game));
+    parts.push(holdLine("tower", status.held_by ?? null, game, post));
     for (const p of game.pending) parts.push(pendingCard(p, canAct));
     if (status.kind === "virtual" && status.connected && canAct && game.waiting
       && !game.pending.length) parts.push(virtualThrow());
@@ -228,8 +230,8 @@ function render(force = false) {
   renderBadge(data, data.game);
   const cam = screen.camera;
   const key = JSON.stringify([data.connected, data.reason, data.kind, data.firmware, data.game,
-    screen.picks, cam && data.game.roll_source === "camera"
-      ? [cam.kind, cam.state, cam.frame, cam.message, cam.zones] : null]);
+    data.held_by, screen.picks, cam && data.game.roll_source === "camera"
+      ? [cam.kind, cam.state, cam.frame, cam.message, cam.zones, cam.held_by] : null]);
   if (!force && key === screen.shown) return;
   screen.shown = key;
   const card = document.getElementById("tower");

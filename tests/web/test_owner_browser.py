@@ -1,0 +1,112 @@
+"""The owner PIN prompt (issue 28 item 4), in Debian's Chromium: the card set serves every
+table, so the enrollment page asks for the owner PIN before it imports a set; a wrong PIN is
+said plainly, Cancel changes nothing, the right PIN lets the import through, and the device
+keeps its owner token (no second prompt).
+
+Screenshots: ``test-output/screenshots/owner-*.png`` (tablet 1180x820, phone 390x844).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.scans import ScanDesk
+from companion.session.session import Session
+from tests.web.browser_support import MIN_TARGET_PX, PHONE, SMALL_TARGETS_JS, Screen, post_json
+from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
+from web import create_app
+
+pytestmark = pytest.mark.browser
+#: The café's tablet in landscape.
+WIDE_TABLET = {"width": 1180, "height": 820}
+
+
+def shot(screen: Screen, label: str) -> None:
+    """What the device shows (the dialog covers the viewport, and the page under it does not
+    scroll, so a full-page picture would show the page below it instead); every control on it
+    can be tapped."""
+    screen.page.screenshot(path=str(screen.shots / f"{label}-{screen.name}.png"))
+    small = screen.page.evaluate(SMALL_TARGETS_JS, MIN_TARGET_PX)
+    assert not small, f"{label} on the {screen.name}: touch targets under 44 px: {small}"
+
+
+
+@pytest.fixture
+def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
+    desk = ScanDesk(session, tmp_path)
+    app = create_app(session, scans=desk, owner=test_owner())
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield LiveServer(server, session)
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+def open_enrollment(screen: Screen, server: LiveServer, game_id: int, token: str) -> None:
+    screen.open_as_host(server, game_id, token)
+    screen.page.goto(f"{server.url}/games/{game_id}/enroll")
+    screen.page.wait_for_selector("[data-do='enroll-import-button']")
+
+
+def pick_set_file(screen: Screen, tmp_path: Path) -> None:
+    junk = tmp_path / "cafe-set.zip"
+    junk.write_bytes(b"not a card set")
+    screen.page.set_input_files("[data-enroll-import]", str(junk))
+    screen.page.wait_for_selector("[data-owner-dialog] [data-owner-pin]")
+
+
+def test_the_enrollment_page_asks_for_the_owner_pin_before_importing_a_set(
+    browser: Any, enrolling: LiveServer, shots: Path, tmp_path: Path,
+) -> None:
+    created = post_json(enrolling, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+    tablet = Screen(browser, WIDE_TABLET, "tablet", shots)
+    open_enrollment(tablet, enrolling, created["id"], created["host_token"])
+    note = tablet.page.locator("[data-owner-note]").inner_text()
+    assert "owner PIN" in note
+    pick_set_file(tablet, tmp_path)
+    dialog = tablet.page.locator("[data-owner-dialog]")
+    assert "This changes the card set for every table" in dialog.inner_text()
+    shot(tablet, "owner-01-pin-prompt")
+
+    tablet.page.fill("[data-owner-pin]", "1234")  # too short: said before anything is sent
+    tablet.tap("[data-do='owner-unlock']")
+    assert "6 to 12 digits" in tablet.page.locator(".owner-pin-error").inner_text()
+    tablet.page.fill("[data-owner-pin]", "999999")
+    tablet.tap("[data-do='owner-unlock']")
+    tablet.page.wait_for_selector(".owner-pin-error:has-text('not the owner PIN')")
+    shot(tablet, "owner-02-wrong-pin")
+    tablet.tap("[data-do='owner-cancel']")
+    assert dialog.count() == 0 and tablet.banner() is None  # nothing sent, nothing changed
+
+    pick_set_file(tablet, tmp_path)
+    tablet.page.fill("[data-owner-pin]", OWNER_PIN)
+    tablet.page.press("[data-owner-pin]", "Enter")
+    tablet.page.wait_for_selector("[data-owner-dialog]", state="detached")
+    # past the owner check: the server read the file and says it is not a card set
+    tablet.page.wait_for_selector("#banner:not([hidden])")
+    assert "owner" not in (tablet.banner() or "").lower()
+    pick_set_file_again = tablet.page.locator("[data-enroll-import]")
+    pick_set_file_again.set_input_files(str(tmp_path / "cafe-set.zip"))
+    tablet.page.wait_for_timeout(500)
+    assert tablet.page.locator("[data-owner-dialog]").count() == 0  # the token is kept
+    assert not tablet.errors, tablet.errors
+
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_enrollment(phone, enrolling, created["id"], created["host_token"])
+    pick_set_file(phone, tmp_path)
+    shot(phone, "owner-01-pin-prompt")
+    phone.page.fill("[data-owner-pin]", "999999")
+    phone.tap("[data-do='owner-unlock']")
+    phone.page.wait_for_selector(".owner-pin-error:has-text('not the owner PIN')")
+    shot(phone, "owner-02-wrong-pin")
+    assert not phone.errors, phone.errors
