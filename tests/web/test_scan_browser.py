@@ -140,7 +140,8 @@ def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
     phone.tap("[data-scan-chooser] [data-scan-label=sashimi]")
     page.locator("[data-scan-card='2'].corrected").wait_for()
     assert "Sashimi" in page.locator("[data-scan-card='2']").inner_text()
-    page.wait_for_function("() => !document.querySelector('[data-do=scan-confirm]').disabled")
+    page.wait_for_function(
+        "() => document.querySelector('[data-do=scan-confirm]').ariaDisabled !== 'true'")
     phone.tap("[data-do=scan-confirm]")
     phone.wait_version(1)
     ben = api_snapshot(server, game_id, ben_token)["view"]["players"][1]

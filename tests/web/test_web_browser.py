@@ -185,7 +185,7 @@ class Game:
         if not records:
             return False
         card = self.table.rng.choice(records)["card"]
-        self.phone.tap(f"#hand [data-record={card}]")
+        self.phone.tap(f"#draw [data-record={card}]")
         self.recorded.append(card)
         self.done(self.phone)
         host_text = self.host.page.locator("main").inner_text()

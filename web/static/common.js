@@ -13,11 +13,22 @@ export const ACTION_CARDS = {
   place_exchange: "Place exchange", re_roll: "Re-roll", tip: "Tip",
 };
 
-/** Build an element: h("button", {class: "btn", onclick: f}, "Label", child, [more]). */
+/** Said when a switched-off control without a reason of its own is tapped. */
+export const NOT_NOW = "Not possible right now.";
+
+/** Build an element: h("button", {class: "btn", onclick: f}, "Label", child, [more]).
+ * A button with ``disabled`` stays tappable: it is marked aria-disabled, its click does
+ * nothing, and a tap shows why (``why``, else NOT_NOW) in a toast. */
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
+  const off = tag === "button" && Boolean(props?.disabled);
+  if (off) {
+    el.setAttribute("aria-disabled", "true");
+    el.dataset.why = props.why || NOT_NOW;
+  }
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
+    if (key === "why" || (off && key === "disabled")) continue;
     if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
@@ -159,3 +170,45 @@ export function when(iso) {
   if (minutes < 60 * 24) return `${Math.round(minutes / 60)} h ago`;
   return date.toLocaleDateString();
 }
+
+/** A short line that goes by itself (why a control is off): just above ``near`` (an element;
+ * below it when there is no room above), else at the bottom of the screen. */
+export const toast = {
+  timer: null,
+  show(text, near = null) {
+    let el = document.getElementById("toast");
+    if (!el) {
+      el = h("div", { id: "toast", class: "toast", role: "status", "aria-live": "polite" });
+      document.body.append(el);
+    }
+    el.textContent = text;
+    el.hidden = false;
+    el.removeAttribute("style");
+    if (near) {
+      const r = near.getBoundingClientRect();
+      const w = el.offsetWidth;
+      const ht = el.offsetHeight;
+      let top = r.top - ht - 8;
+      if (top < 8) top = r.bottom + 8;
+      const left = Math.min(Math.max(8, r.left + r.width / 2 - w / 2), window.innerWidth - w - 8);
+      Object.assign(el.style, { top: `${top}px`, left: `${left}px`, right: "auto", bottom: "auto", margin: "0" });
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => { el.hidden = true; }, 4000);
+  },
+};
+
+/** A tap on a switched-off control (aria-disabled) does nothing but say why. */
+function sayWhyOff(event) {
+  const off = event.target instanceof Element ? event.target.closest('[aria-disabled="true"]') : null;
+  if (!off) {
+    const el = document.getElementById("toast");
+    if (el) el.hidden = true; // any other tap puts the last reason away
+    return;
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  toast.show(off.dataset.why || NOT_NOW, off);
+}
+
+if (globalThis.document) document.addEventListener("click", sayWhyOff, true);

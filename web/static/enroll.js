@@ -131,11 +131,11 @@ function stepCard() {
     cameraView(),
     fileInput(),
     h("div", { class: "scan-actions" },
-      S.camera?.enabled ? h("button", { type: "button", class: "btn big primary", "data-do": "enroll-camera", disabled: busy,
+      S.camera?.enabled ? h("button", { type: "button", class: "btn big primary", "data-do": "enroll-camera", disabled: busy, why: "Wait a moment: the last photo is still being read.",
         onclick: () => capture(S.current, null) }, S.busy === "camera" ? "Learning…" : "Capture from the camera") : null,
-      h("button", { type: "button", class: `btn big${S.camera?.enabled ? "" : " primary"}`, "data-do": "enroll-upload", disabled: busy,
+      h("button", { type: "button", class: `btn big${S.camera?.enabled ? "" : " primary"}`, "data-do": "enroll-upload", disabled: busy, why: "Wait a moment: the last photo is still being read.",
         onclick: () => photoInput.click() }, S.busy === "photo" ? "Learning…" : "Photograph it"),
-      h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, onclick: next }, "Skip this card"))];
+      h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, why: "Wait a moment: the last photo is still being read.", onclick: next }, "Skip this card"))];
 }
 
 function allCard() {
@@ -192,7 +192,7 @@ function fileCard() {
     h("p", { class: "muted small" }, "Save the learned set as one file, or load a set another table made."),
     importInput,
     h("div", { class: "row" },
-      h("button", { type: "button", class: "btn", "data-do": "enroll-export", disabled: !S.status.stored, onclick: exportSet }, "Export the set"),
+      h("button", { type: "button", class: "btn", "data-do": "enroll-export", disabled: !S.status.stored, why: "No card is stored yet: photograph one first.", onclick: exportSet }, "Export the set"),
       h("button", { type: "button", class: "btn", "data-do": "enroll-import-button",
         onclick: () => importInput.click() }, "Import a set…")),
     h("p", { class: "muted small", "data-owner-note": "" }, S.owner

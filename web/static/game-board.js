@@ -33,6 +33,8 @@ function guessCell(g, spot, k, guesses) {
   const names = spot.stack.map((s) => g.name(s)).join(", ");
   return h("button", {
     type: "button", class: `${classes} act`, "data-number": spot.number, disabled: !(plain || same),
+    why: guesses.length ? `${spot.number} is taken: pick a free number${g.ui.same ? "" : " (or play a Same guess card)"}.`
+      : "It is not your turn to guess.",
     "aria-label": `${spot.number}${names ? `, taken by ${names}` : ", free"}`,
     onclick: () => {
       if (plain) g.send(plain);

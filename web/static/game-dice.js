@@ -49,7 +49,7 @@ function diceEntry(g, roll) {
     faceRow("Die 1", picked[0], pick(0), { "data-die": 0 }),
     faceRow("Die 2", picked[1], pick(1), { "data-die": 1 }),
     h("button", {
-      type: "button", class: "btn primary big act", disabled: !ready, "data-do": "roll",
+      type: "button", class: "btn primary big act", disabled: !ready, why: "Tap the face of both dice first.", "data-do": "roll",
       onclick: () => g.send({ kind: "roll", player: g.name(roll.roller), dice: picked }),
     }, label),
   ];
@@ -68,7 +68,7 @@ function reRoll(g, roll, options) {
   return [h("h3", null, `${g.who(options[0].player)}Re-roll one die`),
     h("p", { class: "hint" }, "Plays a Re-roll card."), rows,
     h("button", {
-      type: "button", class: "btn primary big act", disabled: !choice, "data-do": "re-roll",
+      type: "button", class: "btn primary big act", disabled: !choice, why: "Tap the die you rolled again and the face it shows first.", "data-do": "re-roll",
       onclick: () => g.send(action ?? fallback),
     }, choice ? `Re-roll: die ${choice.die + 1} shows ${choice.value}` : "Pick the die and its new face")];
 }

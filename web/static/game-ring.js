@@ -76,10 +76,11 @@ export function movePanel(g) {
       h("span", null, "“1 tile further” cards"),
       h("span", { class: "stepper" },
         h("button", { type: "button", class: "btn", "aria-label": "One card fewer",
-          disabled: plan.further <= 0, onclick: step(-1) }, "−"),
+          disabled: plan.further <= 0, why: "No “1 tile further” card is played yet.", onclick: step(-1) }, "−"),
         h("span", { class: "count", "data-further": plan.further }, plan.further),
         h("button", { type: "button", class: "btn", "aria-label": "One card more",
-          disabled: plan.further >= max, onclick: step(1) }, "+"))) : null,
+          disabled: plan.further >= max, why: "That is every “1 tile further” card in the hand.",
+          onclick: step(1) }, "+"))) : null,
     h("button", { type: "button", class: "btn primary big act", "data-do": "move",
       onclick: () => g.send(action) }, `Move ${steps} tiles → tile ${plan.to}`),
   ];

@@ -38,9 +38,11 @@ export function revealPanel(g) {
     h("div", { class: "chips", "data-picked": "" }, slots),
     h("h3", null, "Colours"),
     h("div", { class: "chips", "data-palette": "" }, Object.keys(CUSTOMERS).map((c) => customerChip(c, null, {
-      disabled: picked.length >= need, onclick: () => set([...picked, c]) }))),
+      disabled: picked.length >= need, why: `All ${need} cards are picked: tap a picked card above to take it back.`,
+      onclick: () => set([...picked, c]) }))),
     h("button", {
       type: "button", class: "btn primary big act", disabled: picked.length !== need,
+      why: `Tap the colour of ${need - picked.length === 1 ? "1 more card" : `${need - picked.length} more cards`} first.`,
       "data-do": "reveal", style: "margin-top: 12px",
       onclick: () => g.send({ kind: "reveal_customers", cards: picked }),
     }, picked.length === need ? "These are the cards" : `Pick ${need - picked.length} more`),
@@ -103,25 +105,52 @@ export function playersCard(g) {
     g.view.players.map((p) => playerRow(g, p)))];
 }
 
-/** The seat's own hand (only on its own phone) and recording a drawn action card. */
+/** The record_draw actions this phone may send: the legal ones, else (the engine offers none
+ * while the hand has cards it does not know) every action card, for the engine to judge. */
+function drawRecords(g, me) {
+  const legal = g.legal("record_draw");
+  if (legal.length) return legal;
+  if (me.hand.unknown > 0 && g.view.phase !== "over") {
+    return Object.keys(ACTION_CARDS).map((card) => ({ kind: "record_draw", player: me.name, card }));
+  }
+  return [];
+}
+
+/** At the top of the seat's own phone, under the turn bar, while the hand holds an action
+ * card drawn face down and not told yet: which card is it? One big button per card. */
+export function drawCard(g) {
+  if (g.mySeat === null) return null;
+  const me = g.player(g.mySeat);
+  if (!me.hand?.unknown) return null;
+  const records = drawRecords(g, me);
+  if (!records.length) return null;
+  const n = me.hand.unknown;
+  return [
+    h("h2", null, n === 1 ? "You drew an action card" : `You drew ${n} action cards`),
+    h("p", { class: "hint" }, n === 1
+      ? "Look at it and tap which one it is. Only this phone sees it."
+      : "Look at them and tap each one in turn. Only this phone sees them."),
+    h("div", { class: "draw-choices", "data-draw-prompt": n }, records.map((a) => h("button", {
+      type: "button", class: "btn big act", "data-record": a.card, onclick: () => g.send(a),
+    }, ACTION_CARDS[a.card] ?? a.card))),
+  ];
+}
+
+/** The seat's own hand (only on its own phone); a card drawn and not told yet is asked for at
+ * the top of the screen (drawCard). */
 export function handCard(g) {
   if (g.mySeat === null) return null;
   const me = g.player(g.mySeat);
   if (!me.hand) return null;
   const known = [...countOf(me.hand.known)].map(([card, n]) => h("span", { class: "chip", "data-card": card },
     ACTION_CARDS[card] ?? card, n > 1 ? h("span", { class: "n" }, `×${n}`) : null));
-  const legal = g.legal("record_draw");
-  const records = legal.length ? legal
-    : me.hand.unknown > 0 && g.view.phase !== "over"
-      ? Object.keys(ACTION_CARDS).map((card) => ({ kind: "record_draw", player: me.name, card }))
-      : [];
+  const unknown = me.hand.unknown;
+  const asked = unknown > 0 && drawRecords(g, me).length > 0;
   return [
     h("h2", null, "Your hand", h("span", { class: "aside" }, "only on this phone")),
     h("div", { class: "chips hand-cards", "data-hand": "" }, known,
-      me.hand.unknown ? h("span", { class: "chip slot" }, `${me.hand.unknown} not recorded`) : null),
-    records.length ? [h("h3", null, "Record a card you drew"),
-      h("div", { class: "row" }, records.map((a) => h("button", {
-        type: "button", class: "btn act", "data-record": a.card, onclick: () => g.send(a),
-      }, ACTION_CARDS[a.card] ?? a.card)))] : null,
+      unknown ? h("span", { class: "chip slot" }, `${unknown} face down`) : null),
+    !known.length && !unknown ? h("p", { class: "muted small" }, "No action cards.") : null,
+    asked ? h("p", { class: "muted small" }, "Tap which card you drew at the top of the screen.") : null,
   ];
 }

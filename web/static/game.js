@@ -12,7 +12,7 @@ import * as sushiGo from "./sg-game.js";
 import * as sushiRoll from "./sr-game.js";
 import * as party from "./sgp-game.js";
 import {
-  deliverPanel, displayCard, handCard, playersCard, revealPanel, tipsPanel,
+  deliverPanel, displayCard, drawCard, handCard, playersCard, revealPanel, tipsPanel,
 } from "./game-table.js";
 
 const PANELS = {
@@ -139,6 +139,7 @@ function render() {
   document.getElementById("round").textContent =
     v.phase === "over" ? "game over" : `round ${v.round} · ${PHASE_NAMES[v.phase] ?? v.phase}`;
   section("turn", turnCard);
+  section("draw", drawCard);
   section("panel", (g) => PANELS[v.phase]?.(g) ?? null);
   section("board", (g) => (v.phase === "over" ? null : renderBoard(g)));
   section("ring", renderRing);

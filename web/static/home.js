@@ -105,7 +105,7 @@ function renderPlayers() {
         autocomplete: "off",
         oninput: (e) => { player.name = e.target.value; renderStart(); } }),
       h("button", { type: "button", class: "btn ghost", "aria-label": `Remove player ${i + 1}`,
-        disabled: state.players.length <= min,
+        disabled: state.players.length <= min, why: `This game needs at least ${min} players.`,
         onclick: () => {
           state.players.splice(i, 1);
           if (state.start >= state.players.length) state.start = 0;
@@ -115,7 +115,7 @@ function renderPlayers() {
         colours().map((c) => h("button", {
           type: "button", role: "radio", class: `swatch pc pc-${c}`, style: `background: var(--pc)`,
           "aria-checked": String(player.colour === c), "aria-label": c, title: c,
-          disabled: used.has(c),
+          disabled: used.has(c), why: `Another player has ${c}: pick a colour nobody has.`,
           onclick: () => { player.colour = c; renderPlayers(); },
         }))));
   });

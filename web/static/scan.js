@@ -163,11 +163,11 @@ function scanButtons(g) {
   return h("div", { class: "scan-actions" },
     fileInput(g),
     h("button", {
-      type: "button", class: `btn big${phone || !camera ? " primary" : ""}`, "data-do": "scan-photo", disabled: busy,
+      type: "button", class: `btn big${phone || !camera ? " primary" : ""}`, "data-do": "scan-photo", disabled: busy, why: "Wait a moment: the last photo is still being read.",
       onclick: () => state.input.click(),
     }, state.busy === "upload" ? "Reading the photo…" : phone ? "Photograph my cards" : `Photograph ${who}'s cards`),
     camera ? h("button", {
-      type: "button", class: `btn big${phone ? "" : " primary"}`, "data-do": "scan-camera", disabled: busy,
+      type: "button", class: `btn big${phone ? "" : " primary"}`, "data-do": "scan-camera", disabled: busy, why: "Wait a moment: the last photo is still being read.",
       onclick: () => post(g, "", {}, "camera"),
     }, state.busy === "camera" ? "Reading the table…" : "Scan the table with the camera") : null);
 }
@@ -304,6 +304,8 @@ function seatBlock(g, scan, seat) {
       h("button", {
         type: "button", class: "btn primary", "data-do": "scan-confirm", "data-seat": seat.seat,
         disabled: Boolean(state.busy) || seat.uncertain > 0,
+        why: seat.uncertain ? "Some cards are marked ?: tap each one and say what it is first."
+          : "Wait a moment: the photo is still being read.",
         onclick: () => post(g, "/confirm", { seat: seat.seat, scan: scan.scan }, "confirm"),
       }, seat.uncertain ? `Tap the ${seat.uncertain} card${seat.uncertain > 1 ? "s" : ""} marked ?`
         : turns ? `Enter ${seat.player}'s new card${newCards(g, seat)}` : `Enter ${seat.player}'s ${n} cards`),

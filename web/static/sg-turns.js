@@ -88,7 +88,8 @@ export function revealPanel(g) {
       v.variant === "sushi_battle" ? `${v.mover} takes from the pyramid` : `${revealed} of ${everyone.length} revealed`)),
     h("div", { class: "sgp-players", role: "group", "aria-label": "Who revealed" }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === p.name), "data-player": q.name,
-      disabled: q.revealed || !everyone.includes(q), onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
+      disabled: q.revealed || !everyone.includes(q),
+      why: q.revealed ? `${q.name} has revealed this turn already.` : `${q.name} does not reveal this turn.`, onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
     }, q.revealed ? h("span", { class: "done", "aria-label": "revealed" }, "✓") : null, q.name))),
     controls ? h("p", { class: "hint" }, `${p.name} controls the Dummy this turn: tap ${p.name}'s card, then the Dummy's.`) : null,
     chopsticks ? h("div", { class: "row", style: "margin-top: 8px" }, h("button", {
@@ -106,7 +107,7 @@ export function revealPanel(g) {
     cardGrid(g, d[slot] || null, pick),
     refusalLine(g),
     h("button", {
-      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready,
+      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready, why: "Tap the card revealed first.",
       onclick: () => sendReveal(g, p, d, slots),
     }, revealLabel(g, p, d, slots)),
   ];

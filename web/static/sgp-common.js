@@ -78,7 +78,7 @@ export function tile(menu, card, props = {}) {
   return h("button", {
     type: "button", class: `sgp-tile t-${card.background} ${props.class ?? ""}`,
     "data-card": card.id, "aria-label": aria, "aria-pressed": props.pressed,
-    onclick: props.onclick, disabled: props.disabled,
+    onclick: props.onclick, disabled: props.disabled, why: props.why,
     ...(props.data ?? {}),
   },
   props.prefix || variant !== null ? h("span", { class: "tt" }, props.prefix ?? typeLabel) : null,

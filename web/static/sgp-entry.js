@@ -352,7 +352,7 @@ export function entryPanel(g, title = PARTY) {
     title.extras(g, d),
     refusal ?? warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
     h("button", {
-      type: "button", class: "btn primary big act", "data-do": "enter-tableau", disabled: Boolean(missing),
+      type: "button", class: "btn primary big act", "data-do": "enter-tableau", disabled: Boolean(missing), why: missing,
       onclick: () => send(g, d, title),
     }, missing ?? `${player?.entered ? "Replace" : "Enter"} ${name}'s tableau · ${plural(n, "card")}`),
   ];

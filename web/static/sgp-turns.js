@@ -168,7 +168,7 @@ export function revealPanel(g) {
     h("h2", null, `Turn ${v.turn}: reveals`, h("span", { class: "aside" }, `${revealed} of ${v.players.length} revealed`)),
     h("div", { class: "sgp-players", role: "group", "aria-label": "Who revealed" }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === p.name), "data-player": q.name,
-      disabled: q.revealed, onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
+      disabled: q.revealed, why: `${q.name} has revealed this turn already.`, onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
     }, q.revealed ? h("span", { class: "done", "aria-label": "revealed" }, "✓") : null, q.name))),
     chopsticks || spoon ? h("div", { class: "row", style: "margin-top: 8px" },
       chopsticks ? h("button", { type: "button", class: "btn", "aria-pressed": String(d.chopsticks), "data-do": "chopsticks",
@@ -186,7 +186,7 @@ export function revealPanel(g) {
     d.spoon ? askChooser(g, d) : null,
     refusalLine(g),
     h("button", {
-      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready(d),
+      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready(d), why: "Tap the card revealed first.",
       onclick: async () => {
         const turn = v.turn;
         const answer = await g.send(revealAction(p, d));
@@ -252,6 +252,7 @@ export function spoonPanel(g) {
     refusalLine(g),
     h("div", { class: "row", style: "margin-top: 12px" },
       h("button", { type: "button", class: "btn primary grow act", "data-do": "spoon-give", disabled: !ready2,
+        why: "Tap who gave the card and which card it was first, or tap “Nobody had it”.",
         onclick: () => bonus(g, { kind: "spoon_give", giver: d.giver, card: d.pick.card,
           copies: d.pick.copies ?? "", on_wasabi: d.pick.on_wasabi }),
       }, d.giver && d.pick?.card ? `${d.giver} gave ${cardName(menu, d.pick.card)}` : "Pick who gave it"),
@@ -274,7 +275,7 @@ export function menuPanel(g) {
     refusalLine(g),
     h("button", {
       type: "button", class: "btn primary big act", "data-do": "menu-pick",
-      disabled: !d.pick?.card || d.pick.copies === null,
+      disabled: !d.pick?.card || d.pick.copies === null, why: "Tap the card played first.",
       onclick: () => bonus(g, { kind: "menu_pick", card: d.pick.card, copies: d.pick.copies ?? "",
         on_wasabi: d.pick.on_wasabi }),
     }, d.pick?.card ? `${pending.player} played ${cardName(menu, d.pick.card)}` : "Tap the card played"),

@@ -90,7 +90,7 @@ function fixer(g, p) {
     })),
     h("div", { class: "sr-picker sr-fix-table" }, table),
     h("div", { class: "row tower-actions" },
-      h("button", { type: "button", class: "btn primary", "data-do": "enter-icons", disabled: !fix.values.length,
+      h("button", { type: "button", class: "btn primary", "data-do": "enter-icons", disabled: !fix.values.length, why: "Tap the faces the dice show first.",
         onclick: () => { delete cam.fixing[p.roll]; post("/correct", { roll: p.roll, values: fix.values }); } },
       `Enter these ${fix.values.length} dice`),
       fix.at !== null ? h("button", { type: "button", class: "btn", "data-do": "remove-die",

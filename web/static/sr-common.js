@@ -92,7 +92,8 @@ export function dicePicker(v, chosen, changed, opts = {}) {
       h("div", { class: "sgp-section-label" },
         want && Number.isFinite(want[k.kind]) ? `${k.name} · ${have[k.kind] ?? 0} of ${want[k.kind]}` : k.name),
       h("div", { class: "sr-faces" }, faces.map((f) => dieTile(f, {
-        disabled: full || kindFull, "data-pick": f.die, "aria-label": `Add ${f.name}`,
+        disabled: full || kindFull, why: full ? "Every die is tapped in: tap one above to take it back." : `Every ${k.name} die is tapped in.`,
+        "data-pick": f.die, "aria-label": `Add ${f.name}`,
         onclick: () => { chosen.push(f.die); changed(); },
       }))));
   });

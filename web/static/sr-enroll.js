@@ -74,7 +74,7 @@ function stepCard() {
     return [h("h2", null, "Every face shown"),
       h("p", { class: "hint" }, state.data.unsaved.length ? "Save the set so the camera uses it." : "The set is saved."),
       isHost() ? h("button", { type: "button", class: "btn primary big", "data-do": "save-faces",
-        disabled: !state.data.unsaved.length, onclick: save }, "Save the face set")
+        disabled: !state.data.unsaved.length, why: "The set is saved already.", onclick: save }, "Save the face set")
         : h("p", { class: "muted small" }, "The host saves the set.")];
   }
   const input = h("input", { type: "file", accept: "image/*", capture: "environment", class: "sr-file",
@@ -85,7 +85,7 @@ function stepCard() {
     h("p", { class: "hint" }, "Lay that die alone on a plain surface, this face up, then take it with the table "
       + "camera or photograph it from straight above with this device."),
     h("div", { class: "row" },
-      h("button", { type: "button", class: "btn primary big", "data-do": "enroll-camera", disabled: state.busy,
+      h("button", { type: "button", class: "btn primary big", "data-do": "enroll-camera", disabled: state.busy, why: "Wait a moment: the last photo is still being read.",
         onclick: () => send(face) }, state.busy ? "Reading…" : "Take it with the camera"),
       h("label", { class: "btn big sr-upload" }, "Upload a photo", input)),
   ];

@@ -9,7 +9,7 @@ import { plural } from "./sgp-common.js";
 function stepper(label, value, set, data, min = 0) {
   return h("div", { class: "sr-stepper", role: "group", "aria-label": label, "data-stepper": data },
     h("span", { class: "grow" }, label),
-    h("button", { type: "button", class: "btn", "aria-label": `${label}: one fewer`, disabled: value <= min,
+    h("button", { type: "button", class: "btn", "aria-label": `${label}: one fewer`, disabled: value <= min, why: `${label}: this is the fewest.`,
       onclick: () => set(value - 1) }, "−"),
     h("strong", { class: "sr-value" }, value < 0 ? "as shown" : String(value)),
     h("button", { type: "button", class: "btn", "aria-label": `${label}: one more`, onclick: () => set(value + 1) }, "+"));
@@ -46,7 +46,7 @@ export function entryPanel(g) {
     stepper("Menu tokens", e.menu, (n) => { e.menu = n; rerender(); }, "menu"),
     stepper("Chopsticks tokens", e.chopsticks, (n) => { e.chopsticks = n; rerender(); }, "chopsticks"),
     g.ui.refusal ? h("p", { class: "sgp-warn", "data-refusal": "" }, g.ui.refusal) : null,
-    h("button", { type: "button", class: "btn primary big act", "data-do": "enter-tray", disabled: !ready,
+    h("button", { type: "button", class: "btn primary big act", "data-do": "enter-tray", disabled: !ready, why: `Tap all ${v.turns} dice of the tray first.`,
       onclick: async () => {
         const answer = await g.send({ kind: "enter_tray", player: p.name, dice: [...e.dice], on_wasabi: [...e.on],
           desserts: e.desserts, menu: e.menu, chopsticks: e.chopsticks });

@@ -57,13 +57,13 @@ export function rollPanel(g) {
       : "Every belt is rolled again. Tap the faces of one belt."),
     h("div", { class: "sgp-players", role: "group", "aria-label": "Whose belt" }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === name), "data-roll-for": q.name,
-      disabled: !v.to_roll.includes(q.name), onclick: () => { g.ui.rollFor = q.name; g.rerender(); },
+      disabled: !v.to_roll.includes(q.name), why: `${q.name}'s belt is entered already.`, onclick: () => { g.ui.rollFor = q.name; g.rerender(); },
     }, v.to_roll.includes(q.name) ? null : h("span", { class: "done", "aria-label": "rolled" }, "✓"), q.name))),
     first ? null : h("p", { class: "muted small" }, `${name}'s belt: ${kindWords(v, p.belt)}`),
     dicePicker(v, chosen, () => { g.ui.refusal = null; g.rerender(); },
       { kinds: want, total: size, empty: `Tap the ${size} faces of ${name}'s belt` }),
     refusal(g),
-    h("button", { type: "button", class: "btn primary big act", "data-do": "roll", disabled: !ready, onclick: submit },
+    h("button", { type: "button", class: "btn primary big act", "data-do": "roll", disabled: !ready, why: `Tap all ${size} faces of ${name}'s belt first.`, onclick: submit },
       ready ? `${name}'s belt rolled (${plural(size, "die", "dice")})` : `${chosen.length} of ${size} dice`),
   ];
 }
@@ -81,7 +81,7 @@ export function rerollPanel(g) {
     dicePicker(v, chosen, () => { g.ui.refusal = null; g.rerender(); },
       { kinds: kindCounts(r.dice), total: r.dice.length }),
     refusal(g),
-    h("button", { type: "button", class: "btn primary big act", "data-do": "reroll", disabled: !ready,
+    h("button", { type: "button", class: "btn primary big act", "data-do": "reroll", disabled: !ready, why: "Tap the new face of every die re-rolled first.",
       onclick: async () => { if (await send(g, { kind: "roll", player: r.player, dice: [...chosen] })) g.ui.reroll = []; g.rerender(); } },
     ready ? "Enter the new faces" : `${chosen.length} of ${r.dice.length} dice`),
   ];
@@ -109,7 +109,7 @@ function takeMode(g, p, ui) {
     beltButtons(g, p, ui.take !== null ? [ui.take] : [], (i) => { ui.take = i; g.ui.refusal = null; g.rerender(); },
       `${p.name}'s belt: the die to take`),
     refusal(g),
-    h("button", { type: "button", class: "btn primary big act", "data-do": "pick", disabled: !d,
+    h("button", { type: "button", class: "btn primary big act", "data-do": "pick", disabled: !d, why: "Tap the die to put on the tray first.",
       onclick: async () => { if (await send(g, { kind: "pick", player: p.name, die: d.die })) ui.take = null; g.rerender(); } },
     d ? `${p.name} takes the ${d.name}` : "Tap the die to put on the tray"),
   ];
@@ -128,6 +128,7 @@ function menuMode(g, p, ui) {
     beltButtons(g, p, picked, toggle, `${p.name}'s belt: the dice to re-roll`),
     refusal(g),
     h("button", { type: "button", class: "btn primary big act", "data-do": "use-menu", disabled: !picked.length || !p.menu,
+      why: p.menu ? "Tap the dice to re-roll first." : `${p.name} has no Menu token.`,
       onclick: async () => {
         if (await send(g, { kind: "use_menu", player: p.name, dice: picked.map((i) => p.belt[i].die) })) ui.menu = [];
         g.rerender();
@@ -157,6 +158,7 @@ function chopsticksMode(g, p, ui) {
     ]),
     refusal(g),
     h("button", { type: "button", class: "btn primary big act", "data-do": "use-chopsticks", disabled: !give || !take || !p.chopsticks,
+      why: p.chopsticks ? "Tap the die to give and the die to take first." : `${p.name} has no Chopsticks token.`,
       onclick: async () => {
         const ok = await send(g, { kind: "use_chopsticks", player: p.name, give: give.die, other: other.name, take: take.die });
         if (ok) Object.assign(ui, { mode: "take", give: null, other: null, takeAt: null });
@@ -181,6 +183,7 @@ export function playPanel(g) {
     h("div", { class: "seg seg-3", role: "group", "aria-label": "What to do" }, Object.entries(MODES).map(([m, label]) => h("button", {
       type: "button", "aria-pressed": String(ui.mode === m), "data-mode": m,
       disabled: (m === "menu" && !p.menu) || (m === "chopsticks" && !p.chopsticks),
+      why: `${p.name} has no ${m === "menu" ? "Menu" : "Chopsticks"} token.`,
       onclick: () => { ui.mode = m; g.ui.refusal = null; g.rerender(); },
     }, label))),
     body,

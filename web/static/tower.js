@@ -138,7 +138,7 @@ function pendingCard(p, canAct) {
   }
   const ready = picks.every((v) => v !== null);
   parts.push(h("div", { class: "row tower-actions" },
-    h("button", { type: "button", class: "btn primary", disabled: !ready, "data-do": "enter-fixed",
+    h("button", { type: "button", class: "btn primary", disabled: !ready, why: "Tap the face of every die first.", "data-do": "enter-fixed",
       onclick: () => { delete screen.picks[p.roll]; post("/pending-roll", { roll: p.roll, values: picks }); },
     }, ready ? `Enter ${faces(picks)}` : "Tap the faces"),
     h("button", { type: "button", class: "btn ghost",
