@@ -92,6 +92,9 @@ def test_a_clean_roll_applies_and_a_cocked_roll_is_corrected(
         post_json(server, f"/api/games/{game_id}/actions", action, token)
     host.wait_version(4)
     host.page.wait_for_selector(f"{CARD} >> text=waiting for Cat's roll, try 1")
+    # rolls go only to the game holding the camera (issue 28 item 4): the host claims it
+    host.tap("[data-do=claim-camera]")
+    host.page.wait_for_selector(f"{CARD} >> text=The camera is held by this game")
     host.page.wait_for_selector(f"{CARD} [data-do=camera-throw]")
     host.page.wait_for_function(
         "() => { const i = document.querySelector('[data-camera-view]');"
@@ -126,4 +129,4 @@ def test_a_clean_roll_applies_and_a_cocked_roll_is_corrected(
     assert snap["history"][-1]["action"] == {"kind": "roll", "player": "Cat", "dice": [6, 5]}
     host.page.wait_for_function("() => document.querySelector('#tower').dataset.pending === '0'")
     host.shot("camera-05-corrected")
-    assert host.taps == 5 and not host.errors
+    assert host.taps == 6 and not host.errors

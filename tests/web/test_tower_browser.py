@@ -87,6 +87,10 @@ def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
     host.wait_version(4)
     badge_says(host, "Dice tower connected")
     host.page.wait_for_selector("#tower >> text=Waiting for Cat's roll, try 1")
+    # rolls go only to the game holding the tower (issue 28 item 4): the host claims it
+    host.page.wait_for_selector("#tower >> text=The dice tower is free")
+    host.tap("[data-do=claim-tower]")
+    host.page.wait_for_selector("#tower >> text=The dice tower is held by this game")
 
     assert tower.virtual is not None
     tower.virtual.unplug(down_s=8.0)  # the cable is pulled: the pty closes
@@ -107,7 +111,7 @@ def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
     snap = api_snapshot(server, game_id, token)
     assert snap["history"][-1]["action"] == {"kind": "roll", "player": "Cat", "dice": [6, 5]}
     host.page.wait_for_function("() => document.querySelector('#tower').dataset.pending === '0'")
-    assert host.taps == 5 and not host.errors
+    assert host.taps == 6 and not host.errors
 
     phone = Screen(browser, PHONE, "phone", shots)
     phone.page.goto(f"{server.url}/games/{game_id}")
