@@ -36,7 +36,7 @@ from tests.test_scans import (
     table_photo,
 )
 from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import LiveServer
+from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
 from web import create_app
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,8 @@ def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
                                images={"tempura": [render_card(DECK["tempura"], 128)]}))
     desk = ScanDesk(session, tmp_path, reader_factory=lambda card_set: reader)
-    server = make_server("127.0.0.1", 0, create_app(session, scans=desk), threaded=True)
+    server = make_server("127.0.0.1", 0, create_app(session, scans=desk, owner=test_owner()),
+                         threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     yield LiveServer(server, session)
@@ -173,6 +174,9 @@ def test_the_enrollment_walk_through_learns_a_card_from_a_photo(
     file = tmp_path / "egg.png"
     cv2.imwrite(str(file), render_card(DECK["egg_nigiri"], 240))
     page.locator("[data-enroll-photo]").set_input_files(str(file))
+    # the set serves every table: the first photo asks for the owner PIN (issue 28 item 4)
+    page.fill("[data-owner-dialog] [data-owner-pin]", OWNER_PIN)
+    page.press("[data-owner-pin]", "Enter")
     page.wait_for_function("() => document.querySelector('[data-enroll-current]')"
                            "?.dataset.enrollCurrent === 'salmon_nigiri'", timeout=30000)
     progress = page.locator("[data-enroll-progress]").get_attribute("data-enroll-progress")
