@@ -51,7 +51,7 @@ def test_serve_says_where_data_lives_which_devices_are_fakes_and_where_to_go(
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None
-        lines = [proc.stdout.readline() for _ in range(3)]
+        lines = [proc.stdout.readline() for _ in range(4)]
     finally:
         proc.terminate()
         deadline = time.monotonic() + 10
@@ -60,5 +60,7 @@ def test_serve_says_where_data_lives_which_devices_are_fakes_and_where_to_go(
     assert proc.returncode == 0, "SIGTERM stops the service cleanly"
     assert str(tmp_path / "companion.sqlite3") in lines[0]
     assert "devices:" in lines[1] and "Running on fakes for:" in lines[1]
-    assert lines[2].startswith("companion: open http://127.0.0.1:")
+    # the first start makes up the owner PIN and shows it this once (issue 28 item 4)
+    assert lines[2].startswith("companion: owner PIN ") and "only this once" in lines[2]
+    assert lines[3].startswith("companion: open http://127.0.0.1:")
     assert (tmp_path / "companion.sqlite3").exists()
