@@ -16,11 +16,14 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
+from companion.devices import DeviceStatus, Health
+from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from tests.web.browser_support import MIN_TARGET_PX, PHONE, SMALL_TARGETS_JS, Screen, post_json
 from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
 from web import create_app
+from web import health as health_web
 
 pytestmark = pytest.mark.browser
 #: The café's tablet in landscape.
@@ -40,7 +43,9 @@ def shot(screen: Screen, label: str) -> None:
 @pytest.fixture
 def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     desk = ScanDesk(session, tmp_path)
-    app = create_app(session, scans=desk, owner=test_owner())
+    app = create_app(session, rolls=RollDesk(session), scans=desk, owner=test_owner())
+    health_web.install(app, Health({
+        "storage": lambda: DeviceStatus("storage", True, "fine", "real")}))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
@@ -109,4 +114,34 @@ def test_the_enrollment_page_asks_for_the_owner_pin_before_importing_a_set(
     phone.tap("[data-do='owner-unlock']")
     phone.page.wait_for_selector(".owner-pin-error:has-text('not the owner PIN')")
     shot(phone, "owner-02-wrong-pin")
+    assert not phone.errors, phone.errors
+
+
+def test_the_status_panel_shows_the_holds_and_the_owner_closes_game_starting(
+    browser: Any, enrolling: LiveServer, shots: Path,
+) -> None:
+    tablet = Screen(browser, WIDE_TABLET, "tablet", shots)
+    tablet.page.goto(f"{enrolling.url}/status")
+    tablet.page.wait_for_selector("[data-device=tower]:has-text('free')")
+    tablet.tap("[data-create-games=owner]")
+    tablet.page.fill("[data-owner-dialog] [data-owner-pin]", OWNER_PIN)
+    tablet.page.press("[data-owner-pin]", "Enter")
+    tablet.page.wait_for_selector("[data-create-games=owner][aria-pressed=true]")
+    tablet.shot("owner-03-status-panel")
+    assert not tablet.errors, tablet.errors
+
+    # a phone without the PIN starting a game is asked for it; with it, the game starts
+    phone = Screen(browser, PHONE, "phone", shots)
+    page = phone.page
+    page.goto(f"{enrolling.url}/#new")
+    rows = page.locator(".player-row input")
+    rows.first.wait_for()
+    for i, name in enumerate(["Ann", "Ben", "Cat"]):
+        rows.nth(i).fill(name)
+    page.click("text=Start the game")
+    page.wait_for_selector("[data-owner-dialog]:has-text('only the owner starts games')")
+    shot(phone, "owner-04-start-needs-pin")
+    page.fill("[data-owner-pin]", OWNER_PIN)
+    page.press("[data-owner-pin]", "Enter")
+    page.wait_for_url("**/games/*")
     assert not phone.errors, phone.errors

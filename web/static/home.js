@@ -1,5 +1,6 @@
 // The home page: games to resume, a new game, join a game with its code.
 import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common.js";
+import { needOwner, ownerPost } from "./owner.js";
 import * as sushiGo from "./sg-setup.js";
 import * as party from "./sgp-setup.js";
 import * as dice from "./tower.js";
@@ -215,8 +216,16 @@ async function createGame(event) {
   if (t.options.some((o) => o.key === "start_player")) options.start_player = state.start;
   else if (startLabel()) order = [...players.slice(state.start), ...players.slice(0, state.start)];
   try {
-    const created = await api("POST", "/api/games", {
-      game: t.id, players: order, options, roll_source: dice.rollSource(t) });
+    const body = { game: t.id, players: order, options, roll_source: dice.rollSource(t) };
+    let created;
+    try {
+      created = await api("POST", "/api/games", body);
+    } catch (err) {
+      // the owner may allow only the owner to start games (issue 28 item 4): ask for the PIN
+      if (err.status !== 403 || !/owner PIN/.test(err.message)
+        || !(await needOwner("", "On this Pi only the owner starts games: enter the owner PIN."))) throw err;
+      created = await ownerPost("/api/games", body);
+    }
     store.set(created.id, { token: created.host_token, role: "host", seat: null });
     // A double tap's repeat gets the same answer: go to the game once, not twice.
     if (!leaving) { leaving = true; location.href = `/games/${created.id}`; }

@@ -55,14 +55,15 @@ export async function isOwner() {
 }
 
 /** Resolve true once this device is the owner: at once when its token works, else after the
- * PIN dialog (false when the person cancels). ``what`` finishes "This changes ...". */
-export async function needOwner(what) {
+ * PIN dialog (false when the person cancels). ``what`` finishes "This changes ..."; ``why``,
+ * when given, is the dialog's whole sentence instead. */
+export async function needOwner(what, why = null) {
   if (await isOwner()) return true;
-  return askPin(what);
+  return askPin(what, why);
 }
 
 /** The PIN dialog; resolves true when the PIN was right, false on Cancel. */
-export function askPin(what) {
+export function askPin(what, why = null) {
   return new Promise((resolve) => {
     const input = h("input", { class: "owner-pin-input", type: "password", inputmode: "numeric",
       pattern: "[0-9]*", autocomplete: "off", maxlength: "12", "aria-label": "Owner PIN",
@@ -99,7 +100,7 @@ export function askPin(what) {
         }
       } },
     h("h2", { id: "owner-pin-title" }, "Owner PIN"),
-    h("p", { class: "owner-pin-why" }, `This changes ${what} for every table, so only the Pi's owner can do it.`),
+    h("p", { class: "owner-pin-why" }, why ?? `This changes ${what} for every table, so only the Pi's owner can do it.`),
     input,
     error,
     h("div", { class: "owner-pin-actions" },
