@@ -26,9 +26,15 @@ bp = Blueprint("devices", __name__, url_prefix="/api")
 
 
 def get_holds() -> DeviceHolds | None:
-    """The holds of the roll desk (``None``: no table devices in this app)."""
+    """The holds of the roll desk, else of the icon-dice desk (the composition root gives both
+    the same); ``None``: no table devices in this app."""
     desk = get_rolls()
-    return desk.holds if desk is not None else None
+    if desk is not None:
+        return desk.holds
+    from web.icon_dice import get_hook  # lazily: web.icon_dice imports this module
+
+    hook = get_hook()
+    return hook.desk.holds if hook is not None else None
 
 
 def held_by(device: str) -> JSON | None:

@@ -41,6 +41,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
 from web.body import int_field, json_object, list_field, text_field
 from web.context import get_camera, get_session, request_viewer, require_owner
+from web.devices import held_by
 from web.guard import JSON_TYPE, MULTIPART, accepts
 from web.ids import game_id_arg
 
@@ -116,6 +117,7 @@ def status() -> Response:
         out = {"enabled": True, **hook.status_json(),
                "pending": [p.to_json() for p in hook.desk.pending()],
                "set": set_summary(hook)}
+    out["held_by"] = held_by("camera")  # readings go to this game only (issue 28 item 4)
     game = game_id_arg("game")
     if game is not None:
         if hook is None:

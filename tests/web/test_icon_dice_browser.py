@@ -59,6 +59,9 @@ def test_a_pending_belt_is_confirmed_on_the_tablet(
     page = tablet.page
     page.wait_for_selector(f"{CARD} [data-icon-state]")
     assert page.locator(f"{CARD} [data-pending-roll]").count() == 0
+    # readings go only to the game holding the camera (issue 28 item 4): the host claims it
+    tablet.tap(f"{CARD} [data-do=claim-camera]")
+    page.wait_for_selector(f"{CARD} >> text=The camera is held by this game")
 
     settle(hook, frame)  # the camera reads Ann's belt, one die unsure
     page.wait_for_selector(f"{CARD} [data-pending-roll]")
@@ -87,7 +90,7 @@ def test_a_pending_belt_is_confirmed_on_the_tablet(
     belt = [d["die"] for d in api_snapshot(server, game_id, token)["view"]["players"][0]["belt"]]
     assert sorted(belt) == sorted(ANN_BELT)
     page.wait_for_selector("[data-belt-of=Ann] .sr-die")
-    assert tablet.taps == 2 and not tablet.errors, tablet.errors
+    assert tablet.taps == 3 and not tablet.errors, tablet.errors
     tablet.shot("sr-camera-03-confirmed")
 
     page.click(f"{CARD} [data-do=enroll-dice]")

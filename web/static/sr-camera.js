@@ -7,6 +7,7 @@
 // and a link to the enrollment walk-through (sr-enroll.js). Other games: the card stays hidden.
 import { api, banner, fill, h } from "./common.js";
 import { dieTile, faceOf } from "./sr-common.js";
+import { holdLine } from "./owner.js";
 
 const POLL_MS = 1000;
 const STATES = {
@@ -38,6 +39,12 @@ function post(path, body) {
     banner.show(err.message);
     return null;
   }).finally(poll);
+}
+
+/** POST to this game's own API (the camera's claim and release: /devices/camera/...). */
+function postGame(path, body) {
+  return api("POST", `/api/games/${cam.id}${path}`, body, cam.g.token).then(() => banner.hide(),
+    (err) => banner.show(err.message)).finally(poll);
 }
 
 function view(data) {
@@ -143,6 +150,8 @@ function parts(g, data) {
     h("h2", null, "Dice camera", h("span", { class: "aside", "data-icon-state": data.state }, state)),
     data.enabled ? null : h("p", { class: "tower-refused" }, "This companion runs no camera: tap the dice."),
     data.message && data.state !== "reading" ? h("p", { class: "muted small", "data-icon-message": "" }, data.message) : null,
+    // readings go only to the game holding the camera (issue 28 item 4)
+    data.enabled && game ? holdLine("camera", data.held_by ?? null, game, postGame) : null,
     data.enabled ? view(data) : null,
   ];
   for (const p of game?.pending ?? []) out.push(pendingCard(g, p));
@@ -155,7 +164,7 @@ function render(force = false) {
   const data = cam.data;
   const el = section();
   if (!g || !data) return;
-  const key = JSON.stringify([data.state, data.message, data.frame, data.set, data.game, cam.fixing, g.snap.version]);
+  const key = JSON.stringify([data.state, data.message, data.frame, data.set, data.game, data.held_by, cam.fixing, g.snap.version]);
   if (!force && key === cam.shown) return;
   cam.shown = key;
   el.dataset.pending = String(data.game?.pending?.length ?? 0);
