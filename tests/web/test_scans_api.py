@@ -269,3 +269,18 @@ def test_enrollment_lists_the_menu_takes_photos_and_moves_as_one_file(
                        headers=owner, content_type="application/zip")
     assert junk.status_code == 400
     assert client.get(f"/games/{game.id}/enroll").status_code == 200
+
+
+def test_a_photo_with_no_card_in_it_is_not_enrolled(session: Session, tmp_path: Path) -> None:
+    """Issue 28 item 13: a plain grey JPEG was once enrolled as tempura. A photo with no card
+    in it is refused with the reason, and the set learns nothing."""
+    client = scan_client(session, tmp_path, None)
+    game = party(client)
+    grey = cv2.imencode(".jpg", np.full((200, 300, 3), 128, np.uint8))[1].tobytes()
+    form = {"label": "tempura", "photo": (io.BytesIO(grey), "grey.jpg")}
+    answer = client.post(f"/api/games/{game.id}/cards/enroll", data=form,
+                         headers=owner_headers(client), content_type="multipart/form-data")
+    assert answer.status_code == 400
+    assert "plain, no card in it" in answer.get_json()["reason"]
+    status = client.get(f"/api/games/{game.id}/cards").get_json()
+    assert "tempura" in status["needed"]

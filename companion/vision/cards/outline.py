@@ -8,15 +8,20 @@ closed), and every closed outline whose convex hull is card-shaped becomes a car
 * its minimum-area rectangle has a long/short side ratio in :attr:`OutlineConfig.aspect`;
 * the hull fills that rectangle (:attr:`OutlineConfig.fill`): a card is a rectangle with
   rounded corners, not a blob;
-* its contour is not much longer than the hull's (:attr:`OutlineConfig.ragged`): a card's
-  edge is straight, while a gap between dice or a hand's outline wanders.
+* it keeps clear of the frame's edge (:attr:`OutlineConfig.clear`): a card cut by the edge
+  shows no whole outline (the finder network marks it partial).
 
 The quad is then *fitted*: each side is a straight line fitted to the outline's points along
 that side, away from the rounded corners, and the corners are where those lines meet (so a
-rounded corner does not pull its corner in). Of outlines found twice (the inner and outer
-edge of one border), the larger is kept. Cards on one table are one size: with at least
-:attr:`OutlineConfig.quorum` outlines found, one much larger than their median
-(:attr:`OutlineConfig.oversize`) is two touching cards seen as one, and is left out.
+rounded corner does not pull its corner in). Then each side is *sharpened* at the photo's own
+resolution: along :attr:`OutlineConfig.samples` normals across the side's middle, the
+strongest step in brightness (within :attr:`OutlineConfig.reach` of the card's width) marks
+the edge, and the side's line is fitted to those points again.
+
+Of outlines found twice (the inner and outer edge of one border), the larger is kept. Cards
+on one table are one size: with at least :attr:`OutlineConfig.quorum` outlines found, one
+much larger than their median (:attr:`OutlineConfig.oversize`) is two touching cards seen as
+one, and is left out.
 
 Cards that touch or lie on one another have no closed outline of their own; this stage does
 not see them (the finder network does: :mod:`companion.vision.cards.finder`).
@@ -52,10 +57,14 @@ class OutlineConfig:
     aspect: tuple[float, float] = (1.25, 1.85)
     #: The hull's area over its minimum-area rectangle's, at least.
     fill: float = 0.88
-    #: The contour's length over the hull's, at most.
-    ragged: float = 1.6
     #: Share of each side (about its middle) whose points fit that side's line.
     side_share: float = 0.7
+    #: Pixels (at ``long_side``) an outline's hull keeps from the frame's edge.
+    clear: int = 3
+    #: Normals sampled across each side when sharpening, and how far each looks either way
+    #: (a share of the card's short side, plus 2 pixels).
+    samples: int = 24
+    reach: float = 0.03
     #: With this many outlines or more, one of more than ``oversize`` times their median
     #: area is left out.
     quorum: int = 3
@@ -74,9 +83,52 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE) -> list[FloatAr
     edges = cv2.dilate(cv2.Canny(grey, *config.edges), np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     frame_area = grey.shape[0] * grey.shape[1]
-    found = [q for c in contours
-             if (q := _card_quad(np.asarray(c, np.int32), frame_area, config)) is not None]
-    return [q / np.float32(scale) for q in _largest_apart(_one_size(found, config))]
+    size = (grey.shape[1], grey.shape[0])
+    outlines = [np.asarray(c, np.int32) for c in contours]
+    found = [q for c in outlines if _clear_of_edge(c, size, config.clear)
+             and (q := _card_quad(c, frame_area, config)) is not None]
+    quads = [q / np.float32(scale) for q in _largest_apart(_one_size(found, config))]
+    if scale >= 1 or not quads:
+        return quads
+    full = np.asarray(cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (0, 0), 1.0),
+                      np.uint8)
+    return [sharpened(full, q, config) for q in quads]
+
+
+def sharpened(grey: Image, quad: FloatArray, config: OutlineConfig) -> FloatArray:
+    """``quad`` with each side refitted to the strongest brightness step across it in
+    ``grey`` (the photo at its own resolution, see the module)."""
+    short = min(float(np.linalg.norm(quad[1] - quad[0])),
+                float(np.linalg.norm(quad[2] - quad[1])))
+    reach = config.reach * short + 2
+    steps = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
+    centre = quad.mean(axis=0)
+    lines = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        unit = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal = np.array([-unit[1], unit[0]], np.float32)
+        if float((a - centre) @ normal) < 0:
+            normal = -normal  # outwards
+        ts = np.linspace(0.5 - config.side_share / 2, 0.5 + config.side_share / 2,
+                         config.samples, dtype=np.float32)
+        base = a[None] + ts[:, None] * (b - a)[None]
+        grid = base[:, None, :] + steps[None, :, None] * normal[None, None, :]
+        values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        jump = np.abs(np.diff(values, axis=1))
+        at = jump.argmax(axis=1)
+        strong = jump[np.arange(len(at)), at] >= 8
+        if strong.sum() < 5:
+            lines.append((a, unit))
+            continue
+        points = base[strong] + (steps[at[strong]] + 0.5)[:, None] * normal[None]
+        vx, vy, x0, y0 = cv2.fitLine(points, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    corners = [_meet(lines[k - 1], lines[k]) for k in range(4)]
+    if any(c is None for c in corners):
+        return quad
+    return np.asarray(corners, np.float32)
 
 
 def _one_size(quads: list[FloatArray], config: OutlineConfig) -> list[FloatArray]:
@@ -84,6 +136,11 @@ def _one_size(quads: list[FloatArray], config: OutlineConfig) -> list[FloatArray
         return quads
     limit = config.oversize * float(np.median([cv2.contourArea(q) for q in quads]))
     return [q for q in quads if cv2.contourArea(q) <= limit]
+
+
+def _clear_of_edge(contour: npt.NDArray[np.int32], size: tuple[int, int], clear: int) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    return x >= clear and y >= clear and x + w <= size[0] - clear and y + h <= size[1] - clear
 
 
 def _card_quad(contour: npt.NDArray[np.int32], frame_area: int,
@@ -98,10 +155,8 @@ def _card_quad(contour: npt.NDArray[np.int32], frame_area: int,
         return None
     if hull_area / (w * h) < config.fill:
         return None
-    if cv2.arcLength(contour, True) > config.ragged * cv2.arcLength(hull, True):
-        return None
     box = portrait(np.asarray(cv2.boxPoints(((cx, cy), (w, h), angle)), np.float32))
-    return fitted(hull.reshape(-1, 2).astype(np.float32), box, config.side_share)
+    return fitted(contour.reshape(-1, 2).astype(np.float32), box, config.side_share)
 
 
 def portrait(quad: FloatArray) -> FloatArray:

@@ -47,6 +47,7 @@ from companion.vision.cards.enrollment import (
     fit_crop,
     rectify,
 )
+from companion.vision.cards.evidence import EVIDENCE, EvidenceConfig, with_evidence
 from companion.vision.cards.finder import (
     DUPLICATE_OVERLAP,
     CardFinder,
@@ -183,13 +184,16 @@ class CardReader:
 
     def __init__(self, card_set: CardSet, embedder: Embedder | None = None,
                  finder: CardFinder | None = None,
-                 outline: OutlineConfig | None = OUTLINE) -> None:
+                 outline: OutlineConfig | None = OUTLINE,
+                 evidence: EvidenceConfig | None = EVIDENCE) -> None:
         """``outline``: the outline stage's config (:mod:`~companion.vision.cards.outline`),
-        ``None`` to find cards with the finder network alone."""
+        ``None`` to find cards with the finder network alone; ``evidence``: the evidence
+        stage's (:mod:`~companion.vision.cards.evidence`), ``None`` to keep every card read."""
         self.card_set = card_set
         self.embedder = embedder or Embedder()
         self.finder = finder or CardFinder()
         self.outline = outline
+        self.evidence = evidence
 
     def read(self, image: Image) -> Scan:
         """Every card in ``image`` (BGR uint8); :class:`PoorPhoto` if it cannot be read."""
@@ -208,7 +212,13 @@ class CardReader:
         if sharp < MIN_SHARPNESS:
             raise PoorPhoto(f"the photo is too blurry (sharpness {sharp:.2f}, at least "
                             f"{MIN_SHARPNESS} needed); hold the camera still and let it focus")
-        return Scan(tuple(self.recognise_pieces(image, pieces, found)))
+        cards = self.recognise_pieces(image, pieces, found)
+        if self.evidence is not None:
+            cards = with_evidence(image, cards, self.evidence)
+            if not cards:
+                return Scan((), ("no cards found: put the cards on the table, face up, "
+                                 "in view",))
+        return Scan(tuple(cards))
 
     def recognise_pieces(self, image: Image, pieces: list[Piece],
                          found: Found | None = None) -> list[Card]:
@@ -794,20 +804,12 @@ class CardReader:
                                                                           strict=True)]
 
     def enrollment_crop(self, image: Image, name: str = "the photo") -> Image:
-        """The card to enroll from a photo: the one card found in it, or the photo itself
-        when it is card-shaped and no single card found in it explains it (a crop of a card,
-        whose art the finder may take for several pieces); :class:`PoorPhoto` otherwise."""
-        check_photo(image)
-        h, w = image.shape[:2]
-        pieces = [p for p in self.finder.find(image) if p.kind != "band"]
-        big = [p for p in pieces if cv2.contourArea(p.quad) >= 0.15 * h * w]
-        card_shaped = abs(min(h, w) / max(h, w) - self.card_set.aspect) <= 0.12
-        if len(big) == 1 and (not card_shaped or cv2.contourArea(big[0].quad) < 0.7 * h * w):
-            return rectify(image, clockwise(big[0].quad))
-        if card_shaped:
-            return fit_crop(image)
-        raise PoorPhoto(f"{name}: found {len(big)} large cards; enroll a photo of one card "
-                        "(or a crop of it)")
+        """The card to enroll from a photo of one card (or a crop of it), rectified;
+        :class:`PoorPhoto` with the reason otherwise
+        (:func:`~companion.vision.cards.enroll_photo.enrollment_crop`)."""
+        from companion.vision.cards.enroll_photo import enrollment_crop
+
+        return enrollment_crop(image, name)
 
 
 def with_outlines(outlines: list[FloatArray], pieces: list[Piece]) -> list[Piece]:

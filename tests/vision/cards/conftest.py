@@ -48,3 +48,11 @@ def deck_set(embedder: Embedder) -> CardSet:
 @pytest.fixture(scope="session")
 def deck_reader(deck_set: CardSet, embedder: Embedder, finder: CardFinder) -> CardReader:
     return CardReader(deck_set, embedder, finder)
+
+
+def network_only(reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``reader`` without the outline and evidence stages for the rest of the test: the
+    finder network's pieces read by the passes after it, as the ablations of those passes
+    measure them."""
+    monkeypatch.setattr(reader, "outline", None)
+    monkeypatch.setattr(reader, "evidence", None)

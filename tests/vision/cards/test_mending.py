@@ -16,6 +16,7 @@ from companion.vision.cards.finder import Piece, expected_area
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import Card, CardReader, _drop_doubles
 from companion.vision.cards.tableau import SceneOptions, Tableau, render_tableau
+from tests.vision.cards.conftest import network_only
 
 Quad = npt.NDArray[np.float32]
 Image = npt.NDArray[np.uint8]
@@ -77,7 +78,7 @@ def test_a_whole_card_no_piece_stands_for_is_read_from_the_card_map(
     not each card: which few are lost shifts with the last bits of the CPU's arithmetic; 30
     to 32 read on an AMD EPYC with AVX2, with the 8-bit and the float embedder.)"""
     monkeypatch.setattr(reader_module, "UNEXPLAINED", unexplained)
-    monkeypatch.setattr(deck_reader, "outline", None)  # the finder network's pieces only
+    network_only(deck_reader, monkeypatch)
     read = sum(sum(_read_unexplained(deck_reader, seed)) for seed in UNEXPLAINED_SCENES)
     if unexplained:
         assert read >= 27
@@ -163,8 +164,11 @@ def test_whole_cards_the_finder_outlined_badly_are_mended(
     mending steps most are read whole, surely and rightly; with all of them off (session 9's
     shifts) at least four fewer are. Counts, not each card: which card a step alone decides
     shifts with the last bits of the CPU's arithmetic (8 and 1 read on an AMD EPYC with
-    AVX-512; on AVX2 each card read only with its own step)."""
+    AVX-512; on AVX2 each card read only with its own step). The finder network's pieces
+    only: the outline stage outlines four of these cards well with every step off."""
     from companion.vision.cards import finder as finder_module
+
+    network_only(deck_reader, monkeypatch)
 
     def read_right() -> int:
         right = 0
@@ -338,7 +342,7 @@ def test_a_small_card_no_piece_stands_for_is_read_from_the_card_map(
     card: a patch of :data:`~companion.vision.cards.reader.UNEXPLAINED_AREA` (0.35) of a
     typical card is tried, where 0.5 left these cards out. Over the scenes where that
     mattered most of the six such cards are read, and nothing is read wrong or extra."""
-    monkeypatch.setattr(deck_reader, "outline", None)  # the finder network's pieces only
+    network_only(deck_reader, monkeypatch)
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in SMALL_PATCH_SCENES]
     small = _score(deck_reader, scenes)
     monkeypatch.setattr(reader_module, "UNEXPLAINED_AREA", 0.5)

@@ -1,0 +1,126 @@
+"""Evidence stage: a card read is kept only where the photo shows a card (issue 22 item 6).
+
+What the earlier stages read are candidates. A card is a flat object with straight edges: its
+sides stand out from what lies around it. Dice, wood grain, a cloth's pattern, the floor of a
+dice tray or a patch of white paper seen as "a card" fail at least one of these checks, which
+ask nothing of the enrolled set:
+
+* **Shape**: a whole card's outline has a card's long/short ratio
+  (:attr:`EvidenceConfig.aspect`; a die is square).
+* **Edges**: along :attr:`EvidenceConfig.samples` normals across the middle of each side of a
+  whole or cut card that lies inside the photo, the brightness steps by at least
+  :attr:`EvidenceConfig.step` within :attr:`EvidenceConfig.reach` of the side (a share of the
+  card's short side); at least :attr:`EvidenceConfig.support` of the samples must (a card's
+  edge against the table, or against the card lying on it).
+* **Likeness**: a whole or cut card looks like some card of the enrolled set, at least
+  :attr:`EvidenceConfig.known` in descriptor similarity (dice on white paper read as
+  uncertain SET cards at 0.14-0.59 on the 160 training-split dice photos; real table cards,
+  sure or not, at 0.65 and more). A card of another game is not reported.
+* **Company**: a band (a card under another one, thin and often low in contrast against the
+  card on it) is judged by the card lying on it: it is kept only when the cards lying on it
+  (a band on a band on a card) end in a whole or cut card that is kept.
+  A card cut by the photo's edge is kept only when a whole card is kept too.
+
+Pure: :func:`with_evidence` takes the photo and the cards read, and returns the cards kept
+(``covered_by`` renumbered).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from companion.vision.cards.reader import Card
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class EvidenceConfig:
+    """What a card must show (see the module)."""
+
+    aspect: tuple[float, float] = (1.2, 1.9)
+    support: float = 0.6
+    known: float = 0.6
+    samples: int = 16
+    reach: float = 0.04
+    step: float = 10.0
+
+
+EVIDENCE = EvidenceConfig()
+
+
+def with_evidence(image: Image, cards: list[Card],
+                  config: EvidenceConfig = EVIDENCE) -> list[Card]:
+    """The cards of ``cards`` the photo shows evidence for (see the module)."""
+    if not cards:
+        return cards
+    grey = np.asarray(cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (0, 0), 1.0),
+                      np.uint8)
+    keep = [c.visible == "band" or (
+        c.similarity >= config.known and edge_support(grey, c.quad, config) >= config.support
+        and (c.visible != "full" or card_shaped(c.quad, config))) for c in cards]
+    keep = [ok and (c.visible != "band" or _rests_under_kept(cards, keep, k))
+            for k, (c, ok) in enumerate(zip(cards, keep, strict=True))]
+    any_whole = any(ok and c.visible == "full" for c, ok in zip(cards, keep, strict=True))
+    keep = [ok and (c.visible != "partial" or any_whole)
+            for c, ok in zip(cards, keep, strict=True)]
+    index = {k: n for n, k in enumerate(k for k, ok in enumerate(keep) if ok)}
+    return [replace(c, covered_by=None if c.covered_by is None else index.get(c.covered_by))
+            for k, c in enumerate(cards) if keep[k]]
+
+
+def _rests_under_kept(cards: list[Card], keep: list[bool], k: int) -> bool:
+    """Whether following ``covered_by`` from band ``k`` (a band on a band on ...) reaches a
+    card that is not a band and is kept; a chain that ends or loops among bands does not."""
+    seen: set[int] = set()
+    while cards[k].visible == "band":
+        seen.add(k)
+        above = cards[k].covered_by
+        if above is None or above in seen:
+            return False
+        k = above
+    return keep[k]
+
+
+def card_shaped(quad: FloatArray, config: EvidenceConfig = EVIDENCE) -> bool:
+    """Whether ``quad``'s mean long side over its mean short side is a card's."""
+    q = np.asarray(quad, np.float32)
+    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2
+    b = float(np.linalg.norm(q[2] - q[1]) + np.linalg.norm(q[0] - q[3])) / 2
+    ratio = max(a, b) / max(min(a, b), 1e-6)
+    return bool(config.aspect[0] <= ratio <= config.aspect[1])
+
+
+def edge_support(grey: Image, quad: FloatArray, config: EvidenceConfig = EVIDENCE) -> float:
+    """The share of samples across ``quad``'s sides (inside the photo) where the brightness
+    steps by at least ``config.step`` near the side; 0 when no side lies inside."""
+    q = np.asarray(quad, np.float32)
+    h, w = grey.shape
+    short = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
+    reach = config.reach * short + 2
+    offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
+    along = np.linspace(0.15, 0.85, config.samples, dtype=np.float32)
+    hits = total = 0
+    for k in range(4):
+        a, b = q[k], q[(k + 1) % 4]
+        unit = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal = np.array([-unit[1], unit[0]], np.float32)
+        base = a[None] + along[:, None] * (b - a)[None]
+        inside = ((base[:, 0] > reach) & (base[:, 0] < w - reach)
+                  & (base[:, 1] > reach) & (base[:, 1] < h - reach))
+        if inside.sum() < 3:
+            continue
+        grid = base[inside][:, None, :] + offsets[None, :, None] * normal[None, None, :]
+        values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        steps = np.abs(values[:, 3:] - values[:, :-3]).max(axis=1)
+        hits += int((steps >= config.step).sum())
+        total += len(steps)
+    return hits / total if total else 0.0
