@@ -29,6 +29,11 @@ chosen, and why:
 
 Every face here shows icons of one symbol (``count`` of them). The engine reads symbols and
 counts only, so a face with, say, 2 tempura could be added to the table as data.
+
+**A die whose face was not entered** (issue 24 item 7) is read ``"kind:?"`` (:func:`unread`): a
+belt may hold such dice when the table skips entering a roll (only the face a player takes
+matters for the score). It is never on a tray: :func:`die` refuses it; :func:`kind_of` and
+:func:`check_belt_reading` accept it.
 """
 
 from __future__ import annotations
@@ -190,13 +195,45 @@ def die(reading: str) -> Die:
     return Die(kind, FACES[face_id])
 
 
-def kind_of(reading: str) -> DieKind:
+#: The face part of a die whose face was not entered.
+UNREAD = "?"
+
+
+def unread(kind: DieKind) -> str:
+    """The reading of a die of ``kind`` whose face was not entered (``"maki:?"``)."""
+    return f"{kind.value}:{UNREAD}"
+
+
+def is_unread(reading: str) -> bool:
+    return reading.endswith(f":{UNREAD}")
+
+
+def check_belt_reading(reading: str) -> DieKind:
+    """The kind of a die on a belt: a reading :func:`die` accepts, or ``"kind:?"`` (a die whose
+    face was not entered); :class:`UnreadableInput` otherwise."""
+    if is_unread(reading):
+        kind_text = reading.partition(":")[0]
+        try:
+            return DieKind(kind_text)
+        except ValueError:
+            kinds = ", ".join(k.value for k in DieKind)
+            raise UnreadableInput(
+                f"{reading!r} is not a die reading 'kind:face' (kinds: {kinds})"
+            ) from None
     return die(reading).kind
 
 
+def kind_of(reading: str) -> DieKind:
+    """The kind of a die, its face entered or not."""
+    return check_belt_reading(reading)
+
+
 def die_name(reading: str) -> str:
-    """``"Maki die showing 3 Maki"``; the reading itself when it cannot be read."""
+    """``"Maki die showing 3 Maki"`` (``"Maki die"`` when its face was not entered); the
+    reading itself when it cannot be read."""
     try:
+        if is_unread(reading):
+            return f"{KIND_NAMES[check_belt_reading(reading)]} die"
         return die(reading).name
     except UnreadableInput:
         return reading
@@ -211,7 +248,7 @@ def kinds_count(dice: Iterable[str]) -> dict[DieKind, int]:
     """How many dice of each kind (every kind listed, 0 included)."""
     out = dict.fromkeys(DieKind, 0)
     for reading in dice:
-        out[die(reading).kind] += 1
+        out[kind_of(reading)] += 1
     return out
 
 

@@ -23,7 +23,15 @@ from itertools import product
 from companion.games.base import Message
 from companion.games.common.evolve import evolve
 from companion.games.sushi_roll import actions as a
-from companion.games.sushi_roll.dice import DICE_IN_BOX, KIND_FACES, DieKind, kind_of, kinds_count
+from companion.games.sushi_roll.dice import (
+    DICE_IN_BOX,
+    KIND_FACES,
+    DieKind,
+    is_unread,
+    kind_of,
+    kinds_count,
+    readings,
+)
 from companion.games.sushi_roll.options import Mode, Rules
 from companion.games.sushi_roll.state import GameState, Phase
 from companion.games.sushi_roll.tray import Tray
@@ -47,7 +55,9 @@ def legal_actions(state: GameState) -> list[Message]:
 
 @lru_cache(maxsize=4096)
 def _picks(name: str, belt: tuple[str, ...]) -> tuple[a.Pick, ...]:
-    return tuple(a.Pick(name, r) for r in dict.fromkeys(belt))
+    """A pick of each die of the belt; a die whose face was not entered may show any face."""
+    faces = (readings(kind_of(r)) if is_unread(r) else (r,) for r in belt)
+    return tuple(a.Pick(name, r) for r in dict.fromkeys(f for fs in faces for f in fs))
 
 
 @lru_cache(maxsize=4096)

@@ -16,6 +16,14 @@ Our readings of SEED4 (``docs/RULINGS.md``, R11-R16):
   taken later does not go under an earlier nigiri). Tokens: :mod:`.tokens`.
 * When everyone has played, the belts pass to the left (seat ``i``'s belt goes to seat
   ``i + 1``) unless they are empty: then the round ends (:mod:`.rounds`).
+
+**Faces not entered** (issue 24 item 7: a round in a few taps). Only the die a player takes
+scores, so the table need not enter every roll: after a round's first turn, a decision of the
+red belt's holder (a pick, a Menu or a Chopsticks token) while belts wait for their roll rolls
+every belt not yet entered with its faces unread (``"kind:?"``, :func:`~.dice.unread`; the
+kinds stay those of the belt). A roll may also give unread faces (a Menu re-roll left
+unentered). A pick names the face taken: it takes that die, or else an unread die of its kind;
+a Chopsticks swap likewise.
 """
 
 from __future__ import annotations
@@ -33,10 +41,13 @@ from companion.games.sushi_roll.dice import (
     NIGIRI_VALUES,
     DieKind,
     Symbol,
+    check_belt_reading,
     describe_kinds,
     die,
     die_name,
+    is_unread,
     kinds_count,
+    unread,
 )
 from companion.games.sushi_roll.rounds import end_round
 from companion.games.sushi_roll.state import GameState, Phase, Placed, Seat
@@ -78,6 +89,15 @@ def remove(held: tuple[str, ...], taken: Iterable[str]) -> tuple[str, ...] | Non
     return tuple(sorted(left.elements()))
 
 
+def take_die(belt: tuple[str, ...], reading: str) -> tuple[str, ...] | None:
+    """``belt`` without the die ``reading``: that very die, or else a die of its kind whose
+    face was not entered; ``None`` when the belt holds neither."""
+    left = remove(belt, (reading,))
+    if left is None and not is_unread(reading):
+        left = remove(belt, (unread(die(reading).kind),))
+    return left
+
+
 def _belt_words(belt: tuple[str, ...]) -> str:
     return ", ".join(die_name(r) for r in belt) or "no dice"
 
@@ -88,7 +108,7 @@ def _belt_words(belt: tuple[str, ...]) -> str:
 def roll(state: GameState, action: a.Roll, events: Events) -> GameState:
     seat = state.seat_of(action.player)
     for reading in action.dice:
-        die(reading)  # UnreadableInput for a face the table does not print
+        check_belt_reading(reading)  # UnreadableInput for a face the table does not print
     if state.phase is Phase.REROLL:
         return _reroll(state, seat, action, events)
     need(state, Phase.ROLL, "a roll")
@@ -152,28 +172,46 @@ def _reroll(state: GameState, seat: int, action: a.Roll, events: Events) -> Game
 # ------------------------------------------------------------------------------ tokens
 
 
-def _mover(state: GameState, player: str, what: str) -> int:
+def _mover(state: GameState, player: str, what: str, events: Events) -> tuple[GameState, int]:
+    """The state in which ``player`` decides (belts left unrolled after a round's first turn
+    are rolled with faces unread) and their seat; :class:`IllegalAction` when it is not
+    ``player``'s turn."""
+    if state.phase is Phase.ROLL and state.turn > 1:
+        state = _unread_rolls(state, events)
     need(state, Phase.PICK, what)
     seat = state.seat_of(player)
     if seat != state.current:
         first = state.names[state.red]
         raise IllegalAction(
             f"it is {state.names[state.current]}'s turn, not {player}'s ({first} holds the "
-            "red-bordered belt and played first this turn; then clockwise)"
+            "red-bordered belt and plays first this turn; then clockwise)"
         )
-    return seat
+    return state, seat
+
+
+def _unread_rolls(state: GameState, events: Events) -> GameState:
+    """Every belt still to roll is rolled, its faces not entered (the kinds it holds)."""
+    seats = list(state.seats)
+    for i in state.to_roll():
+        s = seats[i]
+        belt = tuple(sorted(unread(kind) for kind, n in kinds_count(s.belt).items()
+                            for _ in range(n)))
+        events.append(ev.BeltRolled(state.names[i], belt))
+        seats[i] = evolve(s, belt=belt, rolled=True)
+    events.append(ev.TurnStarted(state.round, state.turn, state.names[state.red]))
+    return evolve(state, seats=tuple(seats), phase=Phase.PICK)
 
 
 def use_menu(state: GameState, action: a.UseMenu, events: Events) -> GameState:
     who = action.player
-    seat = _mover(state, who, "a Menu token")
+    state, seat = _mover(state, who, "a Menu token", events)
     s = state.seats[seat]
     if s.menu < 1:
         raise IllegalAction(f"{who} has no Menu token left")
     if not action.dice:
         raise IllegalAction(f"{who}: choose at least one die of the belt to re-roll")
     for reading in action.dice:
-        die(reading)
+        check_belt_reading(reading)
     if remove(s.belt, action.dice) is None:
         raise IllegalAction(
             f"{who} can re-roll only dice of {who}'s own belt ({_belt_words(s.belt)})"
@@ -187,18 +225,18 @@ def use_menu(state: GameState, action: a.UseMenu, events: Events) -> GameState:
 
 def use_chopsticks(state: GameState, action: a.UseChopsticks, events: Events) -> GameState:
     who = action.player
-    seat = _mover(state, who, "a Chopsticks token")
+    state, seat = _mover(state, who, "a Chopsticks token", events)
     s = state.seats[seat]
     if s.chopsticks < 1:
         raise IllegalAction(f"{who} has no Chopsticks token left")
     other = state.seat_of(action.other)
     if other == seat:
         raise IllegalAction(f"{who}: Chopsticks swap with another player's belt, not {who}'s own")
-    die(action.give)
-    die(action.take)
+    check_belt_reading(action.give)
+    check_belt_reading(action.take)
     o = state.seats[other]
-    mine = remove(s.belt, (action.give,))
-    theirs = remove(o.belt, (action.take,))
+    mine = take_die(s.belt, action.give)
+    theirs = take_die(o.belt, action.take)
     if mine is None:
         raise IllegalAction(
             f"{who}'s belt has no {die_name(action.give)} to give ({_belt_words(s.belt)})"
@@ -221,10 +259,13 @@ def use_chopsticks(state: GameState, action: a.UseChopsticks, events: Events) ->
 
 def pick(state: GameState, action: a.Pick, events: Events) -> GameState:
     who = action.player
-    seat = _mover(state, who, "a pick")
+    state, seat = _mover(state, who, "a pick", events)
     s = state.seats[seat]
+    if is_unread(action.die):
+        check_belt_reading(action.die)
+        raise IllegalAction(f"{who}: say which face the {die_name(action.die)} taken shows")
     face = die(action.die).face
-    belt = remove(s.belt, (action.die,))
+    belt = take_die(s.belt, action.die)
     if belt is None:
         raise IllegalAction(f"{who}'s belt has no {die_name(action.die)} ({_belt_words(s.belt)})")
     tray = place(s.tray, action.die, state.turn)

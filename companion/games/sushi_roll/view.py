@@ -24,8 +24,12 @@ from companion.games.sushi_roll.dice import (
     KIND_FACES,
     KIND_NAMES,
     ROUNDS,
+    UNREAD,
     DieKind,
     die,
+    die_name,
+    is_unread,
+    kind_of,
     kinds_count,
 )
 from companion.games.sushi_roll.options import Mode
@@ -37,6 +41,12 @@ from companion.games.sushi_roll.turns import waiting
 
 
 def die_json(reading: str) -> JSON:
+    """A die as the screens show it; a die whose face was not entered (``"kind:?"``) has
+    ``face`` ``"?"``, no symbol and ``unread`` true."""
+    if is_unread(reading):
+        kind = kind_of(reading)
+        return {"die": reading, "kind": kind.value, "face": UNREAD, "name": die_name(reading),
+                "symbol": "", "count": 0, "unread": True}
     d = die(reading)
     return {
         "die": reading,

@@ -123,10 +123,13 @@ def test_after_passing_a_roll_shows_the_kinds_already_on_the_belt() -> None:
     assert MAKI1 in state.seats[1].belt and MAKI2 not in state.seats[1].belt
 
 
-def test_nobody_picks_before_every_belt_is_rolled() -> None:
-    state = start(2)
-    state = pick(pick(state))
-    refused(state, Pick("Ben", state.seats[1].belt[0]), "a pick is not expected now", "to roll")
+def test_nobody_picks_before_every_belt_is_rolled_in_a_rounds_first_turn() -> None:
+    # Later turns may skip the rolls: the red belt's holder's pick rolls the belts with faces
+    # unread (issue 24 item 7, test_sr_unread_faces.py).
+    state = new_game(2)
+    belts = fill_belts(2, [])
+    state, _ = play(state, Roll("Ann", belts[0]))
+    refused(state, Pick("Ann", belts[0][0]), "a pick is not expected now", "to roll")
 
 
 # ------------------------------------------------------------------------------ who plays
