@@ -8,6 +8,9 @@
   file in ``photo`` (and ``seat``), or the image itself as the body (``?seat=``); at most
   :data:`PHOTO_MAX` bytes; the type is what OpenCV decodes, not what the upload says.
 * ``GET  /api/games/<id>/scan/image.jpg`` - the photo, every card outlined, numbered, labelled.
+* ``GET  /api/games/<id>/scan/cards/<n>.jpg`` - card ``n`` (0-based) cut from the photo,
+  straightened and upright (``?scan=``: 404 once that scan was replaced); what the "not sure"
+  prompt shows large. Seen by whoever may see the game, like the photo.
 * ``POST /api/games/<id>/scan/confirm`` - ``{"seat"?, "extra"?, "scan"?}``: enter the seat's
   (or every seat's) scanned tableau through the engine (turn by turn: the cards it revealed).
 * ``POST /api/games/<id>/scan/correct`` - ``{"card", "label"?, "seat"?, "ignore"?, "scan"?}``.
@@ -139,6 +142,17 @@ def scan_image(game_id: int) -> Response:
     desk = get_scans()
     get_session().snapshot(game_id, request_viewer(game_id))
     response = Response(desk.image_jpeg(game_id), mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<int:game_id>/scan/cards/<int:index>.jpg")
+def scan_card_image(game_id: int, index: int) -> Response:
+    desk = get_scans()
+    get_session().snapshot(game_id, request_viewer(game_id))
+    number = request.args.get("scan")
+    jpeg = desk.card_jpeg(game_id, index, number_text(number, "scan") if number else None)
+    response = Response(jpeg, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -37,7 +37,7 @@ from companion.scans.model import (
     SeatResult,
     Uncertain,
 )
-from companion.scans.photos import annotated_jpeg, card_crop, decode_photo
+from companion.scans.photos import annotated_jpeg, card_crop, card_jpeg, decode_photo
 from companion.scans.report import describe, scan_json
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
@@ -206,8 +206,24 @@ class ScanDesk:
         return scan_json(scan, title, view)
 
     def image_jpeg(self, game_pk: int) -> bytes:
-        """The pending scan's annotated photo as JPEG (:func:`~companion.scans.annotate`)."""
-        return annotated_jpeg(self._held(game_pk))
+        """The pending scan's annotated photo as JPEG (:func:`~companion.scans.annotate`), each
+        card labelled with its name as printed (the game's menu)."""
+        scan = self._held(game_pk)
+        try:
+            menu = self._game(game_pk)[1].get("menu") or {}
+        except (NotFound, IllegalAction):
+            menu = {}
+        names = {str(c["id"]): str(c["name"]) for c in menu.get("cards", [])
+                 if isinstance(c, dict) and "id" in c and "name" in c}
+        return annotated_jpeg(scan, names)
+
+    def card_jpeg(self, game_pk: int, index: int, number: Any = None) -> bytes:
+        """Card ``index`` of the pending scan cut from the photo, upright, as JPEG (the "not
+        sure" prompt shows it large); :class:`NotFound` for a card the scan does not have."""
+        scan = self._held(game_pk, number)
+        if not 0 <= index < len(scan.cards):
+            raise NotFound(f"the scan has no card {index + 1} (it has {len(scan.cards)})")
+        return card_jpeg(scan, index)
 
     def dismiss(self, game_pk: int, viewer: Viewer) -> None:
         """Forget the game's pending scan (:class:`NotFound` when there is none)."""

@@ -1,5 +1,6 @@
 """The scan's pictures: an upload decoded and shrunk, the annotated photo screens show, a
-card's rectified crop (what a correction teaches the set).
+card's rectified crop (what a correction teaches the set) and its larger view (what the "not
+sure" prompt shows).
 
 Pure image functions (OpenCV and NumPy); the card reader itself is
 :mod:`companion.vision.cards`, imported on first use.
@@ -7,7 +8,7 @@ Pure image functions (OpenCV and NumPy); the card reader itself is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -51,10 +52,12 @@ def shrink(image: Image, side: int = MAX_SIDE) -> Image:
                                  interpolation=cv2.INTER_AREA), np.uint8)
 
 
-def annotate(scan: PendingScan, width: int = VIEW_WIDTH) -> Image:
+def annotate(scan: PendingScan, width: int = VIEW_WIDTH,
+             names: Mapping[str, str] | None = None) -> Image:
     """The scan's photo ``width`` px wide (never enlarged) with every card outlined, a badge
-    with its number (as the screens' chips show it) in its middle and its label under the badge;
-    uncertain cards in orange with a thick outline and a ``?``."""
+    with its number (as the screens' chips show it) in its middle and its label under the badge
+    (its name as printed, from ``names``, where given); uncertain cards in orange with a thick
+    outline and a ``?``."""
     image = scan.image
     scale = min(1.0, width / image.shape[1])
     out = np.ascontiguousarray(shrink(image, round(max(image.shape[:2]) * scale)))
@@ -66,8 +69,8 @@ def annotate(scan: PendingScan, width: int = VIEW_WIDTH) -> Image:
         colour = COLOURS[kind]
         cv2.polylines(out, [pts.astype(np.int32)], True, colour,
                       thick * (2 if kind == "uncertain" else 1), cv2.LINE_AA)
-        _badge(out, pts, f"{card.index + 1}{'?' if kind == 'uncertain' else ''}", card.label,
-               colour)
+        _badge(out, pts, f"{card.index + 1}{'?' if kind == 'uncertain' else ''}",
+               (names or {}).get(card.label, card.label), colour)
     return np.asarray(out, np.uint8)
 
 
@@ -94,10 +97,10 @@ def _badge(out: Image, pts: npt.NDArray[np.float32], number: str, label: str,
     cv2.putText(out, label, at, font, small, (20, 20, 20), 1, cv2.LINE_AA)
 
 
-def annotated_jpeg(scan: PendingScan) -> bytes:
+def annotated_jpeg(scan: PendingScan, names: Mapping[str, str] | None = None) -> bytes:
     """:func:`annotate`'s picture as JPEG bytes; :class:`UnreadableInput` if it cannot be
     encoded."""
-    ok, data = cv2.imencode(".jpg", annotate(scan), [cv2.IMWRITE_JPEG_QUALITY, 82])
+    ok, data = cv2.imencode(".jpg", annotate(scan, names=names), [cv2.IMWRITE_JPEG_QUALITY, 82])
     if not ok:
         raise UnreadableInput("the scan's picture could not be encoded")
     return bytes(data)
@@ -108,3 +111,33 @@ def card_crop(image: Image, quad: Sequence[tuple[float, float]]) -> Image:
     from companion.vision.cards.enrollment import rectify
     from companion.vision.cards.finder import clockwise
     return np.asarray(rectify(image, clockwise(np.array(quad, np.float32))), np.uint8)
+
+
+#: Width of a card's view in the "not sure" prompt (never wider than the card in the photo
+#: allows, at least :data:`CARD_VIEW_MIN`).
+CARD_VIEW_WIDTH = 360
+CARD_VIEW_MIN = 160
+
+
+def card_view(image: Image, quad: Sequence[tuple[float, float]],
+              width: int = CARD_VIEW_WIDTH) -> Image:
+    """Card ``quad`` cut from the photo, straightened and upright (portrait), as wide as the
+    card is in the photo (between :data:`CARD_VIEW_MIN` and ``width`` px): what a person
+    looks at to say which card it is."""
+    from companion.vision.cards.enrollment import CROP_H, CROP_W, rectify
+    from companion.vision.cards.finder import clockwise, portrait
+    corners = portrait(clockwise(np.array(quad, np.float32)))
+    short = float(np.linalg.norm(corners[1] - corners[0]))
+    w = int(min(width, max(CARD_VIEW_MIN, round(short))))
+    h = round(w * CROP_H / CROP_W)
+    return np.asarray(rectify(image, corners, (w, h)), np.uint8)
+
+
+def card_jpeg(scan: PendingScan, index: int) -> bytes:
+    """:func:`card_view` of the scan's card ``index`` as JPEG bytes."""
+    card = scan.cards[index]
+    ok, data = cv2.imencode(".jpg", card_view(scan.image, card.quad),
+                            [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        raise UnreadableInput("the card's picture could not be encoded")
+    return bytes(data)

@@ -40,6 +40,7 @@ from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
 from web import create_app
 
 pytestmark = pytest.mark.browser
+WIDE_TABLET = {"width": 1180, "height": 820}
 #: The photo Ben's phone takes: 2400 px wide, shrunk to 1600 on the phone before upload.
 SCALE = 2400 / 1280
 #: Ben's round-end tableau: 8 cards, a size a play can give with 10 dealt (ruling P12).
@@ -150,6 +151,80 @@ def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
     page.locator("[data-scan-seat-block='1'].entered").wait_for()
     phone.shot("scan-05-entered")
     assert phone.taps <= 3
+    assert phone.errors == [] and tablet.errors == []
+
+
+def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_a_card_last(
+    browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
+) -> None:
+    """Issue 24 item 12: the doubtful card cut from the photo and shown large, with no tap
+    needed; its two best readings first (names as printed), "Not a card" last (it takes the
+    card out of the scan); the photo zooms in on the card."""
+    server = scanning
+    created = post_json(server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+    game_id = created["id"]
+    ben_token = post_json(server, f"/api/games/{game_id}/join",
+                          {"code": created["join_code"], "seat": 1})["token"]
+    file = tmp_path / "ben-cards.jpg"
+    cv2.imwrite(str(file), cv2.resize(table_photo([BEN]), None, fx=SCALE, fy=SCALE,
+                                      interpolation=cv2.INTER_CUBIC))
+    phone = Screen(browser, PHONE, "phone", shots)
+    open_as(phone, server, game_id, ben_token, "seat", 1)
+    tablet = Screen(browser, WIDE_TABLET, "tablet", shots)
+    open_as(tablet, server, game_id, created["host_token"], "host", None)
+    page = phone.page
+    page.locator("[data-scan-photo]").set_input_files(str(file))
+
+    prompt = page.locator("[data-scan-chooser='2']")
+    prompt.wait_for()  # shown at once: the doubtful card needs no tap to be asked about
+    crop = page.locator("[data-scan-crop='2']")
+    page.wait_for_function("() => { const i = document.querySelector('[data-scan-crop]');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    box = crop.bounding_box()
+    assert box is not None and box["width"] >= 130 and box["height"] > box["width"]
+    best = prompt.locator("[data-scan-best]")
+    assert best.count() == 2
+    assert "Yes, it is" in best.nth(0).inner_text() and "Tempura" in best.nth(0).inner_text()
+    assert "Sashimi" in best.nth(1).inner_text() and "sashimi" not in best.nth(1).inner_text()
+    buttons = prompt.locator("button")
+    assert buttons.nth(buttons.count() - 1).inner_text() == "Not a card"
+    texts = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+    assert texts.index("Not a card") > max(i for i, t in enumerate(texts) if "Tempura" in t
+                                            or "Sashimi" in t)
+    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    phone.shot("scan-08-not-sure")
+    tablet.page.locator("[data-scan-chooser='2'] [data-scan-crop='2']").wait_for()
+    tablet.page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-scan-image], [data-scan-crop]')]"
+        ".every((i) => i.complete && i.naturalWidth > 0)")
+    tablet.shot("scan-08-not-sure")
+
+    frame = page.locator("[data-scan-frame]")
+    whole = frame.bounding_box()
+    phone.tap("[data-do=scan-zoom]")
+    page.locator("[data-scan-frame].zoomed").wait_for()
+    page.wait_for_function("() => document.querySelector('[data-scan-frame]').scrollLeft > 0")
+    image = page.locator("[data-scan-image]").bounding_box()
+    assert whole is not None and image is not None and image["width"] > 2.5 * whole["width"]
+    frame.scroll_into_view_if_needed()  # as the phone shows it (a full-page shot scrolls it back)
+    page.screenshot(path=str(shots / "scan-09-zoomed-view-phone.png"))
+    phone.shot("scan-09-zoomed")
+    phone.tap("[data-do=scan-zoom]")
+    page.wait_for_function("() => !document.querySelector('[data-scan-frame].zoomed')")
+
+    phone.tap("[data-scan-chooser] [data-do=scan-ignore]")  # "Not a card"
+    page.locator("[data-scan-left-out] [data-scan-card='2']").wait_for()
+    assert page.locator("[data-scan-seat-block='1'] [data-scan-card]").count() == len(BEN) - 1
+    assert page.locator("[data-scan-chooser]").count() == 0  # no card left in doubt
+    confirm = page.locator("[data-do=scan-confirm]")
+    assert confirm.inner_text() == f"Enter Ben's {len(BEN) - 1} cards"
+    assert confirm.get_attribute("aria-disabled") != "true"
+    scan = _scan(server, game_id)
+    assert scan["cards"][2]["ignored"] and api_snapshot(server, game_id, ben_token)["version"] == 0
+    phone.shot("scan-10-not-a-card")
     assert phone.errors == [] and tablet.errors == []
 
 

@@ -194,6 +194,27 @@ def test_uncertain_cards_are_409_until_tapped_and_refusals_keep_the_engines_reas
         assert bad.status_code == 400, body
 
 
+def test_a_doubtful_card_is_served_cut_from_the_photo_upright_to_whoever_sees_the_game(
+    session: Session, data_dir: Path,
+) -> None:
+    read = layout([TABLEAU])  # issue 24 item 12: the "not sure" prompt shows the card large
+    read[1] = card("onigiri_circle", 180, uncertain=True)
+    client = scan_client(session, data_dir, read)
+    game = party(client)
+    number = upload(client, game, game.host, seat=0).get_json()["scan"]["scan"]
+    shown = client.get(f"/api/games/{game.id}/scan/cards/1.jpg?scan={number}")  # a watcher
+    assert shown.status_code == 200 and shown.mimetype == "image/jpeg"
+    image = cv2.imdecode(np.frombuffer(shown.data, np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape[0] > image.shape[1] >= 160  # upright and large enough to look at
+    assert client.get(f"/api/games/{game.id}/scan/cards/{len(read)}.jpg").status_code == 404
+    assert client.get(f"/api/games/{game.id}/scan/cards/1.jpg?scan={number + 1}"
+                      ).status_code == 404  # a replaced scan's card is never shown
+    assert client.get(f"/api/games/{game.id}/scan/cards/1.jpg?scan=x").status_code == 400
+    assert client.get(f"/api/games/{game.id + 9}/scan/cards/1.jpg").status_code == 404
+    post(client, f"/api/games/{game.id}/scan/dismiss", {}, game.host)
+    assert client.get(f"/api/games/{game.id}/scan/cards/1.jpg").status_code == 404
+
+
 def test_sushi_go_takes_a_scan_with_what_a_photo_cannot_tell(
     session: Session, data_dir: Path,
 ) -> None:

@@ -19,6 +19,9 @@ const POLL_MS = 2000;
 const state = {
   game: null, data: null, key: "", timer: null, busy: "", picking: null, camera: null,
   g: null, input: null, picture: null, listening: false,
+  /** The card the prompt is about this render; "scan/card" of doubtful cards put off; whether
+   * the whole menu is open; whether the photo is zoomed in, and where it was scrolled. */
+  shown: null, later: new Set(), others: false, zoom: false, scroll: null,
 };
 
 /** Whether the game takes a scan now: round-end tableaux (scoring mode), or the cards revealed
@@ -185,14 +188,45 @@ function picture(g, scan) {
   svg.setAttribute("viewBox", `0 0 ${scan.width} ${scan.height}`);
   svg.setAttribute("class", "scan-overlay");
   svg.setAttribute("aria-hidden", "true");
+  svg.addEventListener("click", (e) => { if (e.target === svg) zoom(g, scan, !state.zoom); });
   for (const c of scan.cards) {
     const poly = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
     poly.setAttribute("points", c.quad.map(([x, y]) => `${x},${y}`).join(" "));
-    poly.setAttribute("class", cardClass(c) + (state.picking === c.index ? " picked" : ""));
+    poly.setAttribute("class", cardClass(c) + (state.shown === c.index ? " picked" : ""));
     if (g.canTable) poly.addEventListener("click", () => pick(g, c.index));
     svg.append(poly);
   }
-  return h("figure", { class: "scan-figure" }, state.picture, svg);
+  const frame = h("div", { class: `scan-frame${state.zoom ? " zoomed" : ""}`, "data-scan-frame": "" },
+    h("figure", { class: "scan-figure" }, state.picture, svg));
+  if (state.zoom) requestAnimationFrame(() => centre(frame, scan));
+  return [frame, h("div", { class: "row scan-zoom-row" },
+    h("button", {
+      type: "button", class: "btn slim", "data-do": "scan-zoom", "aria-pressed": String(state.zoom),
+      onclick: () => zoom(g, scan, !state.zoom),
+    }, state.zoom ? "Show the whole photo" : "Zoom in on the photo"),
+    state.zoom ? h("span", { class: "muted small" }, "Drag to look around; tap the photo to zoom out.") : null)];
+}
+
+/** Zoom the photo in (three times its width, scrolled to the card looked at) or out. */
+function zoom(g, scan, on) {
+  state.zoom = on;
+  state.scroll = null;
+  g.rerender();
+}
+
+/** Scroll a zoomed photo to where it was, or to the card looked at (else the middle). */
+function centre(frame, scan) {
+  if (state.scroll) {
+    [frame.scrollLeft, frame.scrollTop] = state.scroll;
+  } else {
+    const c = scan.cards[state.shown ?? -1];
+    const [x, y] = c ? [c.quad.reduce((a, q) => a + q[0], 0) / c.quad.length, c.quad.reduce((a, q) => a + q[1], 0) / c.quad.length]
+      : [scan.width / 2, scan.height / 2];
+    const fig = frame.firstChild;
+    frame.scrollLeft = (x / scan.width) * fig.clientWidth - frame.clientWidth / 2;
+    frame.scrollTop = (y / scan.height) * fig.clientHeight - frame.clientHeight / 2;
+  }
+  frame.onscroll = () => { state.scroll = [frame.scrollLeft, frame.scrollTop]; };
 }
 
 function hash(text) {
@@ -207,9 +241,35 @@ function cardClass(c) {
   return c.uncertain ? "uncertain" : "ok";
 }
 
+/** Whether a card still waits for a person to say what it is. */
+function doubtful(c) {
+  return c.uncertain && !c.corrected && !c.ignored;
+}
+
+/** The card the prompt is about: the one tapped, else the first the reader was not sure of
+ * (unless put off with "Later"). */
+function shownCard(g, scan) {
+  if (state.picking !== null) return state.picking;
+  if (!g.canTable) return null;
+  const next = scan.cards.find((c) => doubtful(c) && !state.later.has(`${scan.scan}/${c.index}`));
+  return next ? next.index : null;
+}
+
 function pick(g, index) {
-  state.picking = state.picking === index ? null : index;
+  if (state.picking === index) {
+    close(index);
+  } else {
+    state.picking = index;
+    state.others = false;
+  }
   g.rerender();
+}
+
+/** Put the prompt about card ``index`` away (a doubtful card comes back after a new scan). */
+function close(index) {
+  if (state.data) state.later.add(`${state.data.scan}/${index}`);
+  state.picking = null;
+  state.others = false;
 }
 
 function onMenu(menu, id) {
@@ -220,48 +280,75 @@ function cardChip(g, c) {
   const menu = g.view.menu;
   const known = cardOf(menu, c.label);
   const name = onMenu(menu, c.label) ? cardName(menu, c.label) : `${c.label} (not on this menu)`;
-  const label = c.ignored ? `${name}: left out` : name;
+  const label = c.ignored ? `${name}: not a card` : name;
   const unsure = c.uncertain && !c.corrected && !c.ignored;
   return h(g.canTable ? "button" : "span", {
     type: g.canTable ? "button" : undefined,
-    class: `sgp-chip scan-chip t-${known.background} ${cardClass(c)}${state.picking === c.index ? " picked" : ""}`,
-    "data-scan-card": c.index, "aria-pressed": g.canTable ? String(state.picking === c.index) : undefined,
+    class: `sgp-chip scan-chip t-${known.background} ${cardClass(c)}${state.shown === c.index ? " picked" : ""}`,
+    "data-scan-card": c.index, "aria-pressed": g.canTable ? String(state.shown === c.index) : undefined,
     "aria-label": `Card ${c.index + 1}: ${label}${unsure ? ", not sure" : ""}`,
     onclick: g.canTable ? () => pick(g, c.index) : undefined,
   }, h("span", { class: "scan-n" }, c.index + 1), unsure ? "? " : "", label,
   c.on_wasabi ? h("span", { class: "muted small" }, " on wasabi") : null);
 }
 
-/** "Is it…?": the card as read first, then every card of the menu; whose card; leave out. */
+/** The card as the photo shows it, cut out, straightened and large (``?scan=``: a replaced scan's
+ * card is never shown). */
+function cardPicture(g, scan, c) {
+  return h("img", {
+    class: "scan-crop", "data-scan-crop": c.index, alt: `Card ${c.index + 1} as the photo shows it`,
+    src: `${path(g, `/cards/${c.index}.jpg`)}?scan=${scan.scan}`,
+  });
+}
+
+/** "Which card is it?": the card cut from the photo, large, beside its two best readings;
+ * every other card of the menu one tap further; whose card; and "Not a card" last. */
 function chooser(g, scan) {
-  const c = scan.cards[state.picking];
+  const c = scan.cards[state.shown];
   if (!c) return null;
   const menu = g.view.menu;
-  const fix = (body) => { state.picking = null; post(g, "/correct", { card: c.index, scan: scan.scan, ...body }, "correct"); };
-  const read = cardOf(menu, c.label);
+  const fix = (body) => {
+    state.picking = null;
+    state.others = false;
+    post(g, "/correct", { card: c.index, scan: scan.scan, ...body }, "correct");
+  };
+  const unsure = doubtful(c);
+  const best = [c.label, c.runner_up].filter((id, i) => id && onMenu(menu, id) && (i === 0 || unsure));
+  const tiles = best.map((id, i) => h("div", { class: `sgp-cell wide scan-best${i === 0 ? " scan-yes" : ""}` },
+    tile(menu, cardOf(menu, id), {
+      prefix: i === 0 ? (unsure ? "Yes, it is" : "Keep") : "No, it is", label: cardName(menu, id),
+      data: { "data-scan-label": id, "data-scan-best": i, ...(i === 0 ? { "data-scan-keep": "" } : {}) },
+      onclick: () => fix({ label: id }),
+    })));
+  const open = state.others || best.length === 0;
+  const rest = menu.cards.filter((m) => !best.includes(m.id));
   const tables = tablesOf(g.view);
-  const first = onMenu(menu, c.label)
-    ? h("div", { class: "sgp-cell wide scan-yes" }, tile(menu, read, {
-      prefix: c.uncertain && !c.corrected ? "Yes, it is" : "Keep", label: read.name,
-      data: { "data-scan-label": c.label, "data-scan-keep": "" }, onclick: () => fix({ label: c.label }),
-    })) : null;
+  const notACard = c.ignored
+    ? h("button", { type: "button", class: "btn big", "data-do": "scan-ignore", onclick: () => fix({ ignore: false }) },
+      "Count this card again")
+    : h("button", { type: "button", class: "btn big scan-not-card", "data-do": "scan-ignore", onclick: () => fix({ ignore: true }) },
+      "Not a card");
   return h("div", { class: "scan-chooser", "data-scan-chooser": c.index },
-    h("div", { class: "sgp-section-label" }, `Card ${c.index + 1}: what is it?`,
-      h("span", { class: "muted small" }, c.uncertain && !c.corrected
-        ? ` · read as ${cardName(menu, c.label)}${c.runner_up ? ` or ${cardName(menu, c.runner_up)}` : ""}, not sure` : "")),
-    h("div", { class: "sgp-grid scan-grid" }, first,
-      [...menu.cards].sort((a, b) => Number(b.id === c.runner_up) - Number(a.id === c.runner_up))
-        .filter((m) => m.id !== c.label).map((m) => h("div", { class: "sgp-cell" },
-        tile(menu, m, { data: { "data-scan-label": m.id }, onclick: () => fix({ label: m.id }) })))),
-    h("div", { class: "sgp-section-label" }, "Whose card?"),
-    h("div", { class: "sgp-players" }, tables.map((p, seat) => h("button", {
-      type: "button", class: "btn", "aria-pressed": String(c.seat === seat), "data-scan-seat": seat,
-      onclick: () => fix({ seat }),
-    }, p.name))),
-    h("div", { class: "row scan-chooser-end" },
-      h("button", { type: "button", class: "btn", "data-do": "scan-ignore",
-        onclick: () => fix({ ignore: !c.ignored }) }, c.ignored ? "Count this card again" : "Not a card of this tableau"),
-      h("button", { type: "button", class: "btn ghost", onclick: () => pick(g, c.index) }, "Close")));
+    h("div", { class: "row spread scan-chooser-head" },
+      h("div", null, h("strong", null, `Card ${c.index + 1}: which card is it?`),
+        unsure ? h("div", { class: "muted small" }, "The photo is not clear enough to be sure.") : null),
+      h("button", { type: "button", class: "btn ghost slim", "data-do": "scan-later",
+        onclick: () => { close(c.index); g.rerender(); } }, unsure ? "Later" : "Close")),
+    h("div", { class: "scan-doubt" },
+      cardPicture(g, scan, c),
+      h("div", { class: "scan-choices" }, tiles,
+        h("button", {
+          type: "button", class: "btn", "data-do": "scan-others", "aria-expanded": String(open),
+          onclick: () => { state.others = !open; g.rerender(); },
+        }, open ? "Hide the other cards" : "Another card…"))),
+    open ? h("div", { class: "sgp-grid scan-grid", "data-scan-others": "" }, rest.map((m) => h("div", { class: "sgp-cell" },
+      tile(menu, m, { data: { "data-scan-label": m.id }, onclick: () => fix({ label: m.id }) })))) : null,
+    tables.length > 1 ? [h("div", { class: "sgp-section-label" }, "Whose card?"),
+      h("div", { class: "sgp-players" }, tables.map((p, seat) => h("button", {
+        type: "button", class: "btn", "aria-pressed": String(c.seat === seat), "data-scan-seat": seat,
+        onclick: () => fix({ seat }),
+      }, p.name)))] : null,
+    h("div", { class: "scan-chooser-end" }, notACard));
 }
 
 /** Hand the scanned cards to the entry panel (special orders, lead token, mochi die...). */
@@ -289,7 +376,7 @@ const STATUS = {
 };
 
 function seatBlock(g, scan, seat) {
-  const cards = scan.cards.filter((c) => c.seat === seat.seat);
+  const cards = scan.cards.filter((c) => c.seat === seat.seat && !c.ignored);
   const entered = seat.status === "entered";
   const turns = g.view.mode === "turns";
   const n = seat.cards;
@@ -315,18 +402,24 @@ function seatBlock(g, scan, seat) {
 
 function result(g, scan) {
   const loose = scan.cards.filter((c) => c.seat === null && !c.ignored);
+  const left = scan.cards.filter((c) => c.ignored);
+  state.shown = shownCard(g, scan);
   return [
     picture(g, scan),
     h("p", { class: "muted small scan-legend" },
       h("span", { class: "key ok" }), "read ", h("span", { class: "key uncertain" }), "not sure ",
       h("span", { class: "key corrected" }), "set by hand",
       ` · ${scan.source === "camera" ? "camera" : "phone photo"}, ${scan.taken.slice(11, 16)}, card set ${scan.set}`),
-    state.picking !== null ? chooser(g, scan) : null,
+    state.shown !== null ? chooser(g, scan) : null,
     scan.seats.map((seat) => seatBlock(g, scan, seat)),
     loose.length ? h("div", { class: "scan-seat loose" },
       h("div", { class: "scan-seat-head" }, h("strong", null, "Outside every seat"),
         h("span", { class: "muted small" }, " · tap a card to say whose it is")),
       h("div", { class: "sgp-tray" }, loose.map((c) => cardChip(g, c)))) : null,
+    left.length ? h("div", { class: "scan-seat left-out", "data-scan-left-out": "" },
+      h("div", { class: "scan-seat-head" }, h("strong", null, "Not cards"),
+        h("span", { class: "muted small" }, " · left out of the scan; tap one to count it again")),
+      h("div", { class: "sgp-tray" }, left.map((c) => cardChip(g, c)))) : null,
     g.canTable ? h("button", { type: "button", class: "btn ghost", "data-do": "scan-dismiss",
       onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss").then((ok) => ok && take(null)); } },
     "Dismiss this scan") : null,
