@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES
 from companion.games import available_games
-from companion.games.base import JSON
+from companion.games.base import JSON, UnreadableInput
 from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
 from web.body import int_field, json_object, list_field, object_field, text_field
 from web.context import (
@@ -150,9 +150,15 @@ def undo_redo(game_id: int, verb: str) -> Response | tuple[Response, int]:
 
 @bp.post("/games/<int:game_id>/correct")
 def correct(game_id: int) -> Response | tuple[Response, int]:
-    data = json_object({"index", "action"})
+    data = json_object({"index", "action", "dry_run"})
     index, action = int_field(data, "index"), object_field(data, "action")
     viewer = request_viewer(game_id)
+    dry_run = data.get("dry_run", False)
+    if not isinstance(dry_run, bool):
+        raise UnreadableInput("'dry_run' must be true or false")
+    if dry_run:  # what saving would re-check, nothing changed (no key is kept for it)
+        preview = get_session().preview_correct(game_id, viewer, index, action)
+        return jsonify(ok=True, dry_run=True, **preview)
 
     def answer(outcome: Outcome) -> tuple[int, JSON]:
         return 200, {"ok": True, "version": outcome.version, "conflicts": outcome.conflicts}

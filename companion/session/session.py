@@ -573,6 +573,25 @@ class Session:
         :class:`~companion.session.once.KeyReused`); else its answer commits with the entry."""
         return self._call(lambda: self._submit(game_pk, viewer, intent, once=once))
 
+    def preview_correct(self, game_pk: int, viewer: Viewer, index: Any, action: JSON) -> JSON:
+        """What :class:`Correct` ``(index, action)`` would do, with nothing changed (the host's
+        correction sheet shows it before the correction is saved): ``later``, how many
+        actions after ``index`` would be checked again, and ``conflicts``, those that would no
+        longer hold (with the engine's reasons, as a saved correction answers them). Refused
+        exactly as the correction would be."""
+
+        def run() -> JSON:
+            runtime = self._runtime(game_pk)
+            if viewer.role == "watcher":
+                raise Forbidden("watchers cannot change the game: claim a seat with the join code")
+            entry = self._entry_for(runtime, viewer, Correct(index, action))
+            step = runtime.history.prepare(entry)  # validates; installs nothing
+            state = runtime.history.state
+            return {"later": len(runtime.history) - int(index) - 1,
+                    "conflicts": [conflict_json(runtime.game, state, c) for c in step.conflicts]}
+
+        return self._call(run)
+
     def submit_from_view(
         self,
         game_pk: int,

@@ -354,3 +354,34 @@ def test_a_recorded_draw_is_seen_only_by_its_own_seat(client: FlaskClient) -> No
     exported = client.get(f"/api/games/{game.id}/record",
                           headers={"X-Companion-Token": game.host}).get_json()
     assert record not in exported["actions"]
+
+
+def test_a_correction_dry_run_says_what_saving_would_recheck_and_changes_nothing(
+    client: FlaskClient, game: NewGame,
+) -> None:
+    """Issue 24 item 6: the sheet shows, before saving, how many later actions are checked
+    again and which no longer hold."""
+    for action in ({"kind": "reveal_customers", "cards": ["rose", "tip", "violet"]},
+                   {"kind": "guess", "player": "Ann", "number": 7, "same_guess": False},
+                   {"kind": "guess", "player": "Ben", "number": 8, "same_guess": False}):
+        assert post(client, f"/api/games/{game.id}/actions", action, game.host).status_code == 200
+    fix = {"index": 1, "action": {"kind": "guess", "player": "Ann", "number": 8,
+                                  "same_guess": False}, "dry_run": True}
+    answer = post(client, f"/api/games/{game.id}/correct", fix, game.host)
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    assert body["dry_run"] is True and body["later"] == 1
+    assert [c["index"] for c in body["conflicts"]] == [2]
+    assert "Ben" in body["conflicts"][0]["reason"]
+    assert snapshot(client, game)["version"] == 3  # nothing changed
+    first = {**fix, "index": 0}
+    first["action"] = {"kind": "reveal_customers", "cards": ["rose", "tip", "green"]}
+    assert post(client, f"/api/games/{game.id}/correct", first, game.host).get_json()["later"] == 2
+    refused = post(client, f"/api/games/{game.id}/correct",
+                   {**first, "action": {"kind": "reveal_customers", "cards": ["rose"] * 3}},
+                   game.host)
+    assert refused.status_code == 409 and "rose" in refused.get_json()["reason"].lower()
+    assert post(client, f"/api/games/{game.id}/correct", fix).status_code == 403  # a watcher
+    assert post(client, f"/api/games/{game.id}/correct", {**fix, "dry_run": "yes"},
+                game.host).status_code == 400
+    assert snapshot(client, game)["version"] == 3

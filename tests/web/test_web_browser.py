@@ -291,9 +291,9 @@ def test_the_host_undoes_corrects_and_sees_refusals(
     # Ann really guessed 8: Ben's plain guess of 8 no longer holds and is set aside.
     host.tap("[data-correct='1']")
     sheet = host.page.locator("#sheet")
-    sheet.locator("input[type=number]").fill("8")
-    sheet.locator("input[type=number]").dispatch_event("change")
-    assert '"number": 8' in sheet.locator("[data-json]").input_value()
+    host.tap("#sheet [data-fix-stepper=number] [data-step='1']")  # 7 -> 8 (issue 24 item 6)
+    host.page.wait_for_function(
+        "() => document.querySelector('#sheet [data-recheck]')?.innerText.includes('no longer')")
     host.tap("[data-do=save-correction]")
     sheet.locator("[data-conflicts]").wait_for()
     assert "Ben" in sheet.locator("[data-conflicts]").inner_text()

@@ -1,6 +1,7 @@
 // Host controls (join code + QR, undo, redo, export, handing the host role on) and the
 // history with corrections.
-import { ACTION_CARDS, CUSTOMERS, api, banner, fill, h, store } from "./common.js";
+import { api, banner, h, store } from "./common.js";
+import { kindWords, openCorrection } from "./correction.js";
 import { showCode } from "./host-claim.js";
 
 /** QR codes fetched once per link: path + the code it holds -> SVG text (null: on its way). */
@@ -62,7 +63,7 @@ function conflictList(conflicts) {
   if (!conflicts?.length) return null;
   return [h("h3", { class: "conflicts" }, "Set aside after the correction"),
     h("ul", { class: "conflicts", "data-conflicts": "" }, conflicts.map((c) => h("li", null,
-      `#${c.index + 1} ${c.action.kind.replaceAll("_", " ")}: ${c.reason}`)))];
+      `#${c.index + 1} ${kindWords(c.action.kind)}: ${c.reason}`)))];
 }
 
 /** Release a seat (the host any, a phone its own): its phone stops seeing the hand, and any
@@ -138,80 +139,4 @@ export function historyCard(g, describe = null) {
       onclick: () => openCorrection(g, e, n) }, "Correct") : null));
   return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} entries`)),
     items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, "Nothing yet.")];
-}
-
-// ---------- the correction sheet (outside the render loop, so live updates never eat typing) ----------
-
-function choicesFor(g, action, key) {
-  const names = g.view.players.map((p) => p.name);
-  if (key === "player") return g.view.dummy ? [...names, g.view.dummy.name] : names; // Sushi Go!'s Dummy
-  if (g.view.game !== "sushi-express") {
-    const cards = (g.view.menu?.cards ?? []).map((c) => c.id);
-    if (key === "giver") return ["", ...names];
-    if (["card", "second", "dummy_card"].includes(key)) return [...(key === "card" ? [] : [""]), ...cards];
-    return null;
-  }
-  if (key === "card" && action.kind === "record_draw") return Object.keys(ACTION_CARDS);
-  if (key === "card") return Object.keys(CUSTOMERS);
-  return null;
-}
-
-function fieldFor(g, action, key, update) {
-  const value = action[key];
-  const choices = choicesFor(g, action, key);
-  let input;
-  if (typeof value === "boolean") {
-    input = h("select", { onchange: (e) => update(key, e.target.value === "true") },
-      h("option", { value: "true", selected: value }, "yes"), h("option", { value: "false", selected: !value }, "no"));
-  } else if (choices) {
-    input = h("select", { onchange: (e) => update(key, e.target.value) },
-      choices.map((c) => h("option", { value: c, selected: c === value }, c)));
-  } else if (typeof value === "number") {
-    input = h("input", { type: "number", value, inputmode: "numeric",
-      onchange: (e) => update(key, Number.parseInt(e.target.value, 10)) });
-  } else if (Array.isArray(value)) {
-    const numeric = value.every((v) => typeof v === "number");
-    input = h("input", { value: value.join(", "), onchange: (e) => update(key, e.target.value
-      .split(",").map((s) => s.trim()).filter(Boolean).map((s) => (numeric ? Number(s) : s))) });
-  } else {
-    input = h("input", { value: value ?? "", onchange: (e) => update(key, e.target.value) });
-  }
-  return h("label", { class: "field" }, h("span", { class: "field-label" }, key.replaceAll("_", " ")), input);
-}
-
-function openCorrection(g, entry, number = entry.index + 1) {
-  const sheet = document.getElementById("sheet");
-  const text = h("textarea", { "aria-label": "Action JSON", spellcheck: "false", "data-json": "" },
-    JSON.stringify(entry.action, null, 2));
-  const result = h("div", { "data-result": "" });
-  const current = () => JSON.parse(text.value);
-  const update = (key, value) => {
-    try {
-      text.value = JSON.stringify({ ...current(), [key]: value }, null, 2);
-    } catch {
-      banner.show("The JSON below is not valid; fix it or close and start again.");
-    }
-  };
-  const fields = Object.keys(entry.action).filter((k) => k !== "kind")
-    .map((key) => fieldFor(g, entry.action, key, update));
-  const save = async () => {
-    let action;
-    try { action = current(); } catch (err) { banner.show(`The JSON is not valid: ${err.message}`); return; }
-    const answer = await g.post(`/api/games/${g.id}/correct`, { index: entry.index, action });
-    if (!answer) return;
-    fill(result, answer.conflicts?.length
-      ? conflictList(answer.conflicts)
-      : h("p", { class: "verdict-ok" }, "Corrected; every later action still holds."));
-  };
-  sheet.replaceChildren(
-    h("h2", null, `Correct entry ${number}: ${entry.action.kind}`),
-    h("p", { class: "muted" }, entry.summary),
-    h("div", { class: "stack" }, fields, h("label", { class: "field" },
-      h("span", { class: "field-label" }, "Action JSON (edit freely)"), text)),
-    result,
-    h("div", { class: "row", style: "margin-top: 12px" },
-      h("button", { type: "button", class: "btn primary grow act", "data-do": "save-correction", onclick: save },
-        "Save correction"),
-      h("button", { type: "button", class: "btn", onclick: () => { sheet.hidden = true; } }, "Close")));
-  sheet.hidden = false;
 }
