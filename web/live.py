@@ -10,6 +10,12 @@ the next write fails.
 
 The stream only reads, so the token may travel in the query string (``EventSource`` cannot send
 headers); an unknown or missing token watches.
+
+On the production server (``web/serving.py``) the view answers only the head and the first
+event; the :class:`~web.stream_hub.StreamHub` serves the rest without a thread per stream (it
+sends the heartbeats, and drops a client that stops reading). Each client address may hold
+``SSE_PER_CLIENT`` streams (16) and the server ``SSE_MAX_STREAMS`` (1,000) in all; beyond that,
+``429 too_many_streams`` with ``Retry-After`` (the page tries again; issue 28 item 3).
 """
 
 from __future__ import annotations
@@ -25,39 +31,87 @@ from flask import Blueprint, Response, current_app, request
 
 from companion.session.session import Subscription
 from web.context import get_session, viewer_for
+from web.errors import error_response
+from web.stream_hub import HANDOFF_KEY, Handoff, LiveStream, StreamLimits
 
 bp = Blueprint("live", __name__, url_prefix="/api")
 
 #: How often a waiting stream looks whether its client is still there (seconds).
 POLL = 1.0
+#: Open streams per client address, and in all (the app's ``SSE_PER_CLIENT`` and
+#: ``SSE_MAX_STREAMS`` override them).
+PER_CLIENT, MAX_STREAMS = 16, 1000
+LIMITS_KEY = "companion.stream_limits"
+
+
+def stream_limits() -> StreamLimits:
+    """The app's :class:`StreamLimits` (made at its first stream)."""
+    limits = current_app.extensions.get(LIMITS_KEY)
+    if limits is None:
+        config = current_app.config
+        limits = current_app.extensions.setdefault(LIMITS_KEY, StreamLimits(
+            int(config.get("SSE_PER_CLIENT", PER_CLIENT)),
+            int(config.get("SSE_MAX_STREAMS", MAX_STREAMS))))
+    assert isinstance(limits, StreamLimits)
+    return limits
 
 
 @bp.get("/games/<int:game_id>/events")
-def events(game_id: int) -> Response:
+def events(game_id: int) -> Response | tuple[Response, int]:
     session = get_session()
     token = request.args.get("token") or None
     viewer = viewer_for(game_id, token)
-    subscription = session.subscribe(game_id, viewer)
-    if viewer.role in ("seat", "host") and viewer_for(game_id, token) != viewer:
-        # The seat was released (or the host role moved to another device) between the two
-        # looks (its streams were closed before this one was registered): watch instead.
-        subscription.close()
-        viewer = viewer_for(game_id, None)
-        subscription = session.subscribe(game_id, viewer)
+    limits = stream_limits()
+    release = limits.take(request.remote_addr or "")
+    if release is None:
+        return too_many_streams(limits)
     try:
-        first = session.snapshot(game_id, viewer)
+        subscription = session.subscribe(game_id, viewer)
+        if viewer.role in ("seat", "host") and viewer_for(game_id, token) != viewer:
+            # The seat was released (or the host role moved to another device) between the
+            # two looks (its streams were closed before this one was registered): watch.
+            subscription.close()
+            viewer = viewer_for(game_id, None)
+            subscription = session.subscribe(game_id, viewer)
+        try:
+            first = session.snapshot(game_id, viewer)
+        except BaseException:
+            subscription.close()
+            raise
     except BaseException:
-        subscription.close()
+        release()
         raise
-    stream = snapshot_stream(
-        subscription,
-        first,
-        heartbeat=float(current_app.config["SSE_HEARTBEAT"]),
-        client=request.environ.get("werkzeug.socket")
-        or request.environ.get("waitress.client_disconnected"),
-    )
+    heartbeat = float(current_app.config["SSE_HEARTBEAT"])
+    handoff = request.environ.get(HANDOFF_KEY)
+    body: Iterator[str]
+    if isinstance(handoff, Handoff):  # the server's stream hub serves the rest
+        handoff.stream = LiveStream(subscription, heartbeat, release)
+        body = opening_only(first)
+    else:
+        body = snapshot_stream(
+            subscription, first, heartbeat,
+            client=request.environ.get("werkzeug.socket")
+            or request.environ.get("waitress.client_disconnected"),
+            release=release,
+        )
     headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
-    return Response(stream, mimetype="text/event-stream", headers=headers)
+    return Response(body, mimetype="text/event-stream", headers=headers)
+
+
+def too_many_streams(limits: StreamLimits) -> tuple[Response, int]:
+    """``429 too_many_streams``: this client (or the server) holds as many as allowed."""
+    response, status = error_response(
+        429, "too_many_streams",
+        f"this device has {limits.per_client} live screens open already (or the Pi serves "
+        f"{limits.total}): close a tab, then try again")
+    response.headers["Retry-After"] = "15"
+    return response, status
+
+
+def opening_only(first: dict[str, Any]) -> Iterator[str]:
+    """The stream's opening (``retry`` and the first snapshot), as a generator so that the
+    answer has no length and waitress sends it chunked, as the hub goes on."""
+    yield "retry: 1500\n\n" + sse_event(first)
 
 
 def snapshot_stream(
@@ -65,8 +119,11 @@ def snapshot_stream(
     first: dict[str, Any],
     heartbeat: float,
     client: socket.socket | Callable[[], bool] | None = None,
+    release: Callable[[], None] | None = None,
 ) -> Iterator[str]:
-    """The event-stream text: ``first``, then every snapshot the subscription delivers."""
+    """The event-stream text: ``first``, then every snapshot the subscription delivers (a
+    server without a stream hub: werkzeug's, the tests' client). ``release`` is called at
+    the end."""
     try:
         yield "retry: 1500\n\n" + sse_event(first)
         idle_since = time.monotonic()
@@ -84,6 +141,8 @@ def snapshot_stream(
                 idle_since = time.monotonic()
     finally:
         subscription.close()
+        if release is not None:
+            release()
 
 
 def sse_event(snapshot: dict[str, Any]) -> str:

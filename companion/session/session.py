@@ -184,10 +184,19 @@ class Subscription:
         self._seen = revision
         self._latest = revision
         self._closed = False
+        #: Called after each change and on :meth:`close` (in the writer's or the closer's
+        #: thread; it must not block): how the stream hub (``web/stream_hub.py``) learns that
+        #: :meth:`get` has something, without a thread waiting in it.
+        self.on_change: Callable[[], None] | None = None
 
     @property
     def closed(self) -> bool:
         return self._closed
+
+    @property
+    def revision(self) -> int:
+        """The revision of the last snapshot :meth:`get` returned (a cache key for it)."""
+        return self._seen
 
     def get(self, timeout: float | None = None) -> JSON | None:
         """The snapshot after the next change(s); ``None`` on timeout or once closed."""
@@ -206,11 +215,18 @@ class Subscription:
             self._closed = True
             self._cond.notify_all()
         self._session._unsubscribe(self)
+        self._notify()
 
     def _wake(self, revision: int) -> None:
         with self._cond:
             self._latest = max(self._latest, revision)
             self._cond.notify_all()
+        self._notify()
+
+    def _notify(self) -> None:
+        callback = self.on_change
+        if callback is not None:
+            callback()
 
     def __enter__(self) -> Subscription:
         return self

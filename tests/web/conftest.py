@@ -49,7 +49,9 @@ def game(client: FlaskClient) -> NewGame:
 
 @pytest.fixture
 def live_server(session: Session) -> Iterator[LiveServer]:
-    server = make_server("127.0.0.1", 0, create_app(session, owner=test_owner()), threaded=True)
+    # every test client is 127.0.0.1: more streams than a phone may hold (issue 28 item 3)
+    app = create_app(session, owner=test_owner(), SSE_PER_CLIENT=64)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     yield LiveServer(server, session)
