@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES
+from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES, FACE_TITLES
 from companion.games import available_games
 from companion.games.base import JSON, UnreadableInput
 from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
@@ -46,7 +46,7 @@ def titles() -> Response:
     return jsonify(
         titles=[
             {**game.info.to_json(), "screens": game.info.id in SCREENS,
-             "dice": game.info.id in DICE_TITLES}
+             "dice": game.info.id in DICE_TITLES, "icon_dice": game.info.id in FACE_TITLES}
             for game in available_games()
         ]
     )

@@ -3,8 +3,9 @@
 * A game is set up with the new-game form: 2 players, turn by turn, Ben dealt the red-bordered
   belt. On the host's phone both belts are rolled by tapping their faces; Ben (red belt) plays
   first: a Menu token re-rolls two dice (their new faces tapped in), a Chopsticks token swaps a
-  die with Ann's belt, then Ben takes a die; Ann takes a wasabi. After the belts pass (rolled
-  through the API), Ann plays first and her squid lands on her wasabi. A tablet watches live;
+  die with Ann's belt, then Ben takes a die with one tap; Ann takes a wasabi. After the belts
+  pass (rolled through the API), Ann plays first and her squid lands on her wasabi. A tablet
+  watches live;
   the rest of the round comes through the API, and both screens show the round's points on the
   scoreboard, equal to the engine's.
 * Scoring mode: a tray with a nigiri on a wasabi is tapped in; a tray the engine refuses shows
@@ -166,12 +167,10 @@ def test_one_round_turn_by_turn_on_a_phone_with_a_tablet_watching(
     ben_tokens = page.locator("#live-score [data-tokens=Ben]")
     assert ben_tokens.locator("[data-menu]").get_attribute("data-menu") == "2"
     assert ben_tokens.locator("[data-chopsticks]").get_attribute("data-chopsticks") == "1"
-    phone.tap("#panel [data-belt-die='maki:maki_3']")
-    phone.tap("#panel [data-do=pick]")
+    phone.tap("#panel [data-belt-die='maki:maki_3']")  # one tap takes it
     phone.wait_version(6)
     assert "Ann's turn" in page.locator("#turn").inner_text()
-    phone.tap("#panel [data-belt-die='special:wasabi']")
-    phone.tap("#panel [data-do=pick]")
+    phone.tap("#panel [data-belt-die='special:wasabi']")  # one tap takes it
     phone.wait_version(7)
     watcher.wait_version(7)
 
@@ -184,8 +183,7 @@ def test_one_round_turn_by_turn_on_a_phone_with_a_tablet_watching(
     phone.wait_version(9)
     assert "Ann's turn" in page.locator("#turn").inner_text()
     assert page.locator("[data-player-card=Ann] [data-red-belt]").count() == 1
-    phone.tap("#panel [data-belt-die='nigiri:squid']")
-    phone.tap("#panel [data-do=pick]")
+    phone.tap("#panel [data-belt-die='nigiri:squid']")  # one tap takes it
     phone.wait_version(10)
     actions.append({"kind": "pick", "player": "Ann", "die": "nigiri:squid"})
     watcher.wait_version(10)

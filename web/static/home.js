@@ -7,6 +7,10 @@ import * as dice from "./tower.js";
 import { takeOver } from "./host-claim.js";
 
 const MAX_DEFAULT = 6;
+/** The form's own defaults and words where a title's differ (issue 24 item 7: Sushi Roll's
+ * trays at round end are the quick way to follow a game). */
+const FORM_DEFAULTS = { "sushi-roll": { mode: "scoring" } };
+const FORM_WORDS = { "sushi-roll": { mode: { scoring: "Trays at round end", turns: "Turn by turn" } } };
 const state = { titles: [], players: [], start: 0, options: {} };
 
 function showTab(name) {
@@ -169,14 +173,15 @@ function renderRules() {
   document.getElementById("rules-field").hidden = options.length === 0;
   dice.renderRollSource(title());
   document.getElementById("house-rules").replaceChildren(...options.map((o) => {
-    if (!(o.key in state.options)) state.options[o.key] = o.default;
+    const byDefault = FORM_DEFAULTS[title()?.id]?.[o.key] ?? o.default;
+    if (!(o.key in state.options)) state.options[o.key] = byDefault;
     const choices = o.choices.map((c) => {
       const note = isSushiGo() ? sushiGo.choiceNote(o.key, c, state.options, state.players.length) : null;
       return h("button", {
         type: "button", class: `btn${note ? " noted" : ""}${note?.unfit ? " unfit" : ""}`, "aria-pressed": String(state.options[o.key] === c),
         "data-option": o.key, "data-value": String(c),
         onclick: () => { state.options[o.key] = c; renderRules(); },
-      }, choiceLabel(o.key, c), c === o.default ? h("span", { class: "muted small" }, " (default)") : null,
+      }, choiceLabel(o.key, c), c === byDefault ? h("span", { class: "muted small" }, " (default)") : null,
       note ? h("span", { class: "choice-note" }, note.text) : null);
     });
     return h("div", { class: "rule", "data-rule": o.key },
@@ -187,6 +192,8 @@ function renderRules() {
 }
 
 function choiceLabel(key, value) {
+  const own = FORM_WORDS[title()?.id]?.[key]?.[value];
+  if (own) return own;
   if (isParty() && party.CHOICE_LABELS[value]) return party.CHOICE_LABELS[value];
   const words = isSushiGo() ? sushiGo.choiceLabel(key, value, state.options) : null;
   if (words) return words;
@@ -227,6 +234,11 @@ async function createGame(event) {
       created = await ownerPost("/api/games", body);
     }
     store.set(created.id, { token: created.host_token, role: "host", seat: null });
+    // Sushi Roll's camera chosen here: this game holds it at once when no other game does (the
+    // game screen offers "Use the camera for this game" otherwise)
+    if (t.icon_dice && body.roll_source === "camera") {
+      await api("POST", `/api/games/${created.id}/devices/${body.roll_source}/claim`, {}, created.host_token).catch(() => null);
+    }
     // A double tap's repeat gets the same answer: go to the game once, not twice.
     if (!leaving) { leaving = true; location.href = `/games/${created.id}`; }
   } catch (err) {

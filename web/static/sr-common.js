@@ -22,8 +22,16 @@ export function faceOf(v, reading) {
   return faceIndex(v).get(reading) ?? { die: reading, kind: reading.split(":")[0], name: reading, symbol: "", count: 1 };
 }
 
+const KIND_WORDS = { appetizer: "Appetizer", maki: "Maki", nigiri: "Nigiri", special: "Special", dessert: "Dessert" };
+
+/** A die whose face was not entered (``"kind:?"``), as the view gives it. */
+export function unreadDie(kind) {
+  return { die: `${kind}:?`, kind, face: "?", name: `${KIND_WORDS[kind] ?? kind} die`, symbol: "", count: 0, unread: true };
+}
+
 /** The two lines printed on a die: the symbol and, when it counts, how many. */
 function dieText(d) {
+  if (d.unread) return [h("span", { class: "sym" }, KIND_WORDS[d.kind] ?? d.kind), h("span", { class: "n" }, "?")];
   const counted = ["maki", "menu", "chopsticks", "dessert"].includes(d.symbol);
   return [h("span", { class: "sym" }, SYMBOL_WORDS[d.symbol] ?? d.face),
     counted ? h("span", { class: "n" }, `×${d.count}`) : null];

@@ -3,7 +3,7 @@
 // the turn of the player to play, re-rolls, tray entry, the final ranking), every player's belt,
 // tray, tokens and live breakdown, the round (order, supply, the dice table) and the scoreboard.
 import { h, playerDot } from "./common.js";
-import { dieTile, tokenChips } from "./sr-common.js";
+import { dieTile, tokenChips, unreadDie } from "./sr-common.js";
 import { cameraCard } from "./sr-camera.js";
 import { entryPanel } from "./sr-entry.js";
 import { playPanel, rerollPanel, rollPanel } from "./sr-turns.js";
@@ -33,7 +33,13 @@ function turnCard(g) {
   let prompt;
   let sub = null;
   let mine = g.canTable;
-  if (v.phase === "roll") {
+  if (v.phase === "roll" && v.turn > 1) {
+    // later turns: the red belt's holder plays at once; the rolls need not be entered
+    const p = v.players.find((q) => q.name === v.red);
+    mine = g.isHost || g.mySeat === p.seat;
+    prompt = g.mySeat === p.seat ? "Your turn: tokens, then one die to your tray" : `${v.red}'s turn`;
+    sub = `Turn ${v.turn}: belts rolled again · ${v.red} holds the red belt · order: ${v.order.join(", ")}`;
+  } else if (v.phase === "roll") {
     prompt = `Turn ${v.turn}: roll the belts`;
     sub = `${plural(v.to_roll.length, "belt")} to roll · anyone at the table can enter them`;
   } else if (v.phase === "pick") {
@@ -50,7 +56,7 @@ function turnCard(g) {
     prompt = v.waiting;
   }
   bar.classList.toggle("mine", mine);
-  const who = v.current ? playerDot(colourOf(g, v.current)) : null;
+  const who = playing(v) ? playerDot(colourOf(g, playing(v))) : null;
   return [who, h("span", { "data-waiting": v.waiting }, prompt, sub ? h("span", { class: "sub" }, sub) : null)];
 }
 
@@ -74,13 +80,23 @@ function entryDice(v, p) {
     ...p.entry.on_wasabi.map((r) => dieTile(index.get(r), { small: true, class: "on-wasabi", "data-tray-die": r }))];
 }
 
+/** Who plays now: the red belt's holder while later turns' belts wait for their roll. */
+function playing(v) {
+  return v.current ?? (v.phase === "roll" && v.turn > 1 ? v.red : null);
+}
+
+/** A belt as it is now: one waiting for its roll in a later turn shows its kinds only. */
+function beltShown(v, p) {
+  return v.phase === "roll" && v.turn > 1 && !p.rolled ? p.belt.map((d) => unreadDie(d.kind)) : p.belt;
+}
+
 function playerCard(g, p, i) {
   const v = g.view;
   const lines = v.live?.[i] ?? [];
   const scoring = v.mode === "scoring";
   const state = scoring ? (p.entered ? "entered" : "not entered yet")
-    : p.name === v.current ? "to play" : v.to_roll.includes(p.name) ? "to roll" : p.picked ? "played" : "";
-  return h("div", { class: `live-player sr-player pc pc-${colourOf(g, p.name)}${p.name === v.current ? " current" : ""}`,
+    : p.name === playing(v) ? "to play" : p.picked ? "played" : v.to_roll.includes(p.name) && v.turn === 1 ? "to roll" : "";
+  return h("div", { class: `live-player sr-player pc pc-${colourOf(g, p.name)}${p.name === playing(v) ? " current" : ""}`,
     "data-player-card": p.name },
   h("div", { class: "live-head" }, playerDot(colourOf(g, p.name)), h("strong", null, p.name),
     p.red ? h("span", { class: "sr-red", "data-red-belt": "" }, "Red belt") : null,
@@ -89,7 +105,7 @@ function playerCard(g, p, i) {
   tokenChips(p),
   scoring ? null : h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, "Belt"),
     h("span", { class: "sr-belt", "data-belt-of": p.name }, p.belt.length
-      ? p.belt.map((d) => dieTile(d, { small: true })) : h("span", { class: "muted small" }, "empty"))),
+      ? beltShown(v, p).map((d) => dieTile(d, { small: true })) : h("span", { class: "muted small" }, "empty"))),
   h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, "Tray"),
     h("span", { class: "sr-tray", "data-tray-of": p.name }, scoring ? entryDice(v, p)
       : p.tray.length ? trayDice(p) : h("span", { class: "muted small" }, "empty"))),

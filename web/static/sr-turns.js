@@ -3,12 +3,16 @@
 // then one die to the tray.
 //
 // Roll: pick the belt (the next comes by itself), tap each face shown, send. In a round's first
-// turn any dice (they come from the bag); later the kinds already on that belt, counted.
-// Play: the player's own phone or the host. Three modes: Take (tap a die of the belt, send),
-// Menu (tap the dice to re-roll, send; the new faces are then entered like a roll) and
+// turn any dice (they come from the bag). Later turns skip the rolls (issue 24 item 7: a round
+// in under 60 taps): only the die taken scores, so the red belt's holder plays at once and taps
+// the face taken among the faces of the kinds on the belt; the engine rolls the belts with their
+// faces unread. "Enter every face of the belts" brings back the full roll entry (the camera
+// enters the rolls by itself).
+// Play: the player's own phone or the host. Three modes: Take (one tap on the die taken),
+// Menu (tap the dice to re-roll, send; the new faces may then be entered, or skipped) and
 // Chopsticks (tap a die of the belt, then a die of another belt, send).
 import { h } from "./common.js";
-import { dicePicker, dieTile, kindCounts, kindWords, tokenChips } from "./sr-common.js";
+import { dicePicker, dieTile, kindCounts, kindWords, tokenChips, unreadDie } from "./sr-common.js";
 import { plural } from "./sgp-common.js";
 
 function refusal(g) {
@@ -31,9 +35,19 @@ function roller(g) {
   return names.includes(mine) ? mine : names[0];
 }
 
+/** Whether this page enters every face of the rolls after a round's first turn. */
+const prefs = { enterFaces: false };
+
+function facesButton(g, on) {
+  return h("button", { type: "button", class: "btn ghost sr-faces-switch", "data-do": on ? "enter-faces" : "quick-turn",
+    onclick: () => { prefs.enterFaces = on; g.ui.refusal = null; g.rerender(); } },
+  on ? "Enter every face of the belts instead" : "Skip the faces: tap only the die each player takes");
+}
+
 export function rollPanel(g) {
-  if (!g.canTable) return null;
   const v = g.view;
+  if (v.turn > 1 && !prefs.enterFaces) return playPanel(g);
+  if (!g.canTable) return null;
   const name = roller(g);
   const p = v.players.find((q) => q.name === name);
   g.ui.rolls ??= {};
@@ -65,6 +79,7 @@ export function rollPanel(g) {
     refusal(g),
     h("button", { type: "button", class: "btn primary big act", "data-do": "roll", disabled: !ready, why: `Tap all ${size} faces of ${name}'s belt first.`, onclick: submit },
       ready ? `${name}'s belt rolled (${plural(size, "die", "dice")})` : `${chosen.length} of ${size} dice`),
+    first ? null : facesButton(g, false),
   ];
 }
 
@@ -84,6 +99,9 @@ export function rerollPanel(g) {
     h("button", { type: "button", class: "btn primary big act", "data-do": "reroll", disabled: !ready, why: "Tap the new face of every die re-rolled first.",
       onclick: async () => { if (await send(g, { kind: "roll", player: r.player, dice: [...chosen] })) g.ui.reroll = []; g.rerender(); } },
     ready ? "Enter the new faces" : `${chosen.length} of ${r.dice.length} dice`),
+    h("button", { type: "button", class: "btn ghost sr-faces-switch", "data-do": "skip-reroll",
+      onclick: async () => { await send(g, { kind: "roll", player: r.player, dice: r.dice.map((d) => `${d.kind}:?`) }); g.rerender(); } },
+    `Skip the new faces: ${r.player} taps the die taken next`),
   ];
 }
 
@@ -95,23 +113,43 @@ function mayPlay(g, p) {
   return g.isHost || g.mySeat === p.seat;
 }
 
+/** The player to play: the red belt's holder while the belts wait for their roll. */
+function player(v) {
+  const name = v.phase === "roll" ? v.red : v.current;
+  return v.players.find((q) => q.name === name);
+}
+
+/** A belt's dice now: a belt still to roll shows its kinds only (its faces will be new). */
+function beltNow(v, p) {
+  return v.phase === "roll" && !p.rolled ? p.belt.map((d) => unreadDie(d.kind)) : p.belt;
+}
+
 function beltButtons(g, p, selected, onTap, label) {
   return h("div", { class: "sr-belt big", role: "group", "aria-label": label, "data-belt": p.name },
-    p.belt.map((d, i) => dieTile(d, {
+    beltNow(g.view, p).map((d, i) => dieTile(d, {
       class: selected.includes(i) ? "selected" : "", "aria-pressed": String(selected.includes(i)),
       "data-belt-die": d.die, onclick: () => onTap(i),
     })));
 }
 
-function takeMode(g, p, ui) {
-  const d = ui.take !== null ? p.belt[ui.take] : null;
+/** One tap on the die taken: a die of the belt, or for dice whose face was not entered, the
+ * face shown among the faces of their kind. */
+function takeMode(g, p) {
+  const v = g.view;
+  const belt = beltNow(v, p);
+  const known = [...new Map(belt.filter((d) => !d.unread).map((d) => [d.die, d])).values()];
+  const unread = kindCounts(belt.filter((d) => d.unread));
+  const take = async (reading) => { g.ui.refusal = null; await send(g, { kind: "pick", player: p.name, die: reading }); g.rerender(); };
   return [
-    beltButtons(g, p, ui.take !== null ? [ui.take] : [], (i) => { ui.take = i; g.ui.refusal = null; g.rerender(); },
-      `${p.name}'s belt: the die to take`),
+    h("p", { class: "hint" }, `Tap the die ${p.name} puts on the tray.`),
+    known.length ? h("div", { class: "sr-belt big", role: "group", "aria-label": `${p.name}'s belt: the die taken`, "data-belt": p.name },
+      known.map((d) => dieTile(d, { "data-belt-die": d.die, "data-take": d.die, "aria-label": `${p.name} takes the ${d.name}`,
+        onclick: () => take(d.die) }))) : null,
+    v.dice.filter((k) => unread[k.kind]).map((k) => h("div", { class: "sr-kind", "data-unread-kind": k.kind },
+      h("div", { class: "sgp-section-label" }, `${k.name} · ${plural(unread[k.kind], "die", "dice")} on the belt`),
+      h("div", { class: "sr-faces sr-take" }, [...new Map(k.faces.map((f) => [f.die, f])).values()].map((f) => dieTile(f, {
+        "data-take": f.die, "aria-label": `${p.name} takes a ${f.name}`, onclick: () => take(f.die) }))))),
     refusal(g),
-    h("button", { type: "button", class: "btn primary big act", "data-do": "pick", disabled: !d, why: "Tap the die to put on the tray first.",
-      onclick: async () => { if (await send(g, { kind: "pick", player: p.name, die: d.die })) ui.take = null; g.rerender(); } },
-    d ? `${p.name} takes the ${d.name}` : "Tap the die to put on the tray"),
   ];
 }
 
@@ -130,7 +168,7 @@ function menuMode(g, p, ui) {
     h("button", { type: "button", class: "btn primary big act", "data-do": "use-menu", disabled: !picked.length || !p.menu,
       why: p.menu ? "Tap the dice to re-roll first." : `${p.name} has no Menu token.`,
       onclick: async () => {
-        if (await send(g, { kind: "use_menu", player: p.name, dice: picked.map((i) => p.belt[i].die) })) ui.menu = [];
+        if (await send(g, { kind: "use_menu", player: p.name, dice: picked.map((i) => beltNow(g.view, p)[i].die) })) ui.menu = [];
         g.rerender();
       } },
     p.menu ? `Re-roll ${plural(picked.length, "die", "dice")} (1 Menu token)` : `${p.name} has no Menu token`),
@@ -140,9 +178,9 @@ function menuMode(g, p, ui) {
 function chopsticksMode(g, p, ui) {
   const v = g.view;
   const others = v.players.filter((q) => q.name !== p.name && q.belt.length);
-  const give = ui.give !== null ? p.belt[ui.give] : null;
+  const give = ui.give !== null ? beltNow(v, p)[ui.give] : null;
   const other = others.find((q) => q.name === ui.other);
-  const take = other && ui.takeAt !== null ? other.belt[ui.takeAt] : null;
+  const take = other && ui.takeAt !== null ? beltNow(v, other)[ui.takeAt] : null;
   return [
     h("p", { class: "hint" }, `Return a Chopsticks token: swap a die of ${p.name}'s belt with a die of another belt (never a tray).`),
     h("div", { class: "sgp-section-label" }, `Give from ${p.name}'s belt`),
@@ -151,7 +189,7 @@ function chopsticksMode(g, p, ui) {
     others.map((q) => [
       h("div", { class: "sgp-section-label" }, `Take from ${q.name}'s belt`),
       h("div", { class: "sr-belt big", role: "group", "aria-label": `${q.name}'s belt`, "data-other-belt": q.name },
-        q.belt.map((d, i) => dieTile(d, {
+        beltNow(v, q).map((d, i) => dieTile(d, {
           class: q === other && ui.takeAt === i ? "selected" : "", "aria-pressed": String(q === other && ui.takeAt === i),
           "data-take-die": d.die, onclick: () => { ui.other = q.name; ui.takeAt = i; g.ui.refusal = null; g.rerender(); },
         }))),
@@ -171,12 +209,17 @@ function chopsticksMode(g, p, ui) {
 
 export function playPanel(g) {
   const v = g.view;
-  const p = v.players.find((q) => q.name === v.current);
+  const p = player(v);
   if (!p) return null;
+  const quick = v.phase === "roll";
+  const skipped = quick ? h("p", { class: "muted small", "data-quick": "" },
+    `Turn ${v.turn}: every belt is rolled again. Only the die each player takes is entered.`) : null;
   if (!mayPlay(g, p)) {
-    return [h("h2", null, `${p.name}'s turn`), h("p", { class: "hint" }, `${p.name} uses tokens and takes a die on their phone (or the host enters it).`)];
+    return [h("h2", null, `${p.name}'s turn`), skipped,
+      h("p", { class: "hint" }, `${p.name} uses tokens and takes a die on their phone (or the host enters it).`),
+      quick && g.canTable ? facesButton(g, true) : null];
   }
-  const ui = g.ui.play ??= { mode: "take", take: null, menu: [], give: null, other: null, takeAt: null };
+  const ui = g.ui.play ??= { mode: "take", menu: [], give: null, other: null, takeAt: null };
   const body = { take: takeMode, menu: menuMode, chopsticks: chopsticksMode }[ui.mode](g, p, ui);
   return [
     h("h2", null, g.mySeat === p.seat ? "Your turn" : `${p.name}'s turn`, h("span", { class: "aside" }, tokenChips(p))),
@@ -186,6 +229,8 @@ export function playPanel(g) {
       why: `${p.name} has no ${m === "menu" ? "Menu" : "Chopsticks"} token.`,
       onclick: () => { ui.mode = m; g.ui.refusal = null; g.rerender(); },
     }, label))),
+    skipped,
     body,
+    quick ? facesButton(g, true) : null,
   ];
 }

@@ -31,10 +31,11 @@ function addStyles() {
 
 // ---------- the new-game form ----------
 
-const form = { chosen: "tap", tower: null, camera: null };
+const form = { chosen: "tap", tower: null, camera: null, icons: null };
 
 /** The roll source for a new game of ``title`` (always "tap" for titles without dice). */
 export function rollSource(title) {
+  if (title?.icon_dice && !title?.dice) return form.chosen === "camera" && form.icons?.enabled ? "camera" : "tap";
   return title?.dice ? form.chosen : "tap";
 }
 
@@ -43,18 +44,24 @@ export function renderRollSource(title) {
   const field = document.getElementById("roll-source-field");
   if (!field) return;
   addStyles();
-  field.hidden = !title?.dice;
+  // icon dice (Sushi Roll): the camera reads them, the dice tower cannot
+  const icons = Boolean(title?.icon_dice) && !title?.dice;
+  field.hidden = !title?.dice && !icons;
   if (field.hidden) return;
   if (form.tower === null) {
     form.tower = {};
     form.camera = {};
+    form.icons = {};
     api("GET", "/api/tower").then((s) => { form.tower = s; renderRollSource(title); }, () => {});
     api("GET", "/api/camera").then((s) => { form.camera = s; renderRollSource(title); }, () => {});
+    api("GET", "/api/icon-dice").then((s) => { form.icons = s; renderRollSource(title); }, () => {});
   }
-  const offered = ["tap", "tower", ...(form.camera?.enabled ? ["camera"] : [])];
+  const offered = icons ? ["tap", "camera"] : ["tap", "tower", ...(form.camera?.enabled ? ["camera"] : [])];
   const choices = offered.map((source) => h("button", {
-    type: "button", class: "btn", "aria-pressed": String(form.chosen === source),
+    type: "button", class: "btn", "aria-pressed": String(rollSource(title) === source),
     "data-roll-source": source,
+    disabled: icons && source === "camera" && !form.icons?.enabled,
+    why: "No camera runs on this Pi now: tap the dice on a screen.",
     onclick: () => { form.chosen = source; renderRollSource(title); },
   }, SOURCES[source], source === "tap" ? h("span", { class: "muted small" }, " (default)") : null));
   document.getElementById("roll-source").replaceChildren(...choices);
@@ -64,7 +71,11 @@ export function renderRollSource(title) {
     note = t?.connected ? "A dice tower is connected: its rolls go straight into this game."
       : "No dice tower answers now; its rolls go to this game once it is plugged in.";
   }
-  if (form.chosen === "camera") {
+  if (icons) {
+    note = rollSource(title) === "camera"
+      ? "The camera over the table reads each belt, and each tray at round end, as soon as the dice stop. This game takes the camera if no other game holds it."
+      : "Tap the dice on a screen.";
+  } else if (form.chosen === "camera") {
     note = form.camera?.kind === "demo"
       ? "The demo camera: throw dice into its rendered tray from the game screen."
       : "The camera over the table reads the dice as soon as they stop.";

@@ -50,9 +50,10 @@ INFO = GameInfo(
             label="How the game is followed",
             default=Mode.TURNS.value,
             choices=(Mode.TURNS.value, Mode.SCORING.value),
-            doc="'turns': enter every roll, token and pick as it happens, checked at once; "
-            "'scoring': enter each tray at round end ('simulation', with rolls from a seeded "
-            "random generator, is for tests and benchmarks).",
+            doc="Trays at round end: tap each player's tray once the round is over, the "
+            "quickest. Turn by turn: tap the first roll of each round, then the die each "
+            "player takes, checked at once ('simulation', rolls from a seeded random "
+            "generator, is for tests and benchmarks).",
             free=True,
         ),
         OptionSpec(
