@@ -159,6 +159,7 @@ function shown(o) {
 function startLabel() {
   if (isParty()) return null;
   if (isSushiGo()) return sushiGo.startLabel(state.options);
+  if (title()?.id === "sushi-roll") return "Red belt (plays first)";
   return "Start player";
 }
 
@@ -166,7 +167,7 @@ function renderRules() {
   const all = title()?.options ?? [];
   const options = all.filter(shown);
   for (const o of all) if (!shown(o) && o.key !== "start_player") delete state.options[o.key];
-  document.getElementById("rules-label").textContent = isParty() || isSushiGo() ? "Options" : "House rules";
+  document.getElementById("rules-label").textContent = isParty() || isSushiGo() || title()?.id === "sushi-roll" ? "Options" : "House rules";
   const start = startLabel();
   document.getElementById("start-field").hidden = !start;
   if (start) document.getElementById("start-label").textContent = start;

@@ -52,8 +52,7 @@ INFO = GameInfo(
             choices=(Mode.TURNS.value, Mode.SCORING.value),
             doc="Trays at round end: tap each player's tray once the round is over, the "
             "quickest. Turn by turn: tap the first roll of each round, then the die each "
-            "player takes, checked at once ('simulation', rolls from a seeded random "
-            "generator, is for tests and benchmarks).",
+            "player takes; every step is checked at once.",
             free=True,
         ),
         OptionSpec(
