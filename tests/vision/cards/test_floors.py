@@ -31,13 +31,15 @@ from tests.vision.cards.conftest import set_cards_or_skip
 # real table photos (bench/bench_real_cards.py: 60.1% -> 89.9% right, 13.1% -> 0.6% wrong and
 # sure). With the outline and evidence stages, on these 12 synthetic photos it reads 139 of
 # 141 whole cards right (0.986; none wrong) and 67 of 77 covered ones (0.870; 69 without the
-# evidence stage, which drops a band when it found no card lying on it): the covered floor is
-# re-based there, wrong-and-sure stays at none.
+# evidence stage, which drops a band when it found no card lying on it). With the fine check
+# no longer overruling the descriptor (Thresholds.overrule, the shipped default: real photos
+# 2 wrong and sure -> none), 132 whole (0.936; 6 uncertain, 1 wrong and sure) and 65 covered
+# (0.844): the floors are re-based there and one wrong whole card is allowed.
 SET_TOP1_FLOOR = 0.93
 SET_CERTAIN_FLOOR = 0.97
-FULL_FLOOR = 0.97
-FULL_WRONG_CEILING = 0
-COVERED_FLOOR = 0.85
+FULL_FLOOR = 0.92
+FULL_WRONG_CEILING = 1
+COVERED_FLOOR = 0.82
 SCENES = 12
 
 
@@ -50,12 +52,12 @@ def test_set_cards_one_shot_floor(embedder: Embedder) -> None:
 
 
 @pytest.mark.slow
-def test_synthetic_tableaux_floor(deck_reader: CardReader) -> None:
+def test_synthetic_tableaux_floor(shipped_reader: CardReader) -> None:
     deck = sushi_like_deck()
     score = TableauScore()
     for seed in range(2_000_000, 2_000_000 + SCENES):
         truth = render_tableau(seed, deck)
-        score_tableau(score, truth, deck_reader.read(truth.image), 0.0)
+        score_tableau(score, truth, shipped_reader.read(truth.image), 0.0)
     assert score.full >= 100
     assert score.full_rate >= FULL_FLOOR, score.to_json()
     assert score.full_wrong <= FULL_WRONG_CEILING, score.to_json()
