@@ -20,10 +20,12 @@ Contract of :class:`StreamHub`:
   revision and viewer (500 watchers cost one ``json.dumps``).
 * **Heartbeats.** A ``: heartbeat`` comment once nothing was sent for the stream's heartbeat
   (``SSE_HEARTBEAT``, 15 s).
-* **Clients that do not read are dropped**: a stream whose socket took none of the bytes
-  waiting for it for ``stall_heartbeats`` heartbeats (2: 30 s) is closed with a reset (nothing
-  of it stays in the kernel either). A peer that vanished (no FIN) is dropped the same way,
-  or by ``TCP_USER_TIMEOUT`` where the platform has it.
+* **Clients that do not read are dropped**: a stream whose socket has not taken all the bytes
+  waiting for it (the socket's buffer full) for ``stall_heartbeats`` heartbeats (2: 30 s) is
+  closed with a reset (nothing of it stays in the kernel either). Only catching up restarts
+  that clock: a frozen client's kernel that takes a few bytes now and then (as Linux does
+  when it compacts its receive queue) does not keep it open. A peer that vanished (no FIN)
+  is dropped the same way, or by ``TCP_USER_TIMEOUT`` where the platform has it.
 * A stream ends when its client closes, when its subscription closes (the session shut down,
   the seat was released, the host role moved) or at :meth:`StreamHub.close`; ending closes the
   subscription and calls the stream's ``release`` (its place under the caps) exactly once.
@@ -169,7 +171,7 @@ class StreamHub:
         self._dirty: set[_Conn] = set()
         self._woken = False
         self._conns: set[_Conn] = set()
-        self._encoded: dict[tuple[int, Viewer], tuple[int, bytes]] = {}
+        self._encoded: dict[tuple[int, Viewer, bool], tuple[int, bytes]] = {}
         self._stopping = False
         self._next_sweep = 0.0
         self._shut = False
@@ -251,13 +253,15 @@ class StreamHub:
             self._end_all()
 
     def _drain_wake(self) -> None:
-        with self._lock:
-            self._woken = False
-        try:
+        # Read the wake bytes first, then allow the next wake: the other way round, a wake
+        # between the two would leave ``_woken`` set with no byte to read, and every later
+        # change would wait for the select's timeout. (The marks themselves are taken after
+        # this, so none is lost.)
+        with contextlib.suppress(OSError):
             while self._wake_r.recv(4096):
                 pass
-        except OSError:
-            pass
+        with self._lock:
+            self._woken = False
 
     def _start(self, conn: _Conn, now: float) -> None:
         sock = conn.sock
@@ -311,7 +315,8 @@ class StreamHub:
             if sent:
                 conn.sent_at = now
                 conn.out = conn.out[sent:]
-                conn.stuck_since = now if conn.out else None
+                if not conn.out:
+                    conn.stuck_since = None  # caught up
             if conn.out:
                 if conn.stuck_since is None:
                     conn.stuck_since = now
@@ -326,7 +331,7 @@ class StreamHub:
             return None
         snap = sub.get(timeout=0)
         if snap is not None:
-            return self._frame(conn, self._encode(sub, snap))
+            return self._encode(sub, snap, conn.chunked)
         if sub.closed:
             self._end(conn, graceful=True)
             return None
@@ -334,13 +339,15 @@ class StreamHub:
             return self._frame(conn, HEARTBEAT)
         return None
 
-    def _encode(self, sub: Subscription, snap: dict[str, object]) -> bytes:
-        key = (sub.game_pk, sub.viewer)
+    def _encode(self, sub: Subscription, snap: dict[str, object], chunked: bool) -> bytes:
+        """The snapshot event's bytes (framed as a chunk or not), shared by every stream of
+        the same game, viewer and revision."""
+        key = (sub.game_pk, sub.viewer, chunked)
         cached = self._encoded.get(key)
         if cached is not None and cached[0] == sub.revision:
             return cached[1]
         body = json.dumps(snap, separators=(",", ":"))
-        data = f"event: snapshot\ndata: {body}\n\n".encode()
+        data = _framed(f"event: snapshot\ndata: {body}\n\n".encode(), chunked)
         if len(self._encoded) > 1024:
             self._encoded.clear()
         self._encoded[key] = (sub.revision, data)
@@ -348,9 +355,7 @@ class StreamHub:
 
     @staticmethod
     def _frame(conn: _Conn, data: bytes) -> bytes:
-        if not conn.chunked:
-            return data
-        return b"%X\r\n%b\r\n" % (len(data), data)
+        return _framed(data, conn.chunked)
 
     def _watch_writes(self, conn: _Conn, writes: bool) -> None:
         if conn.closed:
@@ -412,3 +417,8 @@ class StreamHub:
         self._sel.close()
         self._wake_r.close()
         self._wake_w.close()
+
+
+def _framed(data: bytes, chunked: bool) -> bytes:
+    """``data`` as one HTTP/1.1 chunk, or as it is."""
+    return b"%X\r\n%b\r\n" % (len(data), data) if chunked else data
