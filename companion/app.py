@@ -21,6 +21,7 @@ from typing import TextIO
 
 from flask import Flask
 
+from companion.backup import ServiceRunning, service_lock
 from companion.camera import TableCamera
 from companion.controls import TableControls
 from companion.devices import DeviceReport, DeviceStatus, Health, probe_devices
@@ -33,7 +34,7 @@ from companion.scans import ScanDesk, camera_frame
 from companion.session.log import GameLog, LogError
 from companion.session.session import Session
 from companion.settings import Settings
-from companion.storage_check import check_log, is_storage_full, repair_command
+from companion.storage_check import LogCheck, check_log, is_storage_full, repair_command
 from companion.tower import TableTower
 from web import create_app
 from web import health as health_web
@@ -137,6 +138,17 @@ def serve(settings: Settings, out: TextIO = sys.stdout) -> int:
     check = check_log(settings.db_path)
     if check.problem is not None:
         return serve_safe_mode(settings, check.problem, out)
+    # held while the service runs: `companion restore` refuses meanwhile (companion/backup.py)
+    try:
+        with service_lock(settings.data_dir):
+            return _serve_log(settings, check, out)
+    except ServiceRunning as exc:
+        print(f"companion: {exc}", file=out)
+        return 2
+
+
+def _serve_log(settings: Settings, check: LogCheck, out: TextIO) -> int:
+    """:func:`serve` once the log checked out and the data directory's lock is held."""
     try:
         service = build(settings)
     except (sqlite3.DatabaseError, LogError, OSError) as exc:

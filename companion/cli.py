@@ -9,6 +9,11 @@ companion [--data-dir DIR] [--json] COMMAND ...
   replay FILE                        check a whole recorded game, print the scores
   export GAME_ID | --all [-o FILE]   back up games from the data dir's log (stdout or FILE)
   import FILE                        restore games (one record or {"records": [...]})
+  backup DIR                         write DIR/companion-backup-<time>.tar.gz: a consistent
+                                     copy of the game log (safe while games run) and the
+                                     calibration and card sets (companion/backup.py)
+  restore FILE_OR_DIR                put a backup back (refused while the service runs on
+                                     the data dir; the old log is kept aside, never deleted)
   owner-pin set [--pin PIN]          change the Pi's owner PIN (6-12 digits; asked twice when
                                      --pin is not given; companion/owner.py)
   repair                             set a damaged game log aside (never deleted); the next
@@ -178,6 +183,14 @@ def build_parser() -> argparse.ArgumentParser:
                                 "none; a record imported before is not stored again")
     restore.add_argument("file", metavar="FILE", help="record or bundle (JSON; - for stdin)")
 
+    backup = command("backup", "write a consistent copy of the game log (safe while games "
+                               "run) and the calibration and card sets into DIR")
+    backup.add_argument("folder", metavar="DIR", help="where the backup file goes")
+    restore_backup = command("restore", "put a backup back into the data directory (stop the "
+                                        "service first; the current log is kept aside)")
+    restore_backup.add_argument("source", metavar="FILE_OR_DIR",
+                                help="a companion-backup-*.tar.gz, or a folder of its files")
+
     owner_pin = command("owner-pin", "the Pi's owner PIN (it alone changes card sets, "
                         "calibration and who may start games)")
     pin_actions = owner_pin.add_subparsers(dest="pin_command", metavar="ACTION", required=True)
@@ -323,6 +336,10 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         return cmd_export(settings, args.game_id, args.all, args.output, output)
     if args.command == "repair":
         return cmd_repair(settings, output)
+    if args.command == "backup":
+        return cmd_backup(settings, args.folder, output)
+    if args.command == "restore":
+        return cmd_restore(settings, args.source, output)
     if args.command == "owner-pin":
         return cmd_owner_pin_set(settings, args.pin, output)
     return cmd_import(settings, args.file, output)
@@ -579,4 +596,39 @@ def cmd_repair(settings: Settings, output: Output) -> int:
         output.line(f"kept aside as {path} (not deleted)")
     output.line("the next start of the companion begins a fresh, empty game log")
     output.result({"ok": True, "problem": check.problem, "kept": [str(p) for p in moved]})
+    return EXIT_OK
+
+
+def cmd_backup(settings: Settings, folder: str, output: Output) -> int:
+    """Write a backup of the data directory into ``folder`` (``companion/backup.py``)."""
+    from companion.backup import write_backup
+
+    try:
+        made = write_backup(settings.data_dir, Path(folder))
+    except OSError as exc:
+        raise UnreadableInput(f"cannot write a backup into {folder}: "
+                              f"{exc.strerror or exc}") from None
+    log = made.manifest["log"]
+    extras = ", ".join(made.manifest["files"]) or "no other files"
+    output.line(f"backed up {log['games']} game{'s' if log['games'] != 1 else ''} "
+                f"({log['entries']} log entries) and {extras} to {made.path}")
+    output.result({"ok": True, "file": str(made.path), "manifest": made.manifest})
+    return EXIT_OK
+
+
+def cmd_restore(settings: Settings, source: str, output: Output) -> int:
+    """Put the backup ``source`` back (``companion/backup.py``); refused while a service runs
+    on the data directory."""
+    from companion.backup import ServiceRunning, restore
+
+    try:
+        done = restore(Path(source), settings.data_dir)
+    except ServiceRunning as exc:
+        raise UsageError(str(exc)) from None
+    log = done.manifest["log"]
+    output.line(f"restored {log['games']} game{'s' if log['games'] != 1 else ''} from "
+                f"{source} (backup of {done.manifest['created']}) into {settings.data_dir}")
+    for path in done.kept:
+        output.line(f"kept aside as {path} (not deleted)")
+    output.result({"ok": True, "manifest": done.manifest, "kept": [str(p) for p in done.kept]})
     return EXIT_OK
