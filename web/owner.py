@@ -7,14 +7,22 @@
   ``403``; 10 wrong PINs from one address within a minute, ``429`` for the rest of it.
 * ``POST /api/owner/session/end`` - forget this request's owner token.
 * ``POST /api/owner/settings`` - owner only: ``{"create_games": "open"|"owner"}``.
+* ``POST /api/owner/backup`` - owner only: a backup of the data directory
+  (``companion/backup.py``), downloaded as ``companion-backup-<UTC time>.tar.gz``; the same file
+  ``companion backup DIR`` writes, and ``companion restore`` takes. Safe while games run.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+import tempfile
+import threading
+from pathlib import Path
 
+from flask import Blueprint, Response, jsonify, request, send_file
+
+from companion.backup import write_backup
 from web.body import json_object
-from web.context import get_owner, is_owner, owner_token, require_owner
+from web.context import get_owner, get_session, is_owner, owner_token, require_owner
 
 bp = Blueprint("owner", __name__, url_prefix="/api/owner")
 
@@ -48,3 +56,23 @@ def settings() -> Response:
     require_owner("change who may start games")
     mode = get_owner().set_create_games(data.get("create_games"))
     return jsonify(ok=True, create_games=mode)
+
+
+#: One backup at a time (a second tap waits for the first).
+_BACKUP_LOCK = threading.Lock()
+
+
+@bp.post("/backup")
+def backup() -> Response:
+    json_object(set(), empty_ok=True)
+    require_owner("take a backup of every game")
+    data_dir = Path(get_session().log.path).parent
+    with _BACKUP_LOCK, tempfile.TemporaryDirectory(prefix=".backup-web-", dir=data_dir) as work:
+        made = write_backup(data_dir, Path(work))
+        handle = open(made.path, "rb")  # noqa: SIM115 - sent, then closed by Flask
+        made.path.unlink()  # the open file stays readable; nothing is left on the SD card
+    response = send_file(handle, mimetype="application/gzip", as_attachment=True,
+                         download_name=made.path.name, max_age=0)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Backup-Games"] = str(made.manifest["log"]["games"])
+    return response

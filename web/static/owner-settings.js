@@ -1,13 +1,44 @@
 // The status panel's owner part (/status; issue 28 item 4): which game holds the dice tower and
 // the camera (GET /api/devices, every few seconds), and what only the Pi's owner changes: who may
 // start games (open or owner only) and freeing a device a game holds. Changes ask for the owner
-// PIN (owner.js).
-import { api, banner, fill, h } from "./common.js";
-import { needOwner, ownerPost } from "./owner.js";
+// PIN (owner.js). "Back up now" (issue 27 item A.4) downloads a backup of every game
+// (POST /api/owner/backup) to this device.
+import { api, banner, fill, h, newKey } from "./common.js";
+import { needOwner, ownerHeaders, ownerPost } from "./owner.js";
 
 const POLL_MS = 3000;
 const NAMES = { tower: "Dice tower", camera: "Camera" };
-const S = { devices: null, owner: null };
+const S = { devices: null, owner: null, backup: { busy: false, note: "" } };
+
+/** Ask the companion for a backup and save it in this device's downloads. */
+async function backUp() {
+  if (S.backup.busy) return;
+  if (!(await needOwner("", "A backup holds every game played on this Pi, so only the Pi's owner can take one."))) return;
+  S.backup = { busy: true, note: "Backing up… keep this page open." };
+  render();
+  try {
+    const response = await fetch("/api/owner/backup", { method: "POST", credentials: "omit", cache: "no-store",
+      headers: { ...ownerHeaders(), "Content-Type": "application/json", "Idempotency-Key": newKey() }, body: "{}" });
+    if (!response.ok) {
+      const data = await response.json().catch(() => null);
+      throw new Error(data?.reason ?? `The companion answered ${response.status}.`);
+    }
+    const name = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "")?.[1] || "companion-backup.tar.gz";
+    const games = response.headers.get("X-Backup-Games");
+    const url = URL.createObjectURL(await response.blob());
+    const link = h("a", { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    S.backup = { busy: false, note: `Saved ${name}${games ? ` (${games} game${games === "1" ? "" : "s"})` : ""} to this device's downloads. Keep it somewhere safe.` };
+    banner.hide();
+  } catch (err) {
+    S.backup = { busy: false, note: "" };
+    banner.show(err.message === "Failed to fetch" ? "Cannot reach the companion. Is the Wi-Fi on?" : err.message);
+  }
+  render();
+}
 
 async function change(what, path, body) {
   if (!(await needOwner(what))) return;
@@ -42,6 +73,13 @@ function render() {
     h("div", { class: "field-label" }, "Who may start games"),
     h("div", { class: "choice-row" }, choice("open", "Anyone on the Wi-Fi"), choice("owner", "Only with the owner PIN")),
     h("p", { class: "muted small" }, "Changing these asks for the owner PIN."),
+    h("div", { class: "field-label" }, "Backup"),
+    h("div", { class: "choice-row" },
+      h("button", { type: "button", class: "btn primary", "data-do": "backup", disabled: S.backup.busy || undefined, why: "A backup is being taken.",
+        onclick: backUp }, S.backup.busy ? "Backing up…" : "Back up now")),
+    h("p", { class: "muted small", "data-backup-note": "", "aria-live": "polite" },
+      S.backup.note || "Every game on this Pi, in one file for this device's downloads. "
+        + "Put it back on the Pi with: companion restore FILE."),
   ]);
   box.hidden = false;
 }
