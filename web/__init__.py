@@ -20,6 +20,8 @@ them); it does nothing else at import time.
   from ``web/static`` with no build step.
 
 App config keys: ``SSE_HEARTBEAT`` (seconds between heartbeat comments, default 15),
+``SSE_PER_CLIENT`` and ``SSE_MAX_STREAMS`` (open live streams per client address, 16, and in
+all, 1,000: :mod:`web.live`),
 ``PUBLIC_URL`` (the base URL phones use for the join link and its QR code; default: the URL the
 host's browser used), ``ALLOWED_HOSTS`` (host names served besides the machine's own, see
 :mod:`web.guard`) and ``MAX_CONTENT_LENGTH`` (Flask's cap on a request body, default
