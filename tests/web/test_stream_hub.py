@@ -80,13 +80,14 @@ def call(port: int, method: str, path: str, body: object = None,
 
 
 def open_stream(port: int, game: int, receive_buffer: int | None = None,
-                version: str = "1.1") -> socket.socket:
+                version: str = "1.1", path_query: str = "") -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     if receive_buffer is not None:  # before connecting, so the window stays small
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
     sock.settimeout(30)
     sock.connect(("127.0.0.1", port))
-    sock.sendall(f"GET /api/games/{game}/events HTTP/{version}\r\nHost: 127.0.0.1\r\n"
+    sock.sendall(f"GET /api/games/{game}/events{path_query} HTTP/{version}\r\n"
+                 "Host: 127.0.0.1\r\n"
                  "Accept: text/event-stream\r\n\r\n".encode())
     return sock
 
@@ -248,3 +249,31 @@ def test_a_stream_over_http_1_0_goes_on_unchunked_with_heartbeats(capped: Server
         assert b"\r\n" not in body  # no chunk framing
     finally:
         sock.close()
+
+
+def test_a_released_seat_s_stream_ends_on_the_hub_and_a_watcher_s_goes_on(
+    capped: Server,
+) -> None:
+    port = capped.port
+    status, created, _ = call(port, "POST", "/api/games",
+                              {"game": "sushi-express", "players": PLAYERS})
+    assert status == 201
+    game, host = int(str(created["id"])), str(created["host_token"])
+    status, seat, _ = call(port, "POST", f"/api/games/{game}/join",
+                           {"code": created["join_code"], "seat": 1})
+    assert status == 200
+    mine = open_stream(port, game, path_query=f"?token={seat['token']}")
+    watcher = open_stream(port, game)
+    try:
+        assert b'"role":"seat"' in read_until(mine, b'"role":"seat"')
+        read_until(watcher, b"event: snapshot")
+        assert settles(lambda: capped.hub.stats.open == 2)
+        status, _, _ = call(port, "POST", f"/api/games/{game}/seats/1/release", {}, host)
+        assert status == 200
+        assert settles(lambda: capped.hub.stats.open == 1), capped.hub.stats
+        ended = read_until(mine, b"0\r\n\r\n")
+        assert ended.endswith(b"0\r\n\r\n"), "the chunked body ends cleanly"
+        assert capped.hub.stats.dropped == 0
+    finally:
+        mine.close()
+        watcher.close()
