@@ -112,18 +112,18 @@ class Screens(threading.Thread):
             sel.register(sock, selectors.EVENT_READ)
         while not self.stop.is_set():
             for key, _ in sel.select(timeout=0.1):
-                sock = key.fileobj
-                assert isinstance(sock, socket.socket)
-                fd = sock.fileno()
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                fd = ready.fileno()
                 try:
-                    chunk = sock.recv(262144)
+                    chunk = ready.recv(262144)
                 except BlockingIOError:
                     continue
                 except OSError:
                     chunk = b""
                 if not chunk:
                     self.lost += 1
-                    sel.unregister(sock)
+                    sel.unregister(ready)
                     continue
                 data = self.tail[fd] + chunk
                 self.tail[fd] = data[-32:]
@@ -221,7 +221,7 @@ def one_run(data_dir: Path, actions: list[dict[str, Any]], writes: int, screens:
         time.sleep(1.0)
 
         round_trips, fan_out, health = [], [], []
-        fillers = [("undo", {}), ("redo", {})]
+        fillers: list[tuple[str, dict[str, Any]]] = [("undo", {}), ("redo", {})]
         for i in range(writes):
             if i < len(actions):
                 path, body = f"/api/games/{game}/actions", actions[i]

@@ -16,6 +16,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ REVEAL = {"kind": "reveal_customers", "cards": ["light_blue", "rose", "tip"]}
 VERSION = re.compile(rb'"version":(\d+)')
 
 
-def serve(tmp_path: Path, **config: object) -> Iterator[Server]:
+def serve(tmp_path: Path, **config: Any) -> Iterator[Server]:
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
     app = create_app(session, **config)
@@ -121,18 +122,18 @@ class Readers(threading.Thread):
             sel.register(sock, selectors.EVENT_READ)
         while not self.stop.is_set():
             for key, _ in sel.select(timeout=0.1):
-                sock = key.fileobj
-                assert isinstance(sock, socket.socket)
-                fd = sock.fileno()
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                fd = ready.fileno()
                 try:
-                    chunk = sock.recv(65536)
+                    chunk = ready.recv(65536)
                 except BlockingIOError:
                     continue
                 except OSError:
                     chunk = b""
                 if not chunk:
                     self.closed.add(fd)
-                    sel.unregister(sock)
+                    sel.unregister(ready)
                     continue
                 tail = self.tail[fd] + chunk
                 found = VERSION.findall(tail)
