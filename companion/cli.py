@@ -65,6 +65,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from companion import i18n
 from companion.games import find_game
 from companion.games.base import JSON, IllegalAction, ScoreSheet, UnreadableInput
 from companion.games.registry import UnknownGame
@@ -123,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "~/.local/share/sushi-companion)")
     parser.add_argument("--json", action="store_true", default=False,
                         help="print one JSON object on the last line of stdout")
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        help="language of refusals: " + ", ".join(i18n.LANGUAGES)
+                             + " (default: from $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
@@ -290,7 +294,8 @@ def main(
                  "rule": exc.rule}
         return output.fail(EXIT_ILLEGAL, "illegal", exc.reason, extra)
     except IllegalAction as exc:
-        return output.fail(EXIT_ILLEGAL, "illegal", exc.reason)
+        lang = i18n.normalize(args.lang) or i18n.from_environment()
+        return output.fail(EXIT_ILLEGAL, "illegal", exc.in_language(lang))
     except (UnreadableInput, UnknownGame, NotFound, Forbidden, UsageError) as exc:
         return output.fail(EXIT_USAGE, "unreadable", str(getattr(exc, "reason", exc)))
     except Exception as exc:

@@ -27,6 +27,7 @@ from companion.session.errors import (
     TooManyAttempts,
 )
 from companion.storage_check import STORAGE_FULL_REASON, is_storage_full
+from web.i18n import request_language
 from web.ids import UnreadablePath
 
 
@@ -64,15 +65,16 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(IllegalAction)
     def illegal(exc: IllegalAction) -> tuple[Response, int]:
-        return error_response(409, "illegal", exc.reason)
+        # in the language the request asks for (Accept-Language; docs/I18N.md)
+        return error_response(409, "illegal", exc.in_language(request_language()))
 
     @app.errorhandler(SeatTaken)
     def seat_taken(exc: SeatTaken) -> tuple[Response, int]:
-        return error_response(409, "seat_taken", exc.reason)
+        return error_response(409, "seat_taken", exc.in_language(request_language()))
 
     @app.errorhandler(DeviceHeld)
     def device_held(exc: DeviceHeld) -> tuple[Response, int]:
-        return error_response(409, "device_held", exc.reason)
+        return error_response(409, "device_held", exc.in_language(request_language()))
 
     @app.errorhandler(SessionClosed)
     def closed(exc: SessionClosed) -> tuple[Response, int]:

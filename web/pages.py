@@ -4,13 +4,20 @@
 * ``/games/<id>``            the game screen (host, seat or watcher: decided by the stored token)
 * ``/games/<id>/join?code=`` claim a seat (the link the join QR code holds)
 * ``/games/<id>/host?code=`` take over as host with the host code (the hand-over QR code's link)
+* ``/history``, ``/history/<id>`` past games (:mod:`web.history`, nested in this blueprint
+  with its JSON endpoints)
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from web import history, i18n
+
 bp = Blueprint("pages", __name__)
+bp.register_blueprint(history.bp)
+# Every page speaks the device's language (issue 26): the templates' gettext and /i18n/<lang>.json.
+bp.record_once(lambda state: i18n.install(state.app))
 
 
 @bp.get("/")

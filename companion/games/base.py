@@ -29,15 +29,28 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar, get_type_hints
 
+from companion.i18n import Msg
+
 JSON = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """A well-formed action that the rules forbid; ``reason`` is for a player to read."""
+    """A well-formed action that the rules forbid; ``reason`` is for a player to read.
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    Raised with a :class:`~companion.i18n.Msg` (``msg(...)``, ``nmsg(...)``: a message id and
+    its parameters), ``reason`` is the English rendering (logs, CLI) and :meth:`in_language`
+    renders it for the reader; raised with a plain string (not yet in the catalogue), every
+    language reads that string (docs/I18N.md)."""
+
+    def __init__(self, reason: str | Msg) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        text = str(reason)
+        super().__init__(text)
+        self.reason = text
+
+    def in_language(self, lang: str) -> str:
+        """The reason in ``lang`` (a language code of :data:`companion.i18n.LANGUAGES`)."""
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class UnreadableInput(ValueError):

@@ -1,4 +1,5 @@
 // Shared by every page: DOM building, the JSON API client, stored credentials, the banner.
+import { acceptLanguage, t, tn } from "./i18n.js";
 
 export const PLAYER_COLOURS = ["red", "yellow", "green", "blue", "black", "white"];
 
@@ -14,7 +15,7 @@ export const ACTION_CARDS = {
 };
 
 /** Said when a switched-off control without a reason of its own is tapped. */
-export const NOT_NOW = "Not possible right now.";
+export const NOT_NOW = t("Not possible right now.");
 
 /** Build an element: h("button", {class: "btn", onclick: f}, "Label", child, [more]).
  * A button with ``disabled`` stays tappable: it is marked aria-disabled, its click does
@@ -107,7 +108,8 @@ function intentFor(signature) {
 /** Call the JSON API; the credential goes in the X-Companion-Token header, never a cookie.
  * Every write carries an Idempotency-Key (``key`` when given, else one per intent). */
 export async function api(method, path, body, token, { key } = {}) {
-  const headers = { Accept: "application/json" };
+  // The device's language: refusals come back in it (issue 26).
+  const headers = { Accept: "application/json", "Accept-Language": acceptLanguage() };
   const payload = body === undefined ? undefined : JSON.stringify(body);
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Companion-Token"] = token;
@@ -122,7 +124,7 @@ export async function api(method, path, body, token, { key } = {}) {
       method, headers, credentials: "omit", cache: "no-store", body: payload,
     });
   } catch (err) {
-    throw new ApiError(0, "offline", "Cannot reach the companion. Is the Wi-Fi on?");
+    throw new ApiError(0, "offline", t("Cannot reach the companion. Is the Wi-Fi on?"));
   } finally {
     if (intent) intent.pending -= 1;
   }
@@ -131,7 +133,7 @@ export async function api(method, path, body, token, { key } = {}) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     throw new ApiError(response.status, data?.error ?? "error",
-      data?.reason ?? `The companion answered ${response.status}.`);
+      data?.reason ?? t("The companion answered {status}.", { status: response.status }));
   }
   return data;
 }
@@ -165,10 +167,10 @@ export function when(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
   const minutes = Math.round((Date.now() - date.getTime()) / 60000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 60 * 24) return `${Math.round(minutes / 60)} h ago`;
-  return date.toLocaleDateString();
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return tn("{n} min ago", "{n} min ago", minutes);
+  if (minutes < 60 * 24) return tn("{n} h ago", "{n} h ago", Math.round(minutes / 60));
+  return date.toLocaleDateString(document.documentElement.lang || undefined);
 }
 
 /** A short line that goes by itself (why a control is off): just above ``near`` (an element;

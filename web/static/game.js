@@ -3,6 +3,7 @@
 // G is the page context every render module receives: the snapshot, the viewer, the legal
 // decisions, the transient choices of this screen (G.ui) and send() to post an action.
 import { api, banner, fill, h, playerDot, store } from "./common.js";
+import { t } from "./i18n.js";
 import { boardHint, renderBoard } from "./game-board.js";
 import { dicePanel } from "./game-dice.js";
 import { historyCard, hostCard } from "./game-host.js";
@@ -134,10 +135,10 @@ function render() {
     return;
   }
   for (const sgpOnly of ["live-score", "round-info", "scoreboard"]) section(sgpOnly, () => null);
-  document.title = `Sushi Express · game ${id}`;
-  document.getElementById("game-title").textContent = `Sushi Express · game ${id}`;
+  document.title = t("{title} · game {id}", { title: "Sushi Express", id: id });
+  document.getElementById("game-title").textContent = document.title;
   document.getElementById("round").textContent =
-    v.phase === "over" ? "game over" : `round ${v.round} · ${PHASE_NAMES[v.phase] ?? v.phase}`;
+    v.phase === "over" ? t("game over") : t("round {n} · {phase}", { n: v.round, phase: PHASE_NAMES[v.phase] ?? v.phase });
   section("turn", turnCard);
   section("draw", drawCard);
   section("panel", (g) => PANELS[v.phase]?.(g) ?? null);
@@ -152,13 +153,13 @@ function render() {
 
 function renderWhoami() {
   const el = document.getElementById("whoami");
-  if (G.role === "host") el.replaceChildren("Host");
+  if (G.role === "host") el.replaceChildren(t("Host"));
   else if (G.role === "seat") {
     const me = G.player(G.mySeat);
     el.replaceChildren(playerDot(me.colour ?? G.colours?.get(me.name) ?? "black"), me.name);
   } else {
-    el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim", title: "You are watching" },
-      "Claim a seat"));
+    el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim", title: t("You are watching") },
+      t("Claim a seat")));
   }
 }
 
@@ -182,7 +183,7 @@ function turnCard(g) {
 function setLive(on) {
   const dot = document.getElementById("live");
   dot.classList.toggle("on", on);
-  dot.title = on ? "Live" : "Reconnecting";
+  dot.title = on ? t("Live") : t("Reconnecting");
   dot.setAttribute("aria-label", dot.title);
 }
 

@@ -1,5 +1,6 @@
 // The home page: games to resume, a new game, join a game with its code.
 import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common.js";
+import { t, tn, tp } from "./i18n.js";
 import { needOwner, ownerPost } from "./owner.js";
 import * as sushiGo from "./sg-setup.js";
 import * as party from "./sgp-setup.js";
@@ -10,7 +11,15 @@ const MAX_DEFAULT = 6;
 /** The form's own defaults and words where a title's differ (issue 24 item 7: Sushi Roll's
  * trays at round end are the quick way to follow a game). */
 const FORM_DEFAULTS = { "sushi-roll": { mode: "scoring" } };
-const FORM_WORDS = { "sushi-roll": { mode: { scoring: "Trays at round end", turns: "Turn by turn" } } };
+const FORM_WORDS = { "sushi-roll": { mode: { scoring: t("Trays at round end"), turns: t("Turn by turn") } } };
+/** A game's status and the player colours, as the list and the swatches say them. */
+const STATUS = { playing: t("playing"), over: t("over") };
+const COLOUR_NAMES = {
+  red: tp("colour", "red"), yellow: tp("colour", "yellow"), green: tp("colour", "green"),
+  blue: tp("colour", "blue"), black: tp("colour", "black"), white: tp("colour", "white"),
+  orange: tp("colour", "orange"), purple: tp("colour", "purple"),
+};
+const colourName = (c) => COLOUR_NAMES[c] ?? c;
 const state = { titles: [], players: [], start: 0, options: {} };
 
 function showTab(name) {
@@ -36,7 +45,7 @@ function titleName(id) {
 function roleOf(gameId) {
   const cred = store.get(gameId);
   if (!cred) return "";
-  return cred.role === "host" ? "You host" : "Your seat";
+  return cred.role === "host" ? t("You host") : t("Your seat");
 }
 
 async function loadGames() {
@@ -52,18 +61,18 @@ async function loadGames() {
   list.replaceChildren(...games.map((g) => h("li", null,
     h("a", { class: "game-link", href: `/games/${g.id}`, "data-game": g.id },
       h("span", { class: "grow" },
-        h("strong", null, `${titleName(g.game)} · game ${g.id}`),
+        h("strong", null, t("{title} · game {id}", { title: titleName(g.game), id: g.id })),
         h("span", null, playerNames(g)),
         h("span", { class: "muted small" },
-          [g.round ? `round ${g.round}` : null, `updated ${when(g.updated)}`, roleOf(g.id)]
+          [g.round ? t("round {n}", { n: g.round }) : null, t("updated {when}", { when: when(g.updated) }), roleOf(g.id)]
             .filter(Boolean).join(" · "))),
-      h("span", { class: `status ${g.status}` }, g.status),
-      h("span", { class: "resume" }, g.status === "over" ? "View" : "Resume")))));
+      h("span", { class: `status ${g.status}` }, STATUS[g.status] ?? g.status),
+      h("span", { class: "resume" }, g.status === "over" ? t("View") : t("Resume"))))));
   document.getElementById("no-games").hidden = games.length > 0;
   const select = document.getElementById("join-id");
   const current = select.value;
   select.replaceChildren(...games.filter((g) => g.status !== "over").map((g) =>
-    h("option", { value: g.id }, `Game ${g.id}: ${playerNames(g)}`)));
+    h("option", { value: g.id }, t("Game {id}: {players}", { id: g.id, players: playerNames(g) }))));
   if (current) select.value = current;
 }
 
@@ -99,33 +108,34 @@ function addPlayer(focus = true) {
 }
 
 function renderPlayers() {
-  const t = title();
-  const max = t?.max_players ?? MAX_DEFAULT;
-  const min = t?.min_players ?? 1;
+  const chosen = title();
+  const max = chosen?.max_players ?? MAX_DEFAULT;
+  const min = chosen?.min_players ?? 1;
   const rows = state.players.map((player, i) => {
     const used = new Set(state.players.filter((p) => p !== player).map((p) => p.colour));
     return h("li", { class: "player-row" },
-      h("input", { value: player.name, placeholder: `Player ${i + 1}`, maxlength: 24,
-        "aria-label": `Name of player ${i + 1} (up to 24 characters)`, "aria-describedby": "name-hint",
+      h("input", { value: player.name, placeholder: t("Player {n}", { n: i + 1 }), maxlength: 24,
+        "aria-label": t("Name of player {n} (up to 24 characters)", { n: i + 1 }), "aria-describedby": "name-hint",
         autocomplete: "off",
         oninput: (e) => { player.name = e.target.value; renderStart(); } }),
-      h("button", { type: "button", class: "btn ghost", "aria-label": `Remove player ${i + 1}`,
-        disabled: state.players.length <= min, why: `This game needs at least ${min} players.`,
+      h("button", { type: "button", class: "btn ghost", "aria-label": t("Remove player {n}", { n: i + 1 }),
+        disabled: state.players.length <= min,
+        why: tn("This game needs at least {n} player.", "This game needs at least {n} players.", min),
         onclick: () => {
           state.players.splice(i, 1);
           if (state.start >= state.players.length) state.start = 0;
           renderPlayers();
         } }, "✕"),
-      h("div", { class: "swatches", role: "radiogroup", "aria-label": `Colour of player ${i + 1}` },
+      h("div", { class: "swatches", role: "radiogroup", "aria-label": t("Colour of player {n}", { n: i + 1 }) },
         colours().map((c) => h("button", {
           type: "button", role: "radio", class: `swatch pc pc-${c}`, style: `background: var(--pc)`,
-          "aria-checked": String(player.colour === c), "aria-label": c, title: c,
-          disabled: used.has(c), why: `Another player has ${c}: pick a colour nobody has.`,
+          "aria-checked": String(player.colour === c), "aria-label": colourName(c), title: colourName(c),
+          disabled: used.has(c), why: t("Another player has {colour}: pick a colour nobody has.", { colour: colourName(c) }),
           onclick: () => { player.colour = c; renderPlayers(); },
         }))));
   });
   document.getElementById("players").replaceChildren(...rows);
-  document.getElementById("player-count").textContent = `(${min} to ${max})`;
+  document.getElementById("player-count").textContent = t("({min} to {max})", { min, max });
   document.getElementById("add-player").hidden = state.players.length >= max;
   renderStart();
   renderMenu();
@@ -145,7 +155,7 @@ function renderStart() {
   row.replaceChildren(...state.players.map((p, i) => h("button", {
     type: "button", class: `btn pc pc-${p.colour}`, "aria-pressed": String(state.start === i),
     onclick: () => { state.start = i; renderStart(); },
-  }, playerDot(p.colour), p.name.trim() || `Player ${i + 1}`)));
+  }, playerDot(p.colour), p.name.trim() || t("Player {n}", { n: i + 1 }))));
 }
 
 /** Whether option ``o`` is asked (Sushi Go!'s 2-player rule only with 2 players). */
@@ -159,15 +169,15 @@ function shown(o) {
 function startLabel() {
   if (isParty()) return null;
   if (isSushiGo()) return sushiGo.startLabel(state.options);
-  if (title()?.id === "sushi-roll") return "Red belt (plays first)";
-  return "Start player";
+  if (title()?.id === "sushi-roll") return t("Red belt (plays first)");
+  return t("Start player");
 }
 
 function renderRules() {
   const all = title()?.options ?? [];
   const options = all.filter(shown);
   for (const o of all) if (!shown(o) && o.key !== "start_player") delete state.options[o.key];
-  document.getElementById("rules-label").textContent = isParty() || isSushiGo() || title()?.id === "sushi-roll" ? "Options" : "House rules";
+  document.getElementById("rules-label").textContent = isParty() || isSushiGo() || title()?.id === "sushi-roll" ? t("Options") : t("House rules");
   const start = startLabel();
   document.getElementById("start-field").hidden = !start;
   if (start) document.getElementById("start-label").textContent = start;
@@ -182,7 +192,7 @@ function renderRules() {
         type: "button", class: `btn${note ? " noted" : ""}${note?.unfit ? " unfit" : ""}`, "aria-pressed": String(state.options[o.key] === c),
         "data-option": o.key, "data-value": String(c),
         onclick: () => { state.options[o.key] = c; renderRules(); },
-      }, choiceLabel(o.key, c), c === byDefault ? h("span", { class: "muted small" }, " (default)") : null,
+      }, choiceLabel(o.key, c), c === byDefault ? h("span", { class: "muted small" }, t(" (default)")) : null,
       note ? h("span", { class: "choice-note" }, note.text) : null);
     });
     return h("div", { class: "rule", "data-rule": o.key },
@@ -198,8 +208,8 @@ function choiceLabel(key, value) {
   if (isParty() && party.CHOICE_LABELS[value]) return party.CHOICE_LABELS[value];
   const words = isSushiGo() ? sushiGo.choiceLabel(key, value, state.options) : null;
   if (words) return words;
-  if (value === true) return "Yes";
-  if (value === false) return "No";
+  if (value === true) return t("Yes");
+  if (value === false) return t("No");
   return String(value).replaceAll("_", " ");
 }
 
@@ -207,11 +217,11 @@ let leaving = false;
 
 async function createGame(event) {
   event.preventDefault();
-  const t = title();
+  const chosen = title();
   const players = state.players.map((p) => ({ name: p.name.trim(), colour: p.colour }));
   const unnamed = players.findIndex((p) => !p.name);
   if (unnamed >= 0) {
-    banner.show(`Player ${unnamed + 1} needs a name.`);
+    banner.show(t("Player {n} needs a name.", { n: unnamed + 1 }));
     return;
   }
   const options = { ...state.options };
@@ -221,23 +231,23 @@ async function createGame(event) {
     options.menu = party.menuOption();
   }
   let order = players;
-  if (t.options.some((o) => o.key === "start_player")) options.start_player = state.start;
+  if (chosen.options.some((o) => o.key === "start_player")) options.start_player = state.start;
   else if (startLabel()) order = [...players.slice(state.start), ...players.slice(0, state.start)];
   try {
-    const body = { game: t.id, players: order, options, roll_source: dice.rollSource(t) };
+    const body = { game: chosen.id, players: order, options, roll_source: dice.rollSource(chosen) };
     let created;
     try {
       created = await api("POST", "/api/games", body);
     } catch (err) {
       // the owner may allow only the owner to start games (issue 28 item 4): ask for the PIN
       if (err.status !== 403 || !/owner PIN/.test(err.message)
-        || !(await needOwner("", "On this Pi only the owner starts games: enter the owner PIN."))) throw err;
+        || !(await needOwner("", t("On this Pi only the owner starts games: enter the owner PIN.")))) throw err;
       created = await ownerPost("/api/games", body);
     }
     store.set(created.id, { token: created.host_token, role: "host", seat: null });
     // Sushi Roll's camera chosen here: this game holds it at once when no other game does (the
     // game screen offers "Use the camera for this game" otherwise)
-    if (t.icon_dice && body.roll_source === "camera") {
+    if (chosen.icon_dice && body.roll_source === "camera") {
       await api("POST", `/api/games/${created.id}/devices/${body.roll_source}/claim`, {}, created.host_token).catch(() => null);
     }
     // A double tap's repeat gets the same answer: go to the game once, not twice.
@@ -253,8 +263,8 @@ function joinGame(event) {
   event.preventDefault();
   const id = document.getElementById("join-id").value;
   const code = document.getElementById("join-code").value.trim().toUpperCase();
-  if (!id) { banner.show("There is no game to join yet."); return; }
-  if (!code) { banner.show("Type the join code shown on the host's screen."); return; }
+  if (!id) { banner.show(t("There is no game to join yet.")); return; }
+  if (!code) { banner.show(t("Type the join code shown on the host's screen.")); return; }
   location.href = `/games/${id}/join?code=${encodeURIComponent(code)}`;
 }
 
@@ -262,8 +272,8 @@ async function takeOverGame(event) {
   event.preventDefault();
   const id = document.getElementById("join-id").value;
   const code = document.getElementById("host-code").value.trim();
-  if (!id) { banner.show("There is no game to take over yet."); return; }
-  if (!code) { banner.show("Type the host code: 8 letters and digits, such as ABCD-EFGH."); return; }
+  if (!id) { banner.show(t("There is no game to take over yet.")); return; }
+  if (!code) { banner.show(t("Type the host code: 8 letters and digits, such as ABCD-EFGH.")); return; }
   try {
     await takeOver(Number(id), code);
   } catch (err) {
@@ -278,12 +288,12 @@ async function init() {
   }
   showTab(["new", "join"].includes(location.hash.slice(1)) ? location.hash.slice(1) : "games");
   try {
-    state.titles = (await api("GET", "/api/titles")).titles.filter((t) => t.screens);
+    state.titles = (await api("GET", "/api/titles")).titles.filter((x) => x.screens);
   } catch (err) {
     banner.show(err.message);
   }
   const select = document.getElementById("title");
-  select.replaceChildren(...state.titles.map((t) => h("option", { value: t.id }, t.name)));
+  select.replaceChildren(...state.titles.map((x) => h("option", { value: x.id }, x.name)));
   select.addEventListener("change", async () => {
     state.options = {};
     for (const p of state.players) if (!colours().includes(p.colour)) p.colour = freeColour(p);

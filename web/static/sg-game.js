@@ -3,6 +3,7 @@
 // reveals, mochi dice), the live breakdown, the round (with the lead token's holder and the mochi
 // dice), the scoreboard and the final ranking (sushi golf: the lowest total first).
 import { h, playerDot } from "./common.js";
+import { t } from "./i18n.js";
 import {
   GAME_ID, MOCHI, STRAWBERRY, VARIANT_NAMES, describe, dessertName, smallDie, tables,
 } from "./sg-common.js";
@@ -23,9 +24,10 @@ export function decisionKey(view) {
 }
 
 export function subtitle(view) {
-  if (view.over) return "game over";
-  const what = view.mode === "scoring" ? "tableaux" : `turn ${view.turn} of ${view.turns}`;
-  return `round ${view.round} of ${view.rounds} · ${what}`;
+  if (view.over) return t("game over");
+  const what = view.mode === "scoring" ? t("tableaux")
+    : t("turn {turn} of {turns}", { turn: view.turn, turns: view.turns });
+  return t("round {round} of {rounds} · {what}", { round: view.round, rounds: view.rounds, what });
 }
 
 function passing(v) {
@@ -214,8 +216,8 @@ function scoreOptions(g) {
 /** Fill the page for a Sushi Go! snapshot. ``section(id, build)`` shows or hides one. */
 export function render(g, section) {
   loadColours(g);
-  document.title = `Sushi Go! · game ${g.id}`;
-  document.getElementById("game-title").textContent = `Sushi Go! · game ${g.id}`;
+  document.title = t("{title} · game {id}", { title: "Sushi Go!", id: g.id });
+  document.getElementById("game-title").textContent = document.title;
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
   section("scan", scanCard);

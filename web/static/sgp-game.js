@@ -2,6 +2,7 @@
 // is "sushi-go-party"; this module fills the sections (panel, live breakdown, round, scoreboard)
 // and hides the Sushi Express ones.
 import { api, h } from "./common.js";
+import { t } from "./i18n.js";
 import { cardName } from "./sgp-common.js";
 import { entryPanel } from "./sgp-entry.js";
 import {
@@ -84,8 +85,8 @@ export function loadColours(g) {
 /** Fill the page for a Sushi Go Party! snapshot. ``section(id, build)`` shows or hides one. */
 export function render(g, section) {
   loadColours(g);
-  document.title = `Sushi Go Party! · game ${g.id}`;
-  document.getElementById("game-title").textContent = `Sushi Go Party! · game ${g.id}`;
+  document.title = t("{title} · game {id}", { title: "Sushi Go Party!", id: g.id });
+  document.getElementById("game-title").textContent = document.title;
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
   section("scan", scanCard);

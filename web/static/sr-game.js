@@ -3,6 +3,7 @@
 // the turn of the player to play, re-rolls, tray entry, the final ranking), every player's belt,
 // tray, tokens and live breakdown, the round (order, supply, the dice table) and the scoreboard.
 import { h, playerDot } from "./common.js";
+import { t } from "./i18n.js";
 import { dieTile, tokenChips, unreadDie } from "./sr-common.js";
 import { cameraCard } from "./sr-camera.js";
 import { entryPanel } from "./sr-entry.js";
@@ -166,8 +167,8 @@ function scoreOptions() {
 /** Fill the page for a Sushi Roll snapshot. ``section(id, build)`` shows or hides one. */
 export function render(g, section) {
   loadColours(g);
-  document.title = `Sushi Roll · game ${g.id}`;
-  document.getElementById("game-title").textContent = `Sushi Roll · game ${g.id}`;
+  document.title = t("{title} · game {id}", { title: "Sushi Roll", id: g.id });
+  document.getElementById("game-title").textContent = document.title;
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
   section("panel", panel);

@@ -23,8 +23,9 @@ from companion.games.sushi_go import pyramid as p
 from companion.games.sushi_go.cards import CHOPSTICKS_ID
 from companion.games.sushi_go.placing import Events
 from companion.games.sushi_go.state import GameState, Mode
+from companion.i18n import msg
 
-_HOW = "[row, card]: rows from the top, cards from the left"
+_HOW = msg("[row, card]: rows from the top, cards from the left")
 
 
 def take(state: GameState, action: a.Reveal, who: str, events: Events) -> GameState:
@@ -32,20 +33,27 @@ def take(state: GameState, action: a.Reveal, who: str, events: Events) -> GameSt
     (state untouched) for a place missing, out of the pyramid, empty, covered, or holding
     another card."""
     if action.second_at and not action.second:
-        raise IllegalAction(f"{who}: a second place needs a second card (chopsticks)")
+        raise IllegalAction(msg("{who}: a second place needs a second card (chopsticks)", who=who))
     if state.turn == 1:
         state = evolve(state, unplaced=not action.at)
     elif state.unplaced and action.at:
         raise IllegalAction(
-            f"{who}: this round's cards were entered without their places in the pyramid; "
-            "enter this one without a place too"
+            msg(
+                "{who}: this round's cards were entered without their places in the pyramid; "
+                "enter this one without a place too",
+                who=who,
+            )
         )
     elif not state.unplaced and not action.at:
-        raise IllegalAction(f"{who}: name the card's place in the pyramid ({_HOW})")
+        raise IllegalAction(
+            msg("{who}: name the card's place in the pyramid ({how})", who=who, how=_HOW)
+        )
     if state.unplaced:
         return _take_unplaced(state, action, who)
     if action.second and not action.second_at:
-        raise IllegalAction(f"{who}: name the second card's place in the pyramid ({_HOW})")
+        raise IllegalAction(
+            msg("{who}: name the second card's place in the pyramid ({how})", who=who, how=_HOW)
+        )
     return _take_placed(state, action, who, events)
 
 
@@ -90,7 +98,7 @@ def _take_unplaced(state: GameState, action: a.Reveal, who: str) -> GameState:
     left = Counter(c for c in state.pool if c != p.EMPTY)
     left.subtract(taken)
     if min(left.values(), default=0) < 0:
-        raise IllegalAction(f"{who}: those cards are not all in the pyramid")
+        raise IllegalAction(msg("{who}: those cards are not all in the pyramid", who=who))
     pool = list(state.pool)
     for i, card in enumerate(taken):
         pool[pool.index(card)] = CHOPSTICKS_ID if i else p.EMPTY

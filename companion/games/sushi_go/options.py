@@ -28,6 +28,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.games.base import IllegalAction
+from companion.games.sushi_go import words
 from companion.games.sushi_go.cards import (
     ANNIVERSARY_MAIN,
     DESSERT_SETS,
@@ -35,6 +36,7 @@ from companion.games.sushi_go.cards import (
     Card,
     CardType,
 )
+from companion.i18n import msg
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -191,15 +193,24 @@ def rules_from_options(options: Mapping[str, Any], players: int) -> Rules:
         dessert = CardType(raw_dessert)
         if dessert not in edition.alternative_desserts:
             raise IllegalAction(
-                f"the alternative desserts come with the 10th anniversary edition, not the "
-                f"{edition.name}"
+                msg(
+                    "the alternative desserts come with the 10th anniversary edition, not the "
+                    "{edition}",
+                    edition=words.EDITIONS.get(edition.id, edition.name),
+                )
             )
     variant = Variant(options.get("variant", Variant.NONE.value))
     if variant in TWO_PLAYER_VARIANTS and players != 2:
         raise IllegalAction(
-            f"the {variant.value.replace('_', ' ')} variant is for 2 players, not {players}"
+            msg(
+                "the {variant} variant is for 2 players, not {players}",
+                variant=words.variant_label(variant.value),
+                players=players,
+            )
         )
     must = bool(options.get("must_have_futomaki", False))
     if must and players != 2:
-        raise IllegalAction(f"the 'must have futomaki' rule is for 2 players, not {players}")
+        raise IllegalAction(
+            msg("the 'must have futomaki' rule is for 2 players, not {players}", players=players)
+        )
     return Rules(edition, dessert, variant, must, players)

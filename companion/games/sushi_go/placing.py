@@ -19,9 +19,10 @@ from companion.games.sushi_go.cards import (
     TYPE_OF,
     TYPE_TOTALS,
     WASABI_ID,
-    card_name,
 )
 from companion.games.sushi_go.state import GameState, Placed, Seat
+from companion.games.sushi_go.words import TYPE_WORDS, card_label
+from companion.i18n import msg
 
 Events = list[Message]
 
@@ -31,7 +32,9 @@ def known_card(state: GameState, card_id: str, who: str) -> None:
     if card_id not in CARDS_BY_ID:
         raise UnreadableInput(f"{who}: no Sushi Go! card {card_id!r}")
     if card_id not in state.rules.ids:
-        raise IllegalAction(f"{who}: {card_name(card_id)} is not in this game's deck")
+        raise IllegalAction(
+            msg("{who}: {card} is not in this game's deck", who=who, card=card_label(card_id))
+        )
 
 
 def _on_tables(state: GameState, wanted: str) -> int:
@@ -48,8 +51,11 @@ def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] 
         n += state.pool.count(card_id)
         if n > c.count:
             raise IllegalAction(
-                f"{who}: one more {c.name} would make {n} this game, but the deck holds "
-                f"{c.count} (cards of earlier rounds are not reshuffled)"
+                msg(
+                    "{who}: one more {card} would make {n} this game, but the deck holds "
+                    "{count} (cards of earlier rounds are not reshuffled)",
+                    who=who, card=card_label(c.id), n=n, count=c.count,
+                )
             )
     total = TYPE_TOTALS.get(c.type)
     if total is not None:
@@ -58,9 +64,12 @@ def check_supply(state: GameState, card_id: str, who: str, extra: Iterable[str] 
         n += sum(1 for s in state.seats for p in s.table if TYPE_OF[p.card] is same)
         n += sum(1 for x in extra if TYPE_OF[x] is same) + 1
         if n > total:
-            name = same.value.replace("_", " ")
+            name = TYPE_WORDS.get(same, same.value.replace("_", " "))
             raise IllegalAction(
-                f"{who}: one more {name} would make {n} this game, but the deck holds {total}"
+                msg(
+                    "{who}: one more {name} would make {n} this game, but the deck holds {total}",
+                    who=who, name=name, n=n, total=total,
+                )
             )
 
 

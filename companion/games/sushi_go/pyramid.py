@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from companion.games.base import IllegalAction
-from companion.games.sushi_go.cards import CARDS_BY_ID
+from companion.games.sushi_go.words import card_label
+from companion.i18n import Msg, msg, nmsg
 
 #: Cards in each row, from the top row (laid first) to the bottom row (laid last, free).
 ROWS: tuple[int, ...] = (2, 3, 4, 5, 6)
@@ -54,23 +55,38 @@ def place_of(slot: int) -> Place:
 def place_name(slot: int) -> str:
     """How a player reads a place: ``"row 3, card 2"`` (rows from the top, cards from the
     left)."""
+    return str(place_label(slot))
+
+
+def place_label(slot: int) -> Msg:
+    """:func:`place_name` as a message, for a refusal in the reader's language."""
     row, card = place_of(slot)
-    return f"row {row}, card {card}"
+    return msg("row {row}, card {card}", row=row, card=card)
 
 
 def slot_of(at: Sequence[int]) -> int:
     """The pool index of place ``at`` = ``(row, card)``; :class:`IllegalAction` for a place
     the pyramid does not have."""
     if len(at) != 2:
-        raise IllegalAction(f"a place in the pyramid is [row, card], not {list(at)}")
+        raise IllegalAction(
+            msg("a place in the pyramid is [row, card], not {place}", place=str(list(at)))
+        )
     row, card = at
     if not 1 <= row <= len(ROWS):
         raise IllegalAction(
-            f"the pyramid has rows 1 (top, {ROWS[0]} cards) to {len(ROWS)} (bottom, "
-            f"{ROWS[-1]} cards), not row {row}"
+            msg(
+                "the pyramid has rows 1 (top, {top} cards) to {rows} (bottom, {bottom} cards), "
+                "not row {row}",
+                top=ROWS[0], rows=len(ROWS), bottom=ROWS[-1], row=row,
+            )
         )
     if not 1 <= card <= ROWS[row - 1]:
-        raise IllegalAction(f"row {row} of the pyramid has cards 1 to {ROWS[row - 1]}, not {card}")
+        raise IllegalAction(
+            msg(
+                "row {row} of the pyramid has cards 1 to {cards}, not {card}",
+                row=row, cards=ROWS[row - 1], card=card,
+            )
+        )
     return places().index((row, card))
 
 
@@ -109,31 +125,47 @@ def hidden_pool() -> tuple[str, ...]:
     return (UNKNOWN,) * SIZE
 
 
-def _card_at(pool: Sequence[str], slot: int) -> str:
+def _card_at(pool: Sequence[str], slot: int) -> Msg:
     card = pool[slot]
     if card in (EMPTY, UNKNOWN) or not is_face_up(pool, slot):
-        return f"the card at {place_name(slot)}"
-    return f"the {CARDS_BY_ID[card].name} at {place_name(slot)}"
+        return msg("the card at {place}", place=place_label(slot))
+    return msg("the {card} at {place}", card=card_label(card), place=place_label(slot))
 
 
 def check_take(pool: Sequence[str], slot: int, card: str, who: str) -> None:
     """Refuse taking ``card`` from ``slot`` with the rule it breaks: the place is empty, cards
     still lie on it (naming them), or another card lies there."""
-    where = place_name(slot)
+    where = place_label(slot)
     if pool[slot] == EMPTY:
-        raise IllegalAction(f"{who}: there is no card left at {where} of the pyramid")
+        raise IllegalAction(
+            msg("{who}: there is no card left at {place} of the pyramid", who=who, place=where)
+        )
     over = covering(pool, slot)
     if over:
-        state = "face down and covered" if not is_face_up(pool, slot) else "covered"
-        by = " and ".join(_card_at(pool, s) for s in over)
+        by = [_card_at(pool, s) for s in over]
+        if not is_face_up(pool, slot):
+            raise IllegalAction(
+                nmsg(
+                    "{who} cannot take the card at {place}: it is face down and covered by {by} "
+                    "(take it first)",
+                    "{who} cannot take the card at {place}: it is face down and covered by {by} "
+                    "(take them first)",
+                    len(over), who=who, place=where, by=by,
+                )
+            )
         raise IllegalAction(
-            f"{who} cannot take the card at {where}: it is {state} by {by} (take "
-            f"{'it' if len(over) == 1 else 'them'} first)"
+            nmsg(
+                "{who} cannot take the card at {place}: it is covered by {by} (take it first)",
+                "{who} cannot take the card at {place}: it is covered by {by} (take them first)",
+                len(over), who=who, place=where, by=by,
+            )
         )
     if pool[slot] not in (UNKNOWN, card):
         raise IllegalAction(
-            f"{who}: the card at {where} is {CARDS_BY_ID[pool[slot]].name}, not "
-            f"{CARDS_BY_ID[card].name}"
+            msg(
+                "{who}: the card at {place} is {card}, not {wanted}",
+                who=who, place=where, card=card_label(pool[slot]), wanted=card_label(card),
+            )
         )
 
 

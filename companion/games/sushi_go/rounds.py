@@ -38,6 +38,8 @@ from companion.games.sushi_go.tableau import (
     mochi_dice,
     settle_round,
 )
+from companion.games.sushi_go.words import phase_label
+from companion.i18n import msg
 
 
 def seat_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -45,7 +47,10 @@ def seat_names(names: Sequence[str], rules: Rules) -> tuple[str, ...]:
     if rules.dummy:
         if DUMMY_NAME in names:
             raise IllegalAction(
-                f"the dummy player is called {DUMMY_NAME}: give the player another name"
+                msg(
+                    "the dummy player is called {dummy}: give the player another name",
+                    dummy=DUMMY_NAME,
+                )
             )
         return (*names, DUMMY_NAME)
     return tuple(names)
@@ -98,19 +103,28 @@ def deal_layout(rules: Rules) -> tuple[int, int, int]:
 
 def deal(state: GameState, action: a.Deal, events: Events) -> GameState:
     if state.phase is not Phase.DEAL:
-        raise IllegalAction(f"a deal is not expected now (the game waits for: {state.phase})")
+        raise IllegalAction(
+            msg(
+                "a deal is not expected now (the game waits for: {phase})",
+                phase=phase_label(state.phase),
+            )
+        )
     rules = state.rules
     want = deal_layout(rules)
     got = (len(action.hands), len(action.piles), len(action.pool))
     if got != want:
         raise IllegalAction(
-            f"this deal is {want[0]} cards in hands, {want[1]} in piles and {want[2]} in the "
-            f"pyramid, not {got[0]}, {got[1]} and {got[2]}"
+            msg(
+                "this deal is {hands} cards in hands, {piles} in piles and {pool} in the "
+                "pyramid, not {got_hands}, {got_piles} and {got_pool}",
+                hands=want[0], piles=want[1], pool=want[2],
+                got_hands=got[0], got_piles=got[1], got_pool=got[2],
+            )
         )
     left = Counter(state.deck)
     left.subtract(action.hands + action.piles + action.pool)
     if min(left.values(), default=0) < 0:
-        raise IllegalAction("those cards are not all in the deck left")
+        raise IllegalAction(msg("those cards are not all in the deck left"))
     hand = len(action.hands) // rules.players if action.hands else 0
     seats = [Seat(hand=action.hands[i * hand : (i + 1) * hand]) for i in range(rules.players)]
     if rules.variant is Variant.PERSONAL_DRAW_PILES:
@@ -155,7 +169,12 @@ def start_turn(state: GameState) -> GameState:
 
 def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> GameState:
     if state.phase is not Phase.ENTRY:
-        raise IllegalAction(f"a tableau is not expected now (the game waits for: {state.phase})")
+        raise IllegalAction(
+            msg(
+                "a tableau is not expected now (the game waits for: {phase})",
+                phase=phase_label(state.phase),
+            )
+        )
     seat = state.seat_of(action.player)
     unstated = action.lead_takes == UNSTATED
     tableau = Tableau(

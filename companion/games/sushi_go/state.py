@@ -24,6 +24,7 @@ from companion.games.sushi_go.options import (
 )
 from companion.games.sushi_go.tableau import Tableau
 from companion.games.sushi_go_party.state import Mode
+from companion.i18n import msg
 
 __all__ = ["GameState", "Mode", "Phase", "Placed", "Seat", "tableau_of"]
 
@@ -131,7 +132,7 @@ class GameState:
         try:
             return self.names.index(name)
         except ValueError:
-            raise IllegalAction(f"{name!r} is not at this table") from None
+            raise IllegalAction(msg("{name} is not at this table", name=repr(name))) from None
 
 
 def tableau_of(seat: Seat, holds_lead: bool, die: int) -> Tableau:

@@ -36,10 +36,11 @@ from companion.games.sushi_go.cards import (
     TYPE_TOTALS,
     WASABI_ID,
     CardType,
-    card_name,
 )
 from companion.games.sushi_go.lead import NOBODY, takes_possible
 from companion.games.sushi_go.options import ROUNDS, Rules
+from companion.games.sushi_go.words import DESSERT_SETS, EDITIONS, TYPE_WORDS, card_label
+from companion.i18n import msg, nmsg
 
 DIE_FACES = range(1, 7)
 #: Every mochi die starts on 1 (SEED2).
@@ -73,25 +74,40 @@ def check_tableau(t: Tableau, rules: Rules, who: str) -> None:
             if card_id not in CARDS_BY_ID:
                 raise UnreadableInput(f"{who}: no Sushi Go! card {card_id!r}")
             raise IllegalAction(
-                f"{who}: {card_name(card_id)} is not in this game's deck ({rules.edition.name}, "
-                f"{rules.dessert.value.replace('_', ' ')})"
+                msg(
+                    "{who}: {card} is not in this game's deck ({edition}, {dessert})",
+                    who=who,
+                    card=card_label(card_id),
+                    edition=EDITIONS.get(rules.edition.id, rules.edition.name),
+                    dessert=DESSERT_SETS.get(rules.dessert, rules.dessert.value.replace("_", " ")),
+                )
             )
     for card_id in t.on_wasabi:
         if card_id not in NIGIRI_IDS:
             raise IllegalAction(
-                f"{who}: {card_name(card_id)} cannot lie on a wasabi (only a nigiri)"
+                msg(
+                    "{who}: {card} cannot lie on a wasabi (only a nigiri)",
+                    who=who, card=card_label(card_id),
+                )
             )
     wasabi = t.cards.count(WASABI_ID)
     if len(t.on_wasabi) > wasabi:
         raise IllegalAction(
-            f"{who}: {len(t.on_wasabi)} nigiri on wasabi but {wasabi} wasabi (one nigiri per "
-            "wasabi)"
+            msg(
+                "{who}: {nigiri} nigiri on wasabi but {wasabi} wasabi (one nigiri per wasabi)",
+                who=who, nigiri=len(t.on_wasabi), wasabi=wasabi,
+            )
         )
     size = len(t.physical())
     if size != rules.table_size:
         raise IllegalAction(
-            f"{who}: {size} cards, but every table ends the round with {rules.table_size} (one "
-            "card a turn; used chopsticks go back)"
+            nmsg(
+                "{who}: {n} card, but every table ends the round with {size} (one card a turn; "
+                "used chopsticks go back)",
+                "{who}: {n} cards, but every table ends the round with {size} (one card a turn; "
+                "used chopsticks go back)",
+                size, who=who, size=rules.table_size,
+            )
         )
     _check_dessert_marks(t, rules, who)
 
@@ -99,24 +115,37 @@ def check_tableau(t: Tableau, rules: Rules, who: str) -> None:
 def _check_dessert_marks(t: Tableau, rules: Rules, who: str) -> None:
     strawberry = rules.dessert is CardType.STRAWBERRY_PUDDING
     if not strawberry and (t.lead_takes or t.holds_lead):
-        raise IllegalAction(f"{who}: the lead token comes only with the strawberry pudding")
+        raise IllegalAction(
+            msg("{who}: the lead token comes only with the strawberry pudding", who=who)
+        )
     if t.lead_takes < 0:
-        raise IllegalAction(f"{who}: the lead cannot be taken {t.lead_takes} times")
+        raise IllegalAction(
+            msg("{who}: the lead cannot be taken {takes} times", who=who, takes=t.lead_takes)
+        )
     played = strawberry_played(t)
     if t.lead_takes > played:
         raise IllegalAction(
-            f"{who}: took the lead {t.lead_takes} times with {played} strawberry puddings played "
-            "this round (the lead is taken on playing one)"
+            nmsg(
+                "{who}: took the lead {takes} times with {n} strawberry pudding played this "
+                "round (the lead is taken on playing one)",
+                "{who}: took the lead {takes} times with {n} strawberry puddings played this "
+                "round (the lead is taken on playing one)",
+                played, who=who, takes=t.lead_takes,
+            )
         )
     if rules.dessert is CardType.MOCHI:
         if not t.mochi_die and MOCHI_ID in t.cards:
             raise IllegalAction(
-                f"{who} took a mochi card this round: enter the face their die shows"
+                msg("{who} took a mochi card this round: enter the face their die shows", who=who)
             )
         if t.mochi_die not in DIE_FACES:
-            raise IllegalAction(f"{who}: a mochi die shows 1 to 6, not {t.mochi_die}")
+            raise IllegalAction(
+                msg("{who}: a mochi die shows 1 to 6, not {value}", who=who, value=t.mochi_die)
+            )
     elif t.mochi_die:
-        raise IllegalAction(f"{who}: the mochi die comes only with the mochi dessert")
+        raise IllegalAction(
+            msg("{who}: the mochi die comes only with the mochi dessert", who=who)
+        )
 
 
 def strawberry_played(t: Tableau) -> int:
@@ -131,10 +160,16 @@ def check_lead_stated(t: Tableau, rules: Rules, who: str) -> None:
     played = strawberry_played(t)
     if rules.dessert is not CardType.STRAWBERRY_PUDDING or not played:
         return
-    pudding = "a strawberry pudding" if played == 1 else f"{played} strawberry puddings"
     raise IllegalAction(
-        f"Strawberry puddings were played this round ({who} played {pudding}): how many times "
-        f"did {who} take the lead token? Choose \"Never\" only if {who} did not take it"
+        nmsg(
+            "Strawberry puddings were played this round ({who} played a strawberry pudding): "
+            'how many times did {who} take the lead token? Choose "Never" only if {who} did '
+            "not take it",
+            "Strawberry puddings were played this round ({who} played {n} strawberry "
+            'puddings): how many times did {who} take the lead token? Choose "Never" only if '
+            "{who} did not take it",
+            played, who=who,
+        )
     )
 
 
@@ -190,7 +225,9 @@ def check_round(
     holder, reachable by the takes entered) and the mochi dice (a die changes only when its
     player takes a mochi card)."""
     if len(tableaux) != rules.seats:
-        raise IllegalAction(f"{rules.seats} tables but {len(tableaux)} tableaux")
+        raise IllegalAction(
+            msg("{seats} tables but {count} tableaux", seats=rules.seats, count=len(tableaux))
+        )
     for t, who in zip(tableaux, names, strict=True):
         check_tableau(t, rules, who)
     check_copies([*chain.from_iterable(before), *tableaux], rules)
@@ -201,8 +238,12 @@ def check_round(
         for t, who, die in zip(tableaux, names, dice, strict=True):
             if MOCHI_ID not in t.cards and t.mochi_die != die:
                 raise IllegalAction(
-                    f"{who}: the mochi die showed {die} and {who} took no mochi card this round, "
-                    f"so it still shows {die}, not {t.mochi_die} (it is rolled only on taking one)"
+                    msg(
+                        "{who}: the mochi die showed {die} and {who} took no mochi card this "
+                        "round, so it still shows {die}, not {value} (it is rolled only on "
+                        "taking one)",
+                        who=who, die=die, value=t.mochi_die,
+                    )
                 )
 
 
@@ -210,23 +251,31 @@ def _check_lead(tableaux: Sequence[Tableau], names: Sequence[str], start: int) -
     holders = [i for i, t in enumerate(tableaux) if t.holds_lead]
     if len(holders) > 1:
         raise IllegalAction(
-            f"{' and '.join(names[i] for i in holders)} cannot both hold the lead token"
+            msg(
+                "{holders} cannot both hold the lead token",
+                holders=[names[i] for i in holders],
+            )
         )
     end = holders[0] if holders else NOBODY
     takes = [t.lead_takes for t in tableaux]
     takers = [names[i] for i, k in enumerate(takes) if k]
     if end == NOBODY and len(takers) > 1:
         raise IllegalAction(
-            f"{' and '.join(takers)} took the lead token this round: say who holds it now"
+            msg("{takers} took the lead token this round: say who holds it now", takers=takers)
         )
     if takes_possible(takes, start, end):
         return
-    held = "nobody held it" if start == NOBODY else f"{names[start]} held it"
-    now = "nobody holds it" if end == NOBODY else f"{names[end]} holds it"
+    held = msg("nobody held it") if start == NOBODY else msg("{who} held it", who=names[start])
+    now = msg("nobody holds it") if end == NOBODY else msg("{who} holds it", who=names[end])
     raise IllegalAction(
-        f"the lead token cannot go that way this round: {held} at the start, {now} at the end, "
-        f"takes {', '.join(f'{n} {k}' for n, k in zip(names, takes, strict=True))} (each take "
-        "moves the token from another player; the last taker holds it)"
+        msg(
+            "the lead token cannot go that way this round: {held} at the start, {now} at the "
+            "end, takes {takes} (each take moves the token from another player; the last taker "
+            "holds it)",
+            held=held,
+            now=now,
+            takes=", ".join(f"{n} {k}" for n, k in zip(names, takes, strict=True)),
+        )
     )
 
 
@@ -240,20 +289,29 @@ def check_copies(tableaux: Sequence[Tableau], rules: Rules) -> None:
         by_type[c.type] += n
         if c.count is not None and n > c.count:
             raise IllegalAction(
-                f"{n} x {c.name} played this game, but the deck holds {c.count} (the cards of "
-                "earlier rounds are not reshuffled)"
+                msg(
+                    "{n} x {card} played this game, but the deck holds {count} (the cards of "
+                    "earlier rounds are not reshuffled)",
+                    n=n, card=card_label(c.id), count=c.count,
+                )
             )
     for card_type, total in TYPE_TOTALS.items():
         if by_type[card_type] > total:
-            name = card_type.value.replace("_", " ")
+            name = TYPE_WORDS.get(card_type, card_type.value.replace("_", " "))
             raise IllegalAction(
-                f"{by_type[card_type]} {name} cards played this game, but the deck holds {total}"
+                nmsg(
+                    "{n} {name} card played this game, but the deck holds {total}",
+                    "{n} {name} cards played this game, but the deck holds {total}",
+                    by_type[card_type], name=name, total=total,
+                )
             )
 
 
 def check_game(rounds: Sequence[Sequence[Tableau]], rules: Rules, names: Sequence[str]) -> None:
     """Refuse a game whose rounds (up to 3) cannot follow each other."""
     if len(rounds) > ROUNDS:
-        raise IllegalAction(f"Sushi Go! has {ROUNDS} rounds, not {len(rounds)}")
+        raise IllegalAction(
+            msg("Sushi Go! has {rounds} rounds, not {count}", rounds=ROUNDS, count=len(rounds))
+        )
     for r in range(len(rounds)):
         check_round(rounds[r], rules, names, rounds[:r])

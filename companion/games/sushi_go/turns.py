@@ -39,37 +39,45 @@ from companion.games.sushi_go.placing import (
 from companion.games.sushi_go.rounds import end_round, start_turn
 from companion.games.sushi_go.scoring import kept_desserts
 from companion.games.sushi_go.state import GameState, Mode, Phase
+from companion.games.sushi_go.words import phase_label
+from companion.i18n import N_, Msg, msg, nmsg
 
 _STRAWBERRY = CardType.STRAWBERRY_PUDDING
 
 
-def _need(state: GameState, phase: Phase, what: str) -> None:
+def _need(state: GameState, phase: Phase, refusal: str) -> None:
+    """Refuse unless the game waits for ``phase``; ``refusal`` is a message id with a
+    ``{phase}`` placeholder (the phase the game waits for)."""
     if state.phase is not phase:
-        raise IllegalAction(f"{what} is not expected now (the game waits for: {state.phase})")
+        raise IllegalAction(Msg(refusal, {"phase": phase_label(state.phase)}))
 
 
 # ------------------------------------------------------------------------------ reveal
 
 
 def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
-    _need(state, Phase.REVEAL, "a reveal")
+    _need(state, Phase.REVEAL, N_("a reveal is not expected now (the game waits for: {phase})"))
     who = action.player
     seat = state.seat_of(who)
     if seat == state.dummy_seat:
         raise IllegalAction(
-            "the dummy does not reveal: the player controlling it names its card (dummy_card)"
+            msg("the dummy does not reveal: the player controlling it names its card (dummy_card)")
         )
     if seat not in state.required():
-        raise IllegalAction(f"it is {state.names[state.mover]}'s turn to take a card")
+        raise IllegalAction(
+            msg("it is {who}'s turn to take a card", who=state.names[state.mover])
+        )
     s = state.seats[seat]
     if s.revealed:
-        raise IllegalAction(f"{who} already revealed this turn (undo to change it)")
+        raise IllegalAction(msg("{who} already revealed this turn (undo to change it)", who=who))
     cards = [action.card, *([action.second] if action.second else [])]
     controls = state.rules.dummy and seat == state.mover
     if controls and not action.dummy_card:
-        raise IllegalAction(f"{who} controls the dummy this turn: name the card played for it")
+        raise IllegalAction(
+            msg("{who} controls the dummy this turn: name the card played for it", who=who)
+        )
     if action.dummy_card and not controls:
-        raise IllegalAction(f"{who} does not control the dummy this turn")
+        raise IllegalAction(msg("{who} does not control the dummy this turn", who=who))
     taken = [*cards, *([action.dummy_card] if action.dummy_card else [])]
     for card_id in taken:
         known_card(state, card_id, who)
@@ -78,13 +86,13 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
         chopsticks = has_chopsticks(s, state.turn)
         if chopsticks < 0:
             raise IllegalAction(
-                f"{who}: two cards need chopsticks on the table from an earlier turn"
+                msg("{who}: two cards need chopsticks on the table from an earlier turn", who=who)
             )
     _check_hand(state, seat, taken, action, who)
     if state.rules.variant is Variant.SUSHI_BATTLE:
         state = battle.take(state, action, who, events)
     elif action.at or action.second_at:
-        raise IllegalAction(f"{who}: places are only for the sushi battle's pyramid")
+        raise IllegalAction(msg("{who}: places are only for the sushi battle's pyramid", who=who))
     if chopsticks >= 0:
         s = evolve(
             s, table=(*s.table[:chopsticks], *s.table[chopsticks + 1 :]), chopsticks_used=True
@@ -113,11 +121,17 @@ def _check_hand(state: GameState, seat: int, taken: list[str], action: a.Reveal,
         held = Counter(state.seats[seat].hand)
         held.subtract(taken)
         if min(held.values(), default=0) < 0:
-            raise IllegalAction(f"{who}: those cards are not all in hand")
+            raise IllegalAction(msg("{who}: those cards are not all in hand", who=who))
         return
     size = state.hand_size(seat)
     if len(taken) > size:
-        raise IllegalAction(f"{who}: {len(taken)} cards taken but there are {size} to choose from")
+        raise IllegalAction(
+            nmsg(
+                "{who}: {taken} cards taken but there is {n} to choose from",
+                "{who}: {taken} cards taken but there are {n} to choose from",
+                size, who=who, taken=len(taken),
+            )
+        )
     if state.rules.variant is Variant.SUSHI_BATTLE:
         taken = battle.unseen(state, action)
     for i, card_id in enumerate(taken):
@@ -183,15 +197,20 @@ def _lead(state: GameState, events: Events) -> GameState:
 
 
 def mochi_roll(state: GameState, action: a.MochiRoll, events: Events) -> GameState:
-    _need(state, Phase.MOCHI, "a mochi roll")
+    _need(
+        state, Phase.MOCHI, N_("a mochi roll is not expected now (the game waits for: {phase})")
+    )
     seat = state.seat_of(action.player)
     if seat not in state.rolls:
         waiting = ", ".join(dict.fromkeys(state.names[i] for i in state.rolls))
         raise IllegalAction(
-            f"{action.player} took no mochi card this turn (waiting for: {waiting})"
+            msg(
+                "{who} took no mochi card this turn (waiting for: {waiting})",
+                who=action.player, waiting=waiting,
+            )
         )
     if not 1 <= action.value <= 6:
-        raise IllegalAction(f"a mochi die shows 1 to 6, not {action.value}")
+        raise IllegalAction(msg("a mochi die shows 1 to 6, not {value}", value=action.value))
     rolls = list(state.rolls)
     rolls.remove(seat)
     dice = list(state.dice)

@@ -134,7 +134,7 @@ def test_scoring_mode_refuses_more_takes_than_puddings_played_this_round() -> No
     refused(
         state,
         EnterTableau("Ann", pad([SP + "4"], 10), lead_takes=2),
-        "took the lead 2 times with 1 strawberry puddings",
+        "took the lead 2 times with 1 strawberry pudding played",
     )
 
 

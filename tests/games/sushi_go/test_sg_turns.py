@@ -80,7 +80,7 @@ def test_chopsticks_need_two_cards_to_choose_from_so_not_on_the_last_turn() -> N
     for _ in range(8):
         state, _ = turn(state, "sashimi" if state.turn % 2 else "gyoza", "tempura")
     assert state.turn == 10
-    refused(state, Reveal("Ann", "gyoza", second="gyoza"), "2 cards taken but there are 1")
+    refused(state, Reveal("Ann", "gyoza", second="gyoza"), "2 cards taken but there is 1")
 
 
 def test_simulation_used_chopsticks_are_passed_on_with_the_hand() -> None:
