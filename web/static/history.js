@@ -1,0 +1,206 @@
+// Past games (templates/history.html; issue 27 item A.1): the finished and abandoned games per
+// title, newest first (GET /api/history), and one game (GET /api/history/<id>): its ranking,
+// each round's points from the engine's score sheet (lines of round N start "round N: ", as
+// sgp-score.js reads them), every player's lines, and a step through its actions with the
+// totals after each.
+import { api, fill, h, playerDot } from "./common.js";
+
+const root = document.getElementById("history");
+const body = document.getElementById("history-body");
+const summaryLine = document.getElementById("history-summary");
+const gameId = root.dataset.game ? Number(root.dataset.game) : null;
+const S = { games: [], title: "all", game: null, step: 0 };
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function dateText(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short",
+    hour: "2-digit", minute: "2-digit" });
+}
+
+function durationText(seconds) {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return plural(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  return `${plural(hours, "hour")} ${minutes % 60 ? plural(minutes % 60, "minute") : ""}`.trim();
+}
+
+function colourOf(game, name) {
+  return game.players.find((p) => p.name === name)?.colour || "black";
+}
+
+function outcome(game) {
+  if (game.status === "abandoned") return `Not finished: left after ${plural(game.actions, "move")}`;
+  if (game.winners.length > 1) return `Shared win: ${game.winners.join(" and ")}`;
+  return `${game.winners[0]} won`;
+}
+
+function scoreList(game, cls) {
+  return h("ul", { class: cls }, game.ranking.map((r) => h("li", { "data-player": r.name },
+    playerDot(colourOf(game, r.name)), h("span", null, r.name), h("span", { class: "n" }, String(r.total)))));
+}
+
+// ---------------------------------------------------------------- the list
+
+function pastItem(game) {
+  return h("li", null, h("a", { class: "past-link", href: `/history/${game.id}`, "data-game": game.id },
+    h("span", { class: "past-head" },
+      h("strong", null, game.title),
+      h("span", { class: "past-when" }, `${dateText(game.started)} · ${durationText(game.duration_s)}`)),
+    h("p", { class: `past-winner ${game.status}` }, outcome(game)),
+    scoreList(game, "past-scores"),
+    h("span", { class: "past-more" }, "See every round →")));
+}
+
+function renderList() {
+  const titles = [...new Map(S.games.map((g) => [g.game, g.title])).entries()];
+  const shown = S.games.filter((g) => S.title === "all" || g.game === S.title);
+  summaryLine.textContent = S.games.length
+    ? `${plural(S.games.length, "game")} played on this table, the latest first.`
+    : "No finished games yet. Games show here once they end.";
+  const filter = (value, label) => h("button", { type: "button", class: "btn", "aria-pressed": String(S.title === value),
+    "data-title": value, onclick: () => { S.title = value; renderList(); } }, label);
+  fill(body, [
+    titles.length > 1 ? h("div", { class: "history-filters", role: "group", "aria-label": "Which game" },
+      filter("all", "All games"), titles.map(([id, name]) => filter(id, name))) : null,
+    h("ul", { class: "past-list", id: "past-list" }, shown.map(pastItem)),
+  ]);
+}
+
+// ---------------------------------------------------------------- one game
+
+/** The columns of the points table: rounds when the engine numbers its lines by round (and
+ * "End" for the rest: desserts, end-of-game awards), else one column per rule. */
+function columnsOf(score) {
+  const lines = score.players.flatMap((p) => p.breakdown);
+  const rounds = new Set();
+  for (const line of lines) {
+    const m = /^round (\d+): /.exec(line.detail ?? "");
+    if (m) rounds.add(Number(m[1]));
+  }
+  if (rounds.size) {
+    const cols = [...rounds].sort((a, b) => a - b).map((r) => ({ round: r, label: String(r), test: (l) => l.detail?.startsWith(`round ${r}: `) }));
+    const rest = (l) => !/^round \d+: /.test(l.detail ?? "");
+    if (lines.some(rest)) cols.push({ label: ["Game", h("br"), "end"], test: rest });
+    return cols;
+  }
+  const rules = [...new Set(lines.map((l) => l.rule))];
+  return rules.map((rule) => ({ label: rule[0].toUpperCase() + rule.slice(1), test: (l) => l.rule === rule }));
+}
+
+/** The table's head: "Round" over the round numbers, when there are rounds. */
+function header(cols) {
+  const rounds = cols.filter((c) => c.round !== undefined);
+  if (!rounds.length) {
+    return h("thead", null, h("tr", null, h("th", null, "Player"), cols.map((c) => h("th", null, c.label)), h("th", { class: "total" }, "Total")));
+  }
+  const span = { rowspan: "2" };
+  return h("thead", null,
+    h("tr", null, h("th", span, "Player"), h("th", { colspan: String(rounds.length), class: "over" }, "Round"),
+      cols.filter((c) => c.round === undefined).map((c) => h("th", span, c.label)), h("th", { ...span, class: "total" }, "Total")),
+    h("tr", null, rounds.map((c) => h("th", null, c.label))));
+}
+
+function pointsTable(game) {
+  const score = game.score;
+  const cols = columnsOf(score);
+  const order = game.ranking.map((r) => score.players.find((p) => p.name === r.name));
+  return h("div", { class: "rounds-wrap" }, h("table", { class: "rounds", "data-rounds": "" },
+    header(cols),
+    h("tbody", null, order.map((p) => h("tr", { "data-player": p.name },
+      h("td", null, playerDot(colourOf(game, p.name)), " ", p.name),
+      cols.map((c) => h("td", null, String(p.breakdown.filter(c.test).reduce((s, l) => s + l.points, 0)))),
+      h("td", { class: "total" }, String(p.total)))))));
+}
+
+function linesOf(game) {
+  return h("div", { class: "lines" }, game.ranking.map((r) => {
+    const p = game.score.players.find((x) => x.name === r.name);
+    return h("details", { "data-lines": p.name },
+      h("summary", null, playerDot(colourOf(game, p.name)), `${p.name}: ${plural(p.total, "point")}`),
+      groupedLines(p.breakdown));
+  }));
+}
+
+/** A player's lines, under "Round N" headings where the engine numbers them by round. */
+function groupedLines(lines) {
+  const out = [];
+  let heading = null;
+  let list = null;
+  for (const line of lines) {
+    const m = /^round (\d+): (.*)$/.exec(line.detail ?? "");
+    const title = m ? `Round ${m[1]}` : (heading !== null ? "Game end" : null);
+    if (list === null || title !== heading) {
+      heading = title;
+      if (title) out.push(h("h3", null, title));
+      list = h("ul");
+      out.push(list);
+    }
+    list.append(h("li", null,
+      h("span", { class: "pts" }, line.points > 0 ? `+${line.points}` : String(line.points)),
+      h("span", null, m ? m[2] : line.detail || line.rule)));
+  }
+  return out;
+}
+
+function stepper(game) {
+  const steps = game.steps;
+  if (!steps.length) return null;
+  const at = Math.min(Math.max(S.step, 1), steps.length);
+  const step = steps[at - 1];
+  const go = (n) => { S.step = Math.min(Math.max(n, 1), steps.length); renderGame(); };
+  return h("section", { class: "history-card", id: "stepper" },
+    h("h2", null, "Step through the game"),
+    h("p", { class: "where", "data-step": at }, `Move ${at} of ${steps.length}`),
+    h("div", { class: "stepper" },
+      h("button", { type: "button", class: "btn", "data-do": "step-back", disabled: at <= 1 || undefined,
+        why: "This is the first move.", onclick: () => go(at - 1) }, "← Back"),
+      h("button", { type: "button", class: "btn primary", "data-do": "step-next", disabled: at >= steps.length || undefined,
+        why: "This is the last move.", onclick: () => go(at + 1) }, "Next →")),
+    h("input", { type: "range", class: "step-range", min: "1", max: String(steps.length), value: String(at),
+      "aria-label": "Move", oninput: (e) => go(Number(e.target.value)) }),
+    h("p", { class: "step-text", "data-step-text": "" }, step.summary),
+    step.totals ? h("ul", { class: "step-totals" }, game.players.map((p) => h("li", null,
+      playerDot(p.colour || "black"), h("span", null, p.name), h("span", { class: "n" }, String(step.totals[p.name] ?? 0))))) : null,
+    h("p", { class: "muted small" }, "Points after this move."));
+}
+
+function renderGame() {
+  const game = S.game;
+  document.title = `${game.title} · Past games`;
+  document.getElementById("history-title").textContent = game.title;
+  summaryLine.textContent = `${dateText(game.started)} · ${durationText(game.duration_s)} · ${plural(game.players.length, "player")}`;
+  fill(body, [
+    h("div", { class: "history-columns" },
+      h("section", { class: "history-card", id: "ranking" },
+        h("h2", null, outcome(game)),
+        h("ol", { class: "rank-list" }, game.ranking.map((r) => h("li", { class: game.winners.includes(r.name) ? "winner" : "", "data-player": r.name },
+          h("span", { class: "rank" }, `${r.rank}.`), playerDot(colourOf(game, r.name)), h("span", null, r.name),
+          h("span", { class: "total" }, String(r.total)))))),
+      stepper(game)),
+    h("section", { class: "history-card", id: "points" },
+      h("h2", null, "Points"), pointsTable(game)),
+    h("section", { class: "history-card", id: "breakdown" },
+      h("h2", null, "Where every point came from"), linesOf(game)),
+  ]);
+}
+
+async function start() {
+  try {
+    if (gameId === null) {
+      S.games = (await api("GET", "/api/history")).games;
+      renderList();
+    } else {
+      S.game = await api("GET", `/api/history/${gameId}`);
+      S.step = S.game.steps.length;
+      renderGame();
+    }
+  } catch (err) {
+    summaryLine.textContent = err.message;
+  }
+}
+
+start();
