@@ -95,19 +95,22 @@ def choose_factory(mode: str, model: str | None = None,
     if mode == "off":
         return None
     if mode == "mock":
-        return FactoryChoice(mock_factory(), False, "gpiozero MockFactory (gpio setting mock)")
+        return FactoryChoice(mock_factory(), False,
+                             "Test buttons (no real buttons connected; gpio setting mock)")
     if mode != "auto":
         raise ValueError(f"unknown gpio mode {mode!r}")
     model = pi_model() if model is None else model
     chips = sorted(glob.glob("/dev/gpiochip*")) if chips is None else chips
     if not model or not chips:
-        return FactoryChoice(mock_factory(), False, "not a Raspberry Pi; gpiozero MockFactory")
+        return FactoryChoice(mock_factory(), False,
+                             "Test buttons (no real buttons connected: not a Raspberry Pi)")
     try:
         factory, detail = _real_factory(model)
     except Exception as exc:
         reason = (f"the Pi's pin factory did not load ({type(exc).__name__}: {exc}); "
                   "install python3-lgpio and put the service user in the gpio group")
-        return FactoryChoice(mock_factory(), False, "gpiozero MockFactory instead", reason)
+        return FactoryChoice(mock_factory(), False,
+                             "Test buttons instead: the real buttons do not work", reason)
     return FactoryChoice(factory, True, detail)
 
 
@@ -245,7 +248,7 @@ class Controls:
         """The GPIO line of the device report and of ``/health``."""
         fitted = ", ".join(f"{n} {getattr(self.pins, n)}" for n in BUTTONS
                            if getattr(self.pins, n) is not None) or "no buttons"
-        detail = f"{self.choice.detail}; buttons on BCM {fitted}"
+        detail = f"{self.choice.detail}; buttons on GPIO pins {fitted}"
         if self.choice.fault:
             return DeviceStatus(NAME, False, detail, ok=False, reason=self.choice.fault)
         return DeviceStatus(NAME, self.choice.real, detail)

@@ -112,7 +112,8 @@ def _gpio() -> DeviceStatus:
     from gpiozero.pins.mock import MockFactory
 
     Device.pin_factory = MockFactory()
-    return DeviceStatus("GPIO", False, "not a Raspberry Pi; gpiozero MockFactory")
+    return DeviceStatus("GPIO", False,
+                        "Test buttons (no real buttons connected: not a Raspberry Pi)")
 
 
 def probe_devices() -> DeviceReport:

@@ -385,7 +385,7 @@ def test_the_set_is_chosen_per_game_and_a_missing_set_says_to_enroll(
     game = party(session)
     desk = scripted(session, tmp_path / "empty", [card("tempura", 40)])
     assert desk.set_for(game) == "sushi-go-party"
-    with pytest.raises(UnreadableInput, match="no card set 'sushi-go-party' yet: enroll"):
+    with pytest.raises(UnreadableInput, match="the camera does not know these cards yet"):
         desk.scan_camera(game, HOST)
     desk.choose_set(game, HOST, "cafe-deck")
     assert ScanDesk(session, tmp_path / "empty").set_for(game) == "cafe-deck"  # stored

@@ -73,8 +73,8 @@ class CardModels:
         if stamp < 0:
             if not create:
                 raise UnreadableInput(
-                    f"there is no card set {name!r} yet: enroll the cards first (Enroll cards "
-                    "on the tablet, or 'companion cards enroll')")
+                    "the camera does not know these cards yet: open Enroll cards on the "
+                    "tablet and show it each card first")
             card_set = CardSet(name=name, model=store.model_digest())
         else:
             embedder, _ = self.networks()

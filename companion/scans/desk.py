@@ -48,6 +48,18 @@ from companion.vision.calibration import Zones
 log = logging.getLogger("companion.scans")
 
 
+def printed_names(title: str) -> dict[str, str]:
+    """Every card of ``title``'s box by its name as printed, so that a card read as one not on
+    the game's menu is labelled in words too ("Fruit: watermelon and orange")."""
+    if title == "sushi-go-party":
+        from companion.games.sushi_go_party.cards import CARDS_BY_ID as party
+        return {card_id: c.name for card_id, c in party.items()}
+    if title == "sushi-go":
+        from companion.games.sushi_go.cards import CARDS_BY_ID as sushi_go
+        return {card_id: c.name for card_id, c in sushi_go.items()}
+    return {}
+
+
 class ScanDesk:
     """Scans of the table into ``session``'s games (see :mod:`companion.scans`). ``frame``:
     the camera's current picture; ``zones``: the calibrated seat zones; ``reader_factory``:
@@ -210,11 +222,13 @@ class ScanDesk:
         card labelled with its name as printed (the game's menu)."""
         scan = self._held(game_pk)
         try:
-            menu = self._game(game_pk)[1].get("menu") or {}
+            title, view = self._game(game_pk)
+            menu = view.get("menu") or {}
         except (NotFound, IllegalAction):
-            menu = {}
-        names = {str(c["id"]): str(c["name"]) for c in menu.get("cards", [])
-                 if isinstance(c, dict) and "id" in c and "name" in c}
+            title, menu = "", {}
+        names = {**printed_names(title),
+                 **{str(c["id"]): str(c["name"]) for c in menu.get("cards", [])
+                    if isinstance(c, dict) and "id" in c and "name" in c}}
         return annotated_jpeg(scan, names)
 
     def card_jpeg(self, game_pk: int, index: int, number: Any = None) -> bytes:

@@ -70,7 +70,7 @@ def annotate(scan: PendingScan, width: int = VIEW_WIDTH,
         cv2.polylines(out, [pts.astype(np.int32)], True, colour,
                       thick * (2 if kind == "uncertain" else 1), cv2.LINE_AA)
         _badge(out, pts, f"{card.index + 1}{'?' if kind == 'uncertain' else ''}",
-               (names or {}).get(card.label, card.label), colour)
+               (names or {}).get(card.label) or card.label.replace("_", " "), colour)
     return np.asarray(out, np.uint8)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import JSON, Game, Message
+from companion.games.common.wording import with_article
 
 Phrase = Callable[[JSON], str]
 
@@ -51,7 +52,7 @@ SUSHI_EXPRESS: dict[str, Phrase] = {
     "re_roll": lambda a: f"{a['player']} re-rolled die {int(a['die']) + 1} to {a['value']}",
     "give_up": lambda a: f"{a['player']} gave up",
     "move": _move,
-    "take_customer": lambda a: f"{a['player']} took a {_words(a['card'])} customer",
+    "take_customer": lambda a: f"{a['player']} took {with_article(_words(a['card']))} customer",
     "deliver": lambda a: (
         f"{a['player']} {'kept' if a['keep'] else 'discarded'} the customers left on display"
     ),

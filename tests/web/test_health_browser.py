@@ -71,7 +71,8 @@ def test_the_status_panel_lists_every_device_and_follows_them(
     assert "fault" in (camera.get_attribute("class") or "")
     assert "Picamera2 is not installed" in camera.inner_text()
     gpio = page.locator(".health-device[data-device=GPIO]").inner_text()
-    assert "fake" in gpio and "MockFactory" in gpio and "OK" in gpio
+    assert "fake" in gpio and "Test buttons (no real buttons connected" in gpio and "OK" in gpio
+    assert "MockFactory" not in gpio and "BCM" not in gpio and "gpiozero" not in gpio
     storage = page.locator(".health-device[data-device=storage]").inner_text()
     assert "free of" in storage and "Last durable write" in storage
     assert "nothing written yet" not in storage

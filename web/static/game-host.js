@@ -137,6 +137,6 @@ export function historyCard(g, describe = null) {
     h("span", { class: "grow" }, describe ? describe(g, e) : e.summary),
     g.isHost ? h("button", { type: "button", class: "btn ghost slim", "data-correct": e.index,
       onclick: () => openCorrection(g, e, n) }, "Correct") : null));
-  return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} entries`)),
+  return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`)),
     items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, "Nothing yet.")];
 }

@@ -279,7 +279,7 @@ function onMenu(menu, id) {
 function cardChip(g, c) {
   const menu = g.view.menu;
   const known = cardOf(menu, c.label);
-  const name = onMenu(menu, c.label) ? cardName(menu, c.label) : `${c.label} (not on this menu)`;
+  const name = onMenu(menu, c.label) ? cardName(menu, c.label) : `${String(c.label).replaceAll("_", " ")} (not on this menu)`;
   const label = c.ignored ? `${name}: not a card` : name;
   const unsure = c.uncertain && !c.corrected && !c.ignored;
   return h(g.canTable ? "button" : "span", {

@@ -15,6 +15,9 @@ import { h } from "./common.js";
 import { dicePicker, dieTile, kindCounts, kindWords, tokenChips, unreadDie } from "./sr-common.js";
 import { plural } from "./sgp-common.js";
 
+/** "a Dumpling", "an Egg", "2 Maki": a face's name in a sentence. */
+const withArticle = (name) => (/^\d/.test(name) ? name : `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`);
+
 function refusal(g) {
   return g.ui.refusal ? h("p", { class: "sgp-warn", "data-refusal": "" }, g.ui.refusal) : null;
 }
@@ -148,7 +151,7 @@ function takeMode(g, p) {
     v.dice.filter((k) => unread[k.kind]).map((k) => h("div", { class: "sr-kind", "data-unread-kind": k.kind },
       h("div", { class: "sgp-section-label" }, `${k.name} · ${plural(unread[k.kind], "die", "dice")} on the belt`),
       h("div", { class: "sr-faces sr-take" }, [...new Map(k.faces.map((f) => [f.die, f])).values()].map((f) => dieTile(f, {
-        "data-take": f.die, "aria-label": `${p.name} takes a ${f.name}`, onclick: () => take(f.die) }))))),
+        "data-take": f.die, "aria-label": `${p.name} takes ${withArticle(f.name)}`, onclick: () => take(f.die) }))))),
     refusal(g),
   ];
 }

@@ -72,8 +72,8 @@ TABLEAU_MODE_OPTION = OptionSpec(
     label="How the game is followed",
     default="scoring",
     choices=("scoring", "turns"),
-    doc="'scoring': enter each tableau at round end; 'turns': enter every turn, checked "
-    "as it happens ('simulation', with known hands, is for tests and benchmarks).",
+    doc="Tableaux at round end: enter each player's cards once the round is over, the "
+    "quickest. Turn by turn: enter every turn, each one checked as it happens.",
     free=True,
 )
 

@@ -75,7 +75,7 @@ INFO = GameInfo(
             label="A van passing an occupied Sushi Express takes a customer",
             default=True,
             choices=(True, False),
-            doc="D2: driving over the Sushi Express tile while another van stands on it still "
+            doc="Driving over the Sushi Express tile while another van stands on it still "
             "counts as passing it (one customer card).",
         ),
         OptionSpec(
@@ -83,15 +83,15 @@ INFO = GameInfo(
             label="Leaving the start tile counts as passing Sushi Express",
             default=False,
             choices=(False, True),
-            doc="D3: off (our ruling), a van passes Sushi Express only on reaching or crossing "
-            "it again; on, its first departure from the start tile already counts.",
+            doc="No (the default): a van passes Sushi Express only on reaching or crossing "
+            "it again. Yes: its first departure from the start tile already counts.",
         ),
         OptionSpec(
             key="stack_lowest",
             label="Which marker of the lowest stack starts the next round",
             default="bottom",
             choices=("bottom", "top"),
-            doc="D4: the bottom marker (who chose the number first) or the top one starts the "
+            doc="The bottom marker (who chose the number first) or the top one starts the "
             "next round and decides the delivery.",
         ),
         OptionSpec(

@@ -87,8 +87,8 @@ def refuse_play(name: str, card: ActionCard, count: int, can: int) -> IllegalAct
     """The reason a player cannot play ``count`` copies of ``card`` (they can play ``can``)."""
     what = ACTION_CARD_NAMES[card]
     if count == 1 or can == 0:
-        return IllegalAction(f"{name} has no {what} card")
-    return IllegalAction(f"{name} wants to play {count} {what} cards but has at most {can}")
+        return IllegalAction(f"{name} has no \"{what}\" card")
+    return IllegalAction(f"{name} wants to play {count} \"{what}\" cards but has at most {can}")
 
 
 def check_record(name: str, hand: Hand, card: ActionCard, free: int) -> None:

@@ -58,26 +58,28 @@ INFO = GameInfo(
             label="Edition",
             default=ANNIVERSARY.id,
             choices=tuple(EDITIONS),
-            doc="'10th_anniversary' (2024: futomaki, gyoza, strawberry pudding with its lead "
-            "token) or '2013' (the original: maki, dumplings, pudding). Ties split rounded down "
-            "and a tie for first leaves no second place in both (D9).",
+            doc="10th anniversary edition (2024: futomaki, gyoza, strawberry pudding with its "
+            "lead token) or the original edition (2013: maki, dumplings, pudding). In both, "
+            "tied players share the points (rounded down) and a tie for first leaves no "
+            "second place.",
         ),
         OptionSpec(
             key="dessert",
             label="Dessert",
             default=STANDARD_DESSERT,
             choices=DESSERT_CHOICES,
-            doc="'standard': the edition's own; or a 10th anniversary alternative dessert, "
-            "scored at game end: frozen_yogurt, bubble_tea, old_fashioned_pudding, mochi (each "
-            "player rolls a mochi die on taking a mochi card).",
+            doc="The edition's own dessert, or one of the 10th anniversary's other desserts, "
+            "scored at game end: Frozen yogurt, Bubble tea, Old-fashioned pudding or Mochi "
+            "(a player who takes a Mochi card rolls the mochi die).",
         ),
         OptionSpec(
             key="variant",
             label="Variant",
             default=Variant.NONE.value,
             choices=tuple(v.value for v in Variant),
-            doc="One at a time: two_way_road (pass right in round 2), sushi_golf (lowest total "
-            "wins); for 2 players: personal_draw_piles, sushi_battle, dummy_player.",
+            doc="One at a time: Two-way road (pass to the right in round 2), Sushi golf (the "
+            "lowest total wins); for 2 players: Personal draw piles, Sushi battle, Dummy "
+            "player.",
         ),
         OptionSpec(
             key="must_have_futomaki",

@@ -106,8 +106,8 @@ ALL_TIE_OPTION = OptionSpec(
     label="Temaki and pudding when every player ties",
     default=AllTie.NOTHING.value,
     choices=tuple(a.value for a in AllTie),
-    doc="D1: 'nothing' (default): nobody scores or loses; 'literal': everyone is both most and "
-    "fewest",
+    doc="Nobody scores (the default): nobody gains or loses points. Everyone is most and "
+    "fewest: every player scores as having both the most and the fewest.",
 )
 
 

@@ -7,6 +7,7 @@ The session uses ``GAME.describe(action)`` when a title offers it
 from __future__ import annotations
 
 from companion.games.base import Message, UnreadableInput
+from companion.games.common.wording import with_article
 from companion.games.sushi_roll import actions as a
 from companion.games.sushi_roll.dice import die, die_name
 
@@ -34,7 +35,7 @@ def describe(action: Message) -> str:
             f"{die_name(action.take)} from {action.other}'s belt"
         )
     if isinstance(action, a.Pick):
-        return f"{action.player} took a {die_name(action.die)}"
+        return f"{action.player} took {with_article(die_name(action.die))}"
     if isinstance(action, a.EnterTray):
         n = len(action.dice) + len(action.on_wasabi)
         return f"{action.player}'s tray: {n} {'die' if n == 1 else 'dice'}"

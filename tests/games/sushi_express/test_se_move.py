@@ -108,7 +108,8 @@ def test_one_tile_further_cards_add_a_tile_each() -> None:
 
 def test_one_tile_further_needs_that_many_cards() -> None:
     state = moving({}, {"Ann": 5, "Ben": 9, "Cat": 7, "Dan": 3})
-    refused(state, Move("Ben", further=2), "Ben wants to play 2 1 tile further cards", "at most 1")
+    refused(state, Move("Ben", further=2), 'Ben wants to play 2 "1 tile further" cards',
+            "at most 1")
     refused(state, Move("Ben", further=-1), "cannot move -1")
 
 
