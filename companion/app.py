@@ -96,7 +96,7 @@ def build(settings: Settings) -> Service:
     icon_desk = IconDesk(session, holds)
     camera.frame_hooks.append(DataDirHook(icon_desk, settings.data_dir))
     scans = ScanDesk(session, settings.data_dir, frame=lambda: camera_frame(camera),
-                     zones=lambda: camera.zones)
+                     zones=lambda: camera.zones, holds=holds)
     controls = TableControls(settings.gpio, settings.pins, session, rolls, tower,
                              scanner=scans.button_scan)
     devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),

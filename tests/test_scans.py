@@ -426,6 +426,29 @@ def test_the_scan_button_scans_the_game_waiting_for_tableaux(
         blind.button_scan()
 
 
+
+def test_the_camera_scans_only_for_the_game_holding_it(session: Session, data_dir: Path) -> None:
+    """Issue 28 item 4: with the camera held by a game, the scan button scans for that game
+    and no other, and another game's host cannot scan with it; with no holder the button
+    says how to claim it (a free camera still scans for a host who asks on the tablet)."""
+    from companion.holds import DeviceHeld, DeviceHolds
+
+    holds = DeviceHolds()
+    reader = ScriptedReader([card("tempura", 40), card("tea", 40, 40 + ROW_H)])
+    desk = ScanDesk(session, data_dir, frame=lambda: table_photo([["tempura"]]),
+                    zones=lambda: row_zones(2), reader_factory=lambda card_set: reader,
+                    holds=holds)
+    first, second = party(session), party(session)
+    with pytest.raises(IllegalAction, match="no game holds the camera"):
+        desk.button_scan()
+    assert desk.scan_camera(second, HOST) is not None  # free: the tablet's scan goes through
+    desk.dismiss(second, HOST)
+    holds.claim("camera", first)
+    assert desk.button_scan() == "Ann 1 card, Ben 1 card"
+    assert desk.pending(first) is not None and desk.pending(second) is None
+    with pytest.raises(DeviceHeld, match=f"game {first} holds the camera"):
+        desk.scan_camera(second, HOST)
+
 # -- the real reader on drawn photos ------------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ from companion.games.base import UnreadableInput
 from companion.scans import ScanDesk, Uncertain
 from companion.session.errors import Forbidden
 from web.body import int_field, json_object, number_text, object_field
-from web.context import get_session, request_viewer
+from web.context import get_session, is_owner, request_viewer
 from web.errors import error_response
 from web.guard import MULTIPART, accepts
 
@@ -180,8 +180,9 @@ def correct(game_id: int) -> Response:
         raise UnreadableInput("'ignore' must be true or false")
     seat: int | bool | None = seat_arg(data["seat"]) if "seat" in data else False
     desk = get_scans()
+    # the card set serves every game of the title: only the owner's corrections teach it
     desk.correct(game_id, request_viewer(game_id), index, label, seat, ignore,
-                 data.get("scan"))
+                 data.get("scan"), teach=is_owner())
     return jsonify(ok=True, scan=scan_json(desk, game_id))
 
 

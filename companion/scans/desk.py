@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.holds import DeviceHeld, DeviceHolds
 from companion.scans import enrollment
 from companion.scans.actions import (
     menu_types,
@@ -67,8 +68,13 @@ class ScanDesk:
 
     def __init__(self, session: Session, data_dir: Path, frame: FrameGetter | None = None,
                  zones: ZonesGetter | None = None,
-                 reader_factory: Callable[[Any], Any] | None = None) -> None:
+                 reader_factory: Callable[[Any], Any] | None = None,
+                 holds: DeviceHolds | None = None) -> None:
+        """``holds``: which game holds the camera (issue 28 item 4); with it, the camera scans
+        only for the game holding it, or for any game while none does, and the GPIO scan
+        button only for the holder."""
         self.session = session
+        self.holds = holds
         self.data_dir = data_dir
         self.frame = frame
         self.zones = zones
@@ -123,6 +129,10 @@ class ScanDesk:
         """Scan the camera's current frame for game ``game_pk`` (cards to seats by zones;
         ``seat`` for cards outside every zone)."""
         _may_write(viewer, "scan the table")
+        holder = self.holds.holder("camera") if self.holds is not None else None
+        if holder is not None and holder != game_pk:
+            raise DeviceHeld(f"game {holder} holds the camera: its host lets it go (or the "
+                             "Pi's owner frees it) before this game can scan with it", holder)
         frame = self.frame() if self.frame is not None else None
         if frame is None:
             raise UnreadableInput("the camera has no picture now (it is off, starting or lost):"
@@ -248,10 +258,11 @@ class ScanDesk:
 
     def correct(self, game_pk: int, viewer: Viewer, index: int, label: str | None = None,
                 seat: int | bool | None = False, ignore: bool | None = None,
-                number: Any = None) -> PendingScan:
-        """Fix card ``index``: its ``label`` (teaching the set when the card is fully
-        visible), its ``seat`` (``None``: nobody's; ``False``: unchanged) or leave it out
-        (``ignore``)."""
+                number: Any = None, teach: bool = True) -> PendingScan:
+        """Fix card ``index``: its ``label``, its ``seat`` (``None``: nobody's; ``False``:
+        unchanged) or leave it out (``ignore``). With ``teach`` a new label of a fully
+        visible card also teaches the card set its crop; the set serves every game of the
+        title, so the web asks it only of the Pi's owner (issue 28 item 4)."""
         _may_write(viewer, "correct a scan")
         scan = self._held(game_pk, number)
         if not 0 <= index < len(scan.cards):
@@ -272,7 +283,7 @@ class ScanDesk:
             changes["seat"] = seat
         if ignore is not None:
             changes["ignored"] = bool(ignore)
-        if label is not None and card.visible == "full":
+        if teach and label is not None and card.visible == "full":
             with self.models.lock:
                 card_set = self.models.load(scan.card_set, create=True)
                 self.models.teach(card_set, label, card_crop(scan.image, card.quad))
@@ -326,12 +337,19 @@ class ScanDesk:
     # -- the scan button --------------------------------------------------------------------
 
     def button_scan(self) -> str:
-        """The GPIO scan button: scan the camera's frame for the game changed last that waits
-        for tableaux; what it read, in words. Raises (a refusal) when no game waits or the
-        photo cannot be read."""
+        """The GPIO scan button: scan the camera's frame for the game holding the camera
+        (without holds: the game changed last that waits for tableaux); what it read, in
+        words. Raises (a refusal) when no game holds the camera or waits, or the photo cannot
+        be read."""
         games = [g for g in self.session.list_games()
                  if g.get("game") in SCAN_TITLES and g.get("status") != "over"]
         games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
+        if self.holds is not None:
+            holder = self.holds.holder("camera")
+            if holder is None:
+                raise IllegalAction("no game holds the camera: on the host's tablet tap 'Use "
+                                    "the camera for this game'")
+            games = [g for g in games if int(g["id"]) == holder]
         for g in games:
             view = self.session.snapshot(int(g["id"]), HOST)["view"]
             if takes_scan(view):

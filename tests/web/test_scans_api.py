@@ -305,3 +305,31 @@ def test_a_photo_with_no_card_in_it_is_not_enrolled(session: Session, tmp_path: 
     assert "plain, no card in it" in answer.get_json()["reason"]
     status = client.get(f"/api/games/{game.id}/cards").get_json()
     assert "tempura" in status["needed"]
+
+
+def test_only_the_owners_correction_teaches_the_shared_card_set(
+    session: Session, data_dir: Path,
+) -> None:
+    """Issue 28 item 4: the card set serves every game of the title, so a game's host or seat
+    correcting a scanned card fixes this scan only; the owner's correction also teaches the
+    set the card's crop."""
+    from companion.vision.cards.store import load_set
+
+    read = layout([TABLEAU])
+    read[1] = card("tempura", 180, uncertain=True)  # the photo's sashimi, read unsure
+    client = scan_client(session, data_dir, read)
+    game = party(client)
+    upload(client, game, game.host, seat=0)
+
+    def photos() -> int:
+        return len(load_set(data_dir, "sushi-go-party").images.get("sashimi", []))
+
+    host_fix = post(client, f"/api/games/{game.id}/scan/correct",
+                    {"card": 1, "label": "sashimi"}, game.host)
+    assert host_fix.status_code == 200 and host_fix.get_json()["scan"]["cards"][1]["corrected"]
+    assert photos() == 0
+    owner_fix = client.post(f"/api/games/{game.id}/scan/correct",
+                            json={"card": 1, "label": "sashimi"},
+                            headers={TOKEN_HEADER: game.host, **owner_headers(client)})
+    assert owner_fix.status_code == 200, owner_fix.get_json()
+    assert photos() == 1
