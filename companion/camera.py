@@ -110,6 +110,7 @@ class TableCamera:
         self._attempts = 0
         self._refs = int(time.time() * 1000)
         self._frames: list[float] = []
+        self._told: object = None
         #: Called with every frame read (image, time) on the camera thread, after the pip
         #: dice: the icon dice (``companion/icon_camera.py``) hook in here.
         self.frame_hooks: list[Callable[[Image, float], object]] = []
@@ -139,6 +140,7 @@ class TableCamera:
         self._close()
         with self._lock:
             self._seen = None
+        self._tell(("lost", None, self.message))
         self._frames, self._configured_for = [], None
 
     def _open_first(self) -> None:
@@ -218,6 +220,7 @@ class TableCamera:
             dice = tuple(detector.latest)
             with self._lock:
                 self._seen = Seen(frame.index, frame.image, dice, detector.state.value)
+            self._tell((self.kind(), detector.state.value, self.message))
             if settled is not None:
                 self._offer(settled)
             for hook in self.frame_hooks:
@@ -225,6 +228,14 @@ class TableCamera:
                     hook(frame.image, frame.t)
                 except Exception:  # a hook must not stop the camera
                     log.exception("a camera frame hook failed")
+
+    def _tell(self, key: object) -> None:
+        """Wake the live streams when what the game screens show of the camera changed (its
+        kind, the tray's state, its message; not every frame: issue 24 item 10)."""
+        if key != self._told:
+            self._told = key
+            if self.desk is not None:
+                self.desk.devices_changed()
 
     def _read(self, image: Image) -> list[Die]:
         if self._reader is None:

@@ -58,6 +58,8 @@ class DeviceHolds:
         self._held: dict[str, int] = _read(path) if path is not None else {}
         #: ``alive(game_pk)``: whether a game may still hold a device (not over, not gone).
         self.alive: Callable[[int], bool] = lambda game_pk: True
+        #: Called after a claim or a release (the roll desk wakes the live streams with it).
+        self.on_change: Callable[[], None] = lambda: None
 
     def holder(self, device: str) -> int | None:
         """The game holding ``device`` now (``None``: free, or its game is over)."""
@@ -78,6 +80,7 @@ class DeviceHolds:
         with self._lock:
             self._held[device] = game_pk
             self._save()
+        self.on_change()
         return before
 
     def release(self, device: str, game_pk: int) -> bool:
@@ -88,6 +91,7 @@ class DeviceHolds:
                 return False
             del self._held[device]
             self._save()
+        self.on_change()
         return True
 
     def to_json(self) -> dict[str, int | None]:

@@ -118,6 +118,7 @@ class RollDesk:
         #: Which game holds the tower and the camera (in memory unless the root gives a file).
         self.holds = holds if holds is not None else DeviceHolds()
         self.holds.alive = self._alive
+        self.holds.on_change = self.devices_changed
         self._pending: dict[int, PendingRoll] = {}
         self._lock = threading.Lock()
         self._last: Offered | None = None
@@ -143,9 +144,19 @@ class RollDesk:
             offered = self._take(roll, *found, claim if claim_in is not None else None,
                                  claim_in)
         self._last = offered
+        self.devices_changed()  # the tower's last roll and, maybe, a game's pending roll
         log.info("%s roll %s %s: %s%s", roll.source, roll.ref, list(roll.values),
                  offered.outcome, f" (game {offered.game})" if offered.game else "")
         return offered
+
+    def devices_changed(self, game_pk: int | None = None) -> None:
+        """Tell the live streams of ``game_pk`` (``None``: of every game) that the table
+        devices' state changed (a pending roll, a hold, a link; issue 24 item 10): they send
+        a ``devices`` event when what the game's screens show of it did."""
+        try:
+            self.session.poke(game_pk)
+        except Exception:  # a closing session: nobody listens any more
+            log.debug("could not wake the live streams", exc_info=True)
 
     @property
     def last(self) -> Offered | None:
@@ -235,12 +246,16 @@ class RollDesk:
     def _hold(self, pending: PendingRoll) -> None:
         with self._lock:
             self._pending[pending.game] = pending
+        self.devices_changed(pending.game)
 
     def _drop(self, game_pk: int, ref: int | None = None) -> None:
         with self._lock:
             held = self._pending.get(game_pk)
-            if held is not None and (ref is None or held.roll.ref == ref):
+            dropped = held is not None and (ref is None or held.roll.ref == ref)
+            if dropped:
                 del self._pending[game_pk]
+        if dropped:
+            self.devices_changed(game_pk)
 
     def pending(self, game_pk: int | None = None) -> list[PendingRoll]:
         """The pending rolls (of one game), dropping those whose decision has passed."""

@@ -160,11 +160,26 @@ class TableTower:
                 return
             log.info("tower roll %s was never offered to the games: offering it now", old.id)
             self._offer(old)
+        link = None
         while not self._stop.is_set():
             feed = self._feed
             stored = feed.get(timeout=0.2) if feed is not None else None
             if stored is not None:
                 self._offer(stored)
+            link = self._watch_link(link)
+
+    def _watch_link(self, before: object) -> object:
+        """The link's state now; when it changed (connected, lost, another firmware) the
+        live streams are told (issue 24 item 10: the game screens show it at once)."""
+        service = self.service
+        if service is None:
+            return before
+        status = service.status()
+        now = (status.connected, getattr(status, "state", None),
+               getattr(status.tower, "firmware", None) if status.tower else None)
+        if before is not None and now != before and self.desk is not None:
+            self.desk.devices_changed()
+        return now
 
     def _offer(self, stored: StoredRoll) -> None:
         service = self.service
@@ -180,6 +195,8 @@ class TableTower:
                 log.exception("tower roll %s could not be offered to the games (it is offered"
                               " again at the next start)", stored.id)
         self._refresh_unclaimed()
+        if self.desk is not None:
+            self.desk.devices_changed()  # the unclaimed rolls the tower's status lists
 
     def _refresh_unclaimed(self) -> None:
         service = self.service

@@ -21,6 +21,7 @@ sends the heartbeats, and drops a client that stops reading). Each client addres
 from __future__ import annotations
 
 import json
+import logging
 import select
 import socket
 import time
@@ -29,12 +30,17 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
+from companion.games.base import UnreadableInput
+from companion.session.access import Viewer
+from companion.session.errors import NotFound
 from companion.session.session import Subscription
 from web.context import get_session, viewer_for
 from web.errors import error_response
 from web.stream_hub import HANDOFF_KEY, Handoff, LiveStream, StreamLimits
+from web.tower import devices_json, has_devices
 
 bp = Blueprint("live", __name__, url_prefix="/api")
+log = logging.getLogger(__name__)
 
 #: How often a waiting stream looks whether its client is still there (seconds).
 POLL = 1.0
@@ -82,17 +88,21 @@ def events(game_id: int) -> Response | tuple[Response, int]:
         release()
         raise
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
+    devices = device_state(game_id, viewer) if has_devices() else None
+    if devices is not None:
+        subscription.wake_on_poke = True
     handoff = request.environ.get(HANDOFF_KEY)
     body: Iterator[str]
     if isinstance(handoff, Handoff):  # the server's stream hub serves the rest
-        handoff.stream = LiveStream(subscription, heartbeat, release)
-        body = opening_only(first)
+        stream = LiveStream(subscription, heartbeat, release, devices)
+        handoff.stream = stream
+        body = opening_only(first, stream.devices_event())
     else:
         body = snapshot_stream(
             subscription, first, heartbeat,
             client=request.environ.get("werkzeug.socket")
             or request.environ.get("waitress.client_disconnected"),
-            release=release,
+            release=release, devices=devices,
         )
     headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
     return Response(body, mimetype="text/event-stream", headers=headers)
@@ -108,10 +118,30 @@ def too_many_streams(limits: StreamLimits) -> tuple[Response, int]:
     return response, status
 
 
-def opening_only(first: dict[str, Any]) -> Iterator[str]:
-    """The stream's opening (``retry`` and the first snapshot), as a generator so that the
-    answer has no length and waitress sends it chunked, as the hub goes on."""
-    yield "retry: 1500\n\n" + sse_event(first)
+def device_state(game_id: int, viewer: Viewer) -> Callable[[], str | None]:
+    """The ``devices`` event's data for this stream (JSON text; ``None`` once the game is
+    gone), built in whichever thread sends it (the hub's, or the stream's own)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def build() -> str | None:
+        with app.app_context():
+            try:
+                data = devices_json(game_id, viewer)
+            except (NotFound, UnreadableInput):
+                return None
+            except Exception:  # a device's status must not end the stream
+                log.exception("the devices event of game %s failed", game_id)
+                return None
+        return json.dumps(data, separators=(",", ":"))
+
+    return build
+
+
+def opening_only(first: dict[str, Any], devices: str | None = None) -> Iterator[str]:
+    """The stream's opening (``retry``, the first snapshot and the devices' state), as a
+    generator so that the answer has no length and waitress sends it chunked, as the hub goes
+    on."""
+    yield "retry: 1500\n\n" + sse_event(first) + (devices or "")
 
 
 def snapshot_stream(
@@ -120,20 +150,30 @@ def snapshot_stream(
     heartbeat: float,
     client: socket.socket | Callable[[], bool] | None = None,
     release: Callable[[], None] | None = None,
+    devices: Callable[[], str | None] | None = None,
 ) -> Iterator[str]:
     """The event-stream text: ``first``, then every snapshot the subscription delivers (a
-    server without a stream hub: werkzeug's, the tests' client). ``release`` is called at
-    the end."""
+    server without a stream hub: werkzeug's, the tests' client), and a ``devices`` event
+    whenever the devices' state changed. ``release`` is called at the end."""
+    state = LiveStream(subscription, heartbeat, release or (lambda: None), devices)
     try:
-        yield "retry: 1500\n\n" + sse_event(first)
+        yield "retry: 1500\n\n" + sse_event(first) + (state.devices_event() or "")
         idle_since = time.monotonic()
         while True:
             snapshot = subscription.get(timeout=min(POLL, heartbeat))
             if subscription.closed:  # the session shut down, or the seat was released
                 return
-            if snapshot is not None:
-                yield sse_event(snapshot)
-                idle_since = time.monotonic()
+            poked = subscription.take_poke()
+            if snapshot is not None or poked:
+                event = state.devices_event()
+                if snapshot is not None:
+                    yield sse_event(snapshot) + (event or "")
+                    idle_since = time.monotonic()
+                    continue
+                if event is not None:
+                    yield event
+                    idle_since = time.monotonic()
+                    continue
             elif client is not None and client_gone(client):
                 return
             elif time.monotonic() - idle_since >= heartbeat:

@@ -70,7 +70,23 @@ class LiveStream:
     subscription: Subscription
     heartbeat: float
     release: Callable[[], None]
+    #: The table devices' state for this stream (``web/tower.py``: ``devices_json``, as JSON
+    #: text; ``None``: none to send), sent as a ``devices`` event when it changed (issue 24
+    #: item 10). ``None``: this app runs no tower or camera, the stream sends none.
+    devices: Callable[[], str | None] | None = None
     _ended: bool = field(default=False, init=False)
+    _devices_sent: str | None = field(default=None, init=False)
+
+    def devices_event(self) -> str | None:
+        """The ``devices`` event's text if the devices' state differs from the one sent last
+        (and remember it as sent), else ``None``."""
+        if self.devices is None:
+            return None
+        data = self.devices()
+        if data is None or data == self._devices_sent:
+            return None
+        self._devices_sent = data
+        return f"event: devices\ndata: {data}\n\n"
 
     def end(self) -> None:
         """Close the subscription and give the place back (idempotent)."""
@@ -143,7 +159,8 @@ class StreamLimits:
 class _Conn:
     """One adopted stream: its socket and the rest of the event being sent."""
 
-    __slots__ = ("chunked", "closed", "out", "sent_at", "sock", "stream", "stuck_since")
+    __slots__ = ("chunked", "closed", "devices_due", "out", "sent_at", "sock", "stream",
+                 "stuck_since")
 
     def __init__(self, sock: socket.socket, stream: LiveStream, chunked: bool,
                  pending: bytes, now: float) -> None:
@@ -152,6 +169,7 @@ class _Conn:
         self.sent_at = now
         self.stuck_since: float | None = now if pending else None
         self.closed = False
+        self.devices_due = False
 
 
 class StreamHub:
@@ -330,11 +348,22 @@ class StreamHub:
             self._end(conn, graceful=True)
             return None
         snap = sub.get(timeout=0)
+        if sub.take_poke() or snap is not None:  # a new snapshot may change them too
+            conn.devices_due = True
         if snap is not None:
             return self._encode(sub, snap, conn.chunked)
         if sub.closed:
             self._end(conn, graceful=True)
             return None
+        if conn.devices_due:
+            conn.devices_due = False
+            try:
+                event = conn.stream.devices_event()
+            except Exception:  # a device's status must not end the stream
+                log.exception("the devices event failed")
+                event = None
+            if event is not None:
+                return self._frame(conn, event.encode())
         if now - conn.sent_at >= conn.stream.heartbeat:
             return self._frame(conn, HEARTBEAT)
         return None

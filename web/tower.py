@@ -9,8 +9,9 @@
 * ``POST /api/games/<id>/tower/throw`` - virtual tower only: drop dice in its tray (demos and
   tests; the host or a claimed seat of that game).
 
-Polled by ``web/static/tower.js`` every two seconds; the game's snapshot itself arrives through
-the live stream as usual once a roll is applied.
+The same status reaches a game's screens on its live stream as ``devices`` events when it
+changes (:func:`devices_json`, ``web/live.py``; issue 24 item 10): ``web/static/tower.js`` polls
+only every 20 s, as a fallback while the stream is down.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from flask import Blueprint, Response, jsonify
 from companion.dice_input import DICE_TITLES, request_for
 from companion.games.base import JSON, UnreadableInput
 from companion.rolls import RollDesk
-from companion.session.access import HOST
+from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
 from web.body import int_field, json_object, text_field
 from web.context import get_camera, get_rolls, get_session, get_tower, request_viewer
@@ -47,6 +48,29 @@ def status() -> Response:
     return jsonify(out)
 
 
+def has_devices() -> bool:
+    """Whether this app runs a dice tower, a camera or a roll desk (else the live streams send
+    no ``devices`` events)."""
+    return get_tower() is not None or get_camera() is not None or get_rolls() is not None
+
+
+def devices_json(game_pk: int, viewer: Viewer) -> JSON:
+    """The ``devices`` event of a game's live stream (issue 24 item 10): ``{"tower": ...,
+    "camera": ...}``, each what ``GET /api/tower?game=ID`` and ``GET /api/camera?game=ID``
+    answer ``viewer``."""
+    from web.camera import OFF as CAMERA_OFF
+
+    part = game_part(game_pk, viewer)
+    tower, camera = get_tower(), get_camera()
+    tower_out = dict(OFF) if tower is None else tower.status_json()
+    tower_out["held_by"] = held_by("tower")
+    tower_out["game"] = part
+    camera_out = dict(CAMERA_OFF) if camera is None else camera.status_json()
+    camera_out["held_by"] = held_by("camera")
+    camera_out["game"] = part
+    return {"tower": tower_out, "camera": camera_out}
+
+
 def available_sources() -> list[str]:
     """The roll sources this service can offer now: ``tap`` always, ``tower`` and ``camera``
     when the service runs them."""
@@ -55,11 +79,12 @@ def available_sources() -> list[str]:
         ["camera"] if camera is not None and camera.enabled else [])
 
 
-def game_part(game_pk: int) -> JSON:
+def game_part(game_pk: int, viewer: Viewer | None = None) -> JSON:
     """A game's side of the dice status: its roll source, the sources on offer, what it waits
-    for, its pending rolls and who is asking."""
+    for, its pending rolls and who is asking (``viewer``; by default this request's)."""
     session = get_session()
-    viewer = request_viewer(game_pk)
+    if viewer is None:
+        viewer = request_viewer(game_pk)
     host_view = session.snapshot(game_pk, HOST)
     title = host_view["game"]
     waiting = request_for(title, host_view["view"])

@@ -184,6 +184,10 @@ class Subscription:
         self._seen = revision
         self._latest = revision
         self._closed = False
+        self._poked = False
+        #: Whether :meth:`get` also returns (``None``) at a :meth:`poke` (the live stream's
+        #: thread, which then looks at :meth:`take_poke`).
+        self.wake_on_poke = False
         #: Called after each change and on :meth:`close` (in the writer's or the closer's
         #: thread; it must not block): how the stream hub (``web/stream_hub.py``) learns that
         #: :meth:`get` has something, without a thread waiting in it.
@@ -199,11 +203,13 @@ class Subscription:
         return self._seen
 
     def get(self, timeout: float | None = None) -> JSON | None:
-        """The snapshot after the next change(s); ``None`` on timeout or once closed."""
+        """The snapshot after the next change(s); ``None`` on timeout, once closed, or at a
+        :meth:`poke` with no new snapshot when :attr:`wake_on_poke` (see :meth:`take_poke`)."""
         with self._cond:
-            ready = self._cond.wait_for(lambda: self._closed or self._latest > self._seen,
-                                        timeout)
-            if not ready or self._closed:
+            ready = self._cond.wait_for(
+                lambda: self._closed or self._latest > self._seen
+                or (self._poked and self.wake_on_poke), timeout)
+            if not ready or self._closed or self._latest <= self._seen:
                 return None
         pub = self._session._published[self.game_pk]
         self._seen = pub.revision
@@ -216,6 +222,21 @@ class Subscription:
             self._cond.notify_all()
         self._session._unsubscribe(self)
         self._notify()
+
+    def poke(self) -> None:
+        """Something outside the game's log changed (a table device's state: the dice tower's
+        pending roll, link or hold; issue 24 item 10): wake the reader without a new snapshot;
+        it learns it from :meth:`take_poke`."""
+        with self._cond:
+            self._poked = True
+            self._cond.notify_all()
+        self._notify()
+
+    def take_poke(self) -> bool:
+        """Whether :meth:`poke` was called since the last look (and forget it)."""
+        with self._cond:
+            poked, self._poked = self._poked, False
+        return poked
 
     def _wake(self, revision: int) -> None:
         with self._cond:
@@ -726,6 +747,18 @@ class Session:
         # A change published between reading ``pub`` and registering must still wake us.
         sub._wake(self._published[game_pk].revision)
         return sub
+
+    def poke(self, game_pk: int | None = None) -> None:
+        """Wake the subscriptions of ``game_pk`` (``None``: of every game) without a new
+        snapshot (:meth:`Subscription.poke`): the table devices' state changed, and the live
+        streams send it (``devices`` events, ``web/live.py``). Never blocks on a reader."""
+        with self._subs_lock:
+            if game_pk is None:
+                subs = [sub for group in self._subs.values() for sub in group]
+            else:
+                subs = list(self._subs.get(game_pk, ()))
+        for sub in subs:
+            sub.poke()
 
     def _unsubscribe(self, sub: Subscription) -> None:
         with self._subs_lock:

@@ -119,3 +119,31 @@ def test_the_badge_follows_the_cable_and_a_cocked_roll_is_corrected(
     badge_says(phone, "Dice tower connected")
     phone.shot("tower-04-watcher")
     assert not phone.errors
+
+
+def test_a_new_pending_roll_is_pushed_on_the_live_stream_without_polling(
+    browser: Any, shots: Path, towered: tuple[LiveServer, TableTower],
+) -> None:
+    """Issue 24 item 10: the tower's card shows a roll as soon as the tower reads it, from a
+    ``devices`` event of the game's live stream, with no GET /api/tower after the page loaded
+    (its fallback poll comes only every 20 s)."""
+    server, tower = towered
+    created = post_json(server, "/api/games", {"game": "sushi-express", "players": PLAYERS,
+                                               "options": {}, "roll_source": "tower"})
+    game_id, token = created["id"], created["host_token"]
+    for action in TO_ROLL:
+        post_json(server, f"/api/games/{game_id}/actions", action, token)
+    post_json(server, f"/api/games/{game_id}/devices/tower/claim", {}, token)
+    host = Screen(browser, TABLET, "tablet", shots)
+    host.open_as_host(server, game_id, token)
+    host.wait_version(4)
+    host.page.wait_for_selector("#tower >> text=Waiting for Cat's roll, try 1")
+    host.page.wait_for_selector("#tower >> text=The dice tower is held by this game")
+    asked: list[str] = []
+    host.page.on("request", lambda r: asked.append(r.url) if "/api/tower" in r.url else None)
+
+    tower.throw([3, 4], "cocked")
+    host.page.wait_for_selector("#tower >> text=The tower read 3 + 4", timeout=30_000)
+    host.page.wait_for_function("() => document.querySelector('#tower').dataset.pending === '1'")
+    assert asked == [], f"the card polled: {asked}"
+    assert not host.errors

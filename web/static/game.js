@@ -192,8 +192,13 @@ function connect() {
   const query = G.token ? `?token=${encodeURIComponent(G.token)}` : "";
   source = new EventSource(`/api/games/${id}/events${query}`);
   source.addEventListener("snapshot", (e) => { setLive(true); accept(JSON.parse(e.data)); });
+  // the table devices' state (tower.js shows it; issue 24 item 10)
+  source.addEventListener("devices", (e) => {
+    document.dispatchEvent(new CustomEvent("companion:devices", { detail: JSON.parse(e.data) }));
+  });
   source.addEventListener("open", () => setLive(true));
   source.addEventListener("error", () => {
+    document.dispatchEvent(new CustomEvent("companion:devices-lost"));
     setLive(false);
     if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
   });

@@ -1,8 +1,10 @@
 // Dice from the table: the dice tower's badge and the dice card on the game screen (tower or
 // camera), and the roll source choice of the new-game form.
 //
-// On a game page (body.game) this module starts itself: it polls GET /api/tower?game=ID every
-// POLL_MS (and at once when the page becomes visible again), shows the badge "Dice tower
+// On a game page (body.game) this module starts itself: it reads GET /api/tower?game=ID once
+// (and at once when the page becomes visible again), then takes the ``devices`` events of the
+// game's live stream (game.js; issue 24 item 10), polling only every FALLBACK_MS while they come
+// and every POLL_MS while the stream is down; it shows the badge "Dice tower
 // connected" / "Tower disconnected" in the top bar while the game's dice come from the tower,
 // and the card with the pending roll (confirm, correct, dismiss), the host's roll source switch
 // and, with the virtual tower, buttons that throw dice into it. While the game's dice come from
@@ -16,6 +18,8 @@ import { holdLine } from "./owner.js";
 
 const POLL_MS = 2000;
 const CAMERA_POLL_MS = 1000;
+/** While the live stream pushes the devices' state: only a slow look, in case it stalls. */
+const FALLBACK_MS = 20000;
 const SOURCES = { tap: "Tap on a screen", tower: "Dice tower", camera: "Camera" };
 const QUALITY = {
   cocked: "a die is cocked (leaning on an edge or another die)",
@@ -85,7 +89,7 @@ export function renderRollSource(title) {
 
 // ---------- the game screen ----------
 
-const screen = { id: null, data: null, camera: null, shown: "", picks: {}, timer: null };
+const screen = { id: null, data: null, camera: null, shown: "", picks: {}, timer: null, pushed: false };
 
 function token() {
   return store.get(screen.id)?.token ?? null;
@@ -253,6 +257,19 @@ function render(force = false) {
   if (parts) card.replaceChildren(...parts.flat(Infinity).filter(Boolean));
 }
 
+/** The next look: the camera's picture every CAMERA_POLL_MS while the game's dice come from
+ * it; else the status only as a fallback (POLL_MS, or FALLBACK_MS while the live stream
+ * pushes it). */
+function schedule() {
+  clearTimeout(screen.timer);
+  if (document.hidden) return;
+  if (screen.data?.game?.roll_source === "camera") {
+    screen.timer = setTimeout(screen.pushed ? pollCamera : poll, CAMERA_POLL_MS);
+  } else {
+    screen.timer = setTimeout(poll, screen.pushed ? FALLBACK_MS : POLL_MS);
+  }
+}
+
 async function poll() {
   clearTimeout(screen.timer);
   try {
@@ -264,14 +281,43 @@ async function poll() {
   } catch {
     // offline: the live dot says so; keep the last state
   }
-  const every = screen.data?.game?.roll_source === "camera" ? CAMERA_POLL_MS : POLL_MS;
-  if (!document.hidden) screen.timer = setTimeout(poll, every);
+  schedule();
+}
+
+/** The camera's live picture (and fps) while the stream pushes the rest. */
+async function pollCamera() {
+  clearTimeout(screen.timer);
+  try {
+    screen.camera = await api("GET", "/api/camera", undefined, token());
+    render();
+  } catch {
+    // offline: keep the last state
+  }
+  schedule();
+}
+
+/** A ``devices`` event of the game's live stream (game.js): the tower's and the camera's state
+ * for this game, as GET /api/tower?game=ID and GET /api/camera?game=ID answer (issue 24 item 10). */
+function pushed(event) {
+  const { tower, camera } = event.detail ?? {};
+  if (!tower?.game || tower.game.id !== screen.id) return;
+  screen.pushed = true;
+  screen.data = tower;
+  screen.camera = camera ?? screen.camera;
+  render();
+  schedule();
 }
 
 function startGameScreen() {
   addStyles();
   screen.id = Number(document.body.dataset.gameId);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+  document.addEventListener("companion:devices", pushed);
+  document.addEventListener("companion:devices-lost", () => {
+    if (!screen.pushed) return;
+    screen.pushed = false;  // the stream is down: poll until it pushes again
+    schedule();
+  });
   poll();
 }
 
