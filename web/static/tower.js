@@ -35,7 +35,7 @@ function addStyles() {
 
 // ---------- the new-game form ----------
 
-const form = { chosen: "tap", tower: null, camera: null, icons: null };
+const form = { chosen: "tap", tower: null, camera: null, icons: null, title: null };
 
 /** The roll source for a new game of ``title`` (always "tap" for titles without dice). */
 export function rollSource(title) {
@@ -47,6 +47,7 @@ export function rollSource(title) {
 export function renderRollSource(title) {
   const field = document.getElementById("roll-source-field");
   if (!field) return;
+  form.title = title; // the answers below redraw for the title shown then, not this one
   addStyles();
   // icon dice (Sushi Roll): the camera reads them, the dice tower cannot
   const icons = Boolean(title?.icon_dice) && !title?.dice;
@@ -56,9 +57,9 @@ export function renderRollSource(title) {
     form.tower = {};
     form.camera = {};
     form.icons = {};
-    api("GET", "/api/tower").then((s) => { form.tower = s; renderRollSource(title); }, () => {});
-    api("GET", "/api/camera").then((s) => { form.camera = s; renderRollSource(title); }, () => {});
-    api("GET", "/api/icon-dice").then((s) => { form.icons = s; renderRollSource(title); }, () => {});
+    api("GET", "/api/tower").then((s) => { form.tower = s; renderRollSource(form.title); }, () => {});
+    api("GET", "/api/camera").then((s) => { form.camera = s; renderRollSource(form.title); }, () => {});
+    api("GET", "/api/icon-dice").then((s) => { form.icons = s; renderRollSource(form.title); }, () => {});
   }
   const offered = icons ? ["tap", "camera"] : ["tap", "tower", ...(form.camera?.enabled ? ["camera"] : [])];
   const choices = offered.map((source) => h("button", {

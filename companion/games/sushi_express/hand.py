@@ -87,7 +87,7 @@ def refuse_play(name: str, card: ActionCard, count: int, can: int) -> IllegalAct
     """The reason a player cannot play ``count`` copies of ``card`` (they can play ``can``)."""
     what = ACTION_CARD_NAMES[card]
     if count == 1 or can == 0:
-        return IllegalAction(f"{name} has no \"{what}\" card")
+        return IllegalAction(f"{name} has no {what} card")
     return IllegalAction(f"{name} wants to play {count} \"{what}\" cards but has at most {can}")
 
 
