@@ -263,6 +263,9 @@ export function openCorrection(g, entry, number = entry.index + 1) {
     if (!ready) return;
     const answer = await g.post(`/api/games/${g.id}/correct`, { index: entry.index, action: draft });
     if (!answer) return;
+    clearTimeout(timer);
+    asked += 1; // a check still on its way is answered for the saved entry: drop it
+    fill(check, []);
     check.hidden = true;
     setSave(false, "Saved: close the sheet, or tap Correct again for another change.");
     fill(result, answer.conflicts?.length
