@@ -30,9 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import cv2
 import numpy as np
 import numpy.typing as npt
+
+from companion.vision.cards.outline import side_profiles, soft_grey
 
 if TYPE_CHECKING:
     from companion.vision.cards.reader import Card
@@ -56,13 +57,13 @@ class EvidenceConfig:
 EVIDENCE = EvidenceConfig()
 
 
-def with_evidence(image: Image, cards: list[Card],
-                  config: EvidenceConfig = EVIDENCE) -> list[Card]:
-    """The cards of ``cards`` the photo shows evidence for (see the module)."""
+def with_evidence(image: Image, cards: list[Card], config: EvidenceConfig = EVIDENCE,
+                  soft: Image | None = None) -> list[Card]:
+    """The cards of ``cards`` the photo shows evidence for (see the module); ``soft``: the
+    photo's :func:`~companion.vision.cards.outline.soft_grey`, when the caller has it."""
     if not cards:
         return cards
-    grey = np.asarray(cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (0, 0), 1.0),
-                      np.uint8)
+    grey = soft_grey(image) if soft is None else soft
     keep = [c.visible == "band" or (
         c.similarity >= config.known and edge_support(grey, c.quad, config) >= config.support
         and (c.visible != "full" or card_shaped(c.quad, config))) for c in cards]
@@ -117,9 +118,7 @@ def edge_support(grey: Image, quad: FloatArray, config: EvidenceConfig = EVIDENC
                   & (base[:, 1] > reach) & (base[:, 1] < h - reach))
         if inside.sum() < 3:
             continue
-        grid = base[inside][:, None, :] + offsets[None, :, None] * normal[None, None, :]
-        values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        values = side_profiles(grey, base[inside], normal, offsets)
         steps = np.abs(values[:, 3:] - values[:, :-3]).max(axis=1)
         hits += int((steps >= config.step).sum())
         total += len(steps)

@@ -75,8 +75,27 @@ class OutlineConfig:
 OUTLINE = OutlineConfig()
 
 
-def outline_cards(image: Image, config: OutlineConfig = OUTLINE) -> list[FloatArray]:
-    """The quads of the whole cards lying apart in ``image`` (see the module)."""
+def soft_grey(image: Image) -> Image:
+    """``image`` in grey at its own resolution, softened by a Gaussian of sigma 1: what the
+    sharpening here and the evidence stage (:mod:`~companion.vision.cards.evidence`) sample
+    (the reader makes it once for both)."""
+    return np.asarray(cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (0, 0), 1.0),
+                      np.uint8)
+
+
+def side_profiles(grey: Image, base: FloatArray, normal: FloatArray,
+                  offsets: FloatArray) -> FloatArray:
+    """The brightness of ``grey`` across a side: row ``i`` samples the line through
+    ``base[i]`` along ``normal`` at ``offsets`` pixels (bilinear, edges replicated)."""
+    grid = base[:, None, :] + offsets[None, :, None] * normal[None, None, :]
+    return np.asarray(cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE), np.float32)
+
+
+def outline_cards(image: Image, config: OutlineConfig = OUTLINE,
+                  soft: Image | None = None) -> list[FloatArray]:
+    """The quads of the whole cards lying apart in ``image`` (see the module); ``soft``: its
+    :func:`soft_grey`, when the caller has it already."""
     scale = config.long_side / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
@@ -90,8 +109,7 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE) -> list[FloatAr
     quads = [q / np.float32(scale) for q in _largest_apart(_one_size(found, config))]
     if scale >= 1 or not quads:
         return quads
-    full = np.asarray(cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (0, 0), 1.0),
-                      np.uint8)
+    full = soft_grey(image) if soft is None else soft
     return [sharpened(full, q, config) for q in quads]
 
 
@@ -113,9 +131,7 @@ def sharpened(grey: Image, quad: FloatArray, config: OutlineConfig) -> FloatArra
         ts = np.linspace(0.5 - config.side_share / 2, 0.5 + config.side_share / 2,
                          config.samples, dtype=np.float32)
         base = a[None] + ts[:, None] * (b - a)[None]
-        grid = base[:, None, :] + steps[None, :, None] * normal[None, None, :]
-        values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        values = side_profiles(grey, base, normal, steps)
         jump = np.abs(np.diff(values, axis=1))
         at = jump.argmax(axis=1)
         strong = jump[np.arange(len(at)), at] >= 8

@@ -58,7 +58,7 @@ from companion.vision.cards.finder import (
     overlap,
     portrait,
 )
-from companion.vision.cards.outline import OUTLINE, OutlineConfig, outline_cards
+from companion.vision.cards.outline import OUTLINE, OutlineConfig, outline_cards, soft_grey
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -199,9 +199,10 @@ class CardReader:
         """Every card in ``image`` (BGR uint8); :class:`PoorPhoto` if it cannot be read."""
         grey = _checked_grey(image)
         found = self.finder.locate(image)
+        soft = soft_grey(image) if self.outline or self.evidence else None  # made once
         if self.outline is not None:
-            found = replace(found, pieces=with_outlines(outline_cards(image, self.outline),
-                                                        found.pieces))
+            found = replace(found, pieces=with_outlines(
+                outline_cards(image, self.outline, soft), found.pieces))
         pieces = found.pieces
         sharp = sharpness(image, grey)
         if not pieces:
@@ -214,7 +215,7 @@ class CardReader:
                             f"{MIN_SHARPNESS} needed); hold the camera still and let it focus")
         cards = self.recognise_pieces(image, pieces, found)
         if self.evidence is not None:
-            cards = with_evidence(image, cards, self.evidence)
+            cards = with_evidence(image, cards, self.evidence, soft)
             if not cards:
                 return Scan((), ("no cards found: put the cards on the table, face up, "
                                  "in view",))
