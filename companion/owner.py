@@ -46,6 +46,9 @@ from companion.session.throttle import JoinThrottle
 OWNER_FILE = "owner.json"
 #: Who may start a game: anyone on the network, or the owner only.
 CREATE_MODES = ("open", "owner")
+#: The machine code of an owner-only refusal (``403 forbidden``, ``"code": "owner_required"``):
+#: the pages ask for the owner PIN on it, whatever the reason's language.
+OWNER_REQUIRED = "owner_required"
 PIN_DIGITS = 6
 PIN_MIN, PIN_MAX = 6, 12
 #: scrypt's cost: about 30 ms on a Pi 4, 16 MB of memory (only at sign-in and when set).
@@ -172,7 +175,9 @@ class Owner:
         """:class:`Forbidden` unless ``token`` is an owner token: "Only the Pi's owner can
         ``what``: enter the owner PIN"."""
         if not self.is_owner(token):
-            raise Forbidden(f"Only the Pi's owner can {what}: enter the owner PIN")
+            raise Forbidden(
+                f"Only the Pi's owner can {what}: enter the owner PIN", code=OWNER_REQUIRED
+            )
 
     def sign_out(self, token: str | None) -> None:
         """End one owner token (nothing when it is not one)."""

@@ -31,8 +31,13 @@ from web.i18n import request_language
 from web.ids import UnreadablePath
 
 
-def error_response(status: int, error: str, reason: str) -> tuple[Response, int]:
-    """The JSON error body with its status."""
+def error_response(
+    status: int, error: str, reason: str, code: str | None = None
+) -> tuple[Response, int]:
+    """The JSON error body with its status (``code``, when given: a stable machine code beside
+    the reason, e.g. ``403 forbidden`` with ``"code": "owner_required"``)."""
+    if code:
+        return jsonify(error=error, reason=reason, code=code), status
     return jsonify(error=error, reason=reason), status
 
 
@@ -51,7 +56,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Forbidden)
     def forbidden(exc: Forbidden) -> tuple[Response, int]:
-        return error_response(403, "forbidden", reason_of(exc))
+        return error_response(403, "forbidden", reason_of(exc), getattr(exc, "code", None))
 
     @app.errorhandler(TooManyAttempts)
     def too_many(exc: TooManyAttempts) -> tuple[Response, int]:

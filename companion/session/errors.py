@@ -28,11 +28,15 @@ __all__ = [
 
 
 class Forbidden(PermissionError):
-    """The caller may not do this (a watcher writing, a seat acting for another seat, ...)."""
+    """The caller may not do this (a watcher writing, a seat acting for another seat, ...).
 
-    def __init__(self, reason: str) -> None:
+    ``code``: a stable machine code a page may act on (``"owner_required"``: the owner PIN
+    would allow it), sent beside the reason; None for the others."""
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.code = code
 
 
 class NotFound(LookupError):

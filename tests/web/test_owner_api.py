@@ -143,6 +143,8 @@ def test_only_the_owner_starts_games_when_the_owner_says_so(pi: Pi) -> None:
     status, answer = pi.call("POST", "/api/games", {"game": "sushi-express",
                                                     "players": PLAYERS})
     assert status == 403 and "start games" in answer["reason"]
+    # the page asks for the PIN on the machine code, whatever the reason's language (issue 26)
+    assert answer["code"] == "owner_required"
     status, answer = pi.call("POST", "/api/games", {"game": "sushi-express",
                                                     "players": PLAYERS}, owner=owner)
     assert status == 201, answer
@@ -155,6 +157,7 @@ def test_wrong_owner_pins_are_throttled_per_client(pi: Pi) -> None:
     for _ in range(10):
         status, answer = pi.call("POST", "/api/owner/session", {"pin": wrong})
         assert status == 403 and "not the owner PIN" in answer["reason"]
+        assert "code" not in answer  # a wrong PIN is no owner-only refusal
     status, answer = pi.call("POST", "/api/owner/session", {"pin": pi.pin})
     assert status == 429 and "too many wrong owner PINs" in answer["reason"]
 

@@ -63,10 +63,13 @@ export function playerDot(colour) {
 }
 
 export class ApiError extends Error {
-  constructor(status, code, reason) {
+  /** ``code``: the answer's ``error`` ("forbidden", "illegal", ...); ``need``: its stable
+   * machine ``code`` when it has one ("owner_required": the owner PIN would allow it). */
+  constructor(status, code, reason, need = null) {
     super(reason);
     this.status = status;
     this.code = code;
+    this.need = need;
   }
 }
 
@@ -133,7 +136,8 @@ export async function api(method, path, body, token, { key } = {}) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     throw new ApiError(response.status, data?.error ?? "error",
-      data?.reason ?? t("The companion answered {status}.", { status: response.status }));
+      data?.reason ?? t("The companion answered {status}.", { status: response.status }),
+      data?.code ?? null);
   }
   return data;
 }

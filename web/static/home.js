@@ -240,7 +240,7 @@ async function createGame(event) {
       created = await api("POST", "/api/games", body);
     } catch (err) {
       // the owner may allow only the owner to start games (issue 28 item 4): ask for the PIN
-      if (err.status !== 403 || !/owner PIN/.test(err.message)
+      if (err.status !== 403 || err.need !== "owner_required"
         || !(await needOwner("", t("On this Pi only the owner starts games: enter the owner PIN.")))) throw err;
       created = await ownerPost("/api/games", body);
     }
