@@ -13,10 +13,18 @@ phone) are shown as "a private choice", never their content.
 
 Summary (``GET /api/history``): ``{"id", "game", "title", "status": "finished"|"abandoned",
 "started", "ended", "duration_s", "players": [{"name", "colour"}], "winners": [names] (empty
-when abandoned), "ranking": [{"rank", "name", "total"}], "actions", "round"}``. One game
+when abandoned), "ranking": [{"rank", "name", "total"}], "actions", "round", "start_player":
+name | null, "highest_wins": bool, "menu": {"id", "name"} | null, "customers": {name: n} |
+null}``: ``start_player`` for the titles with a start player option (Sushi Express, Sushi
+Roll), ``highest_wins`` false in sushi golf, ``menu`` the Sushi Go Party! menu played,
+``customers`` the customer cards each Sushi Express player delivered (tips not counted). One game
 (``GET /api/history/<id>``) adds ``"score"`` (the engine's score sheet: every player's total
 and breakdown lines, the lines of round N starting "round N: ") and ``"steps"``:
 ``[{"index", "summary", "player", "totals": {name: total}}]``, the totals after each action.
+
+Replay (:meth:`PastGames.board`): the watcher's view of the game after its first ``step``
+actions, rebuilt from the setup and the log (``GAME.view(state, None)``, what a watcher of the
+live game was sent then, with no decisions in ``legal``).
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.games import find_game
-from companion.games.base import JSON, Game, PlayerSpec
+from companion.games.base import JSON, Game, PlayerSpec, UnreadableInput
 from companion.session.access import private_seat
 from companion.session.errors import NotFound
 from companion.session.history import History, fold
@@ -39,6 +47,15 @@ from companion.session.summary import summarize
 
 #: Seconds without a change after which a game not over counts as abandoned.
 ABANDONED_AFTER = 12 * 3600.0
+
+
+class NotFinished(Exception):
+    """A past game that did not finish (abandoned, or still being played) was asked for what
+    only a finished game has (an export); ``reason`` says which game and why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def _seconds(iso: str) -> float:
@@ -78,11 +95,45 @@ class PastGames:
             data = action.to_json()
             player = data.get("player") if isinstance(data.get("player"), str) else None
             hidden = private_seat(game, action, history.state_at(index)) is not None
-            text = f"{player or 'A player'}: a private choice" if hidden else summarize(
-                game, action)
+            text = _private_text(action) if hidden else summarize(game, action)
             steps.append({"index": index, "summary": text, "player": player,
                           "totals": _totals(game, history.state_at(index + 1))})
         return {**summary, "score": game.score(history.state).to_json(), "steps": steps}
+
+    def finished(self, game_pk: int) -> JSON:
+        """The summary of finished game ``game_pk``: :class:`NotFound` when there is no such
+        game, :class:`NotFinished` when it is still being played or was abandoned."""
+        row = self.log.game(game_pk)
+        summary = self._summary(row)
+        if summary is None:
+            raise NotFinished(f"game {game_pk} is still being played: only a finished game "
+                              "can be exported")
+        if summary["status"] != "finished":
+            raise NotFinished(f"game {game_pk} was abandoned after {summary['actions']} moves: "
+                              "only a finished game can be exported")
+        return summary
+
+    def board(self, game_pk: int, step: int) -> JSON:
+        """The board of past game ``game_pk`` after its first ``step`` actions:
+        ``{"id", "game", "step", "steps", "summary" (the action just taken, "" at step 0),
+        "view"}``. :class:`NotFound` as :meth:`game`; :class:`UnreadableInput` for a step
+        outside 0..the number of actions."""
+        row = self.log.game(game_pk)
+        if self._summary(row) is None:
+            raise NotFound(f"game {game_pk} is still being played: it is not in the history yet")
+        game, history = self._replay(row)
+        if not 0 <= step <= len(history):
+            raise UnreadableInput(f"step {step} is not in game {game_pk}: its steps go from 0 "
+                                  f"(the setup) to {len(history)}")
+        view = dict(game.view(history.state_at(step), None))
+        view["legal"] = []
+        said = ""
+        if step:
+            action = history.action_at(step - 1)
+            hidden = private_seat(game, action, history.state_at(step - 1)) is not None
+            said = _private_text(action) if hidden else summarize(game, action)
+        return {"id": row.id, "game": row.game, "step": step, "steps": len(history),
+                "summary": said, "view": view}
 
     # -- inside ---------------------------------------------------------------------------
 
@@ -118,10 +169,38 @@ class PastGames:
             "ranking": ranking,
             "actions": len(history),
             "round": row.round,
+            **_extras(game, row, history.state),
         }
         with self._lock:
             self._cache[row.id] = (row.updated, summary)
         return summary if len(history) or over else None
+
+
+def _private_text(action: Any) -> str:
+    player = action.to_json().get("player")
+    return f"{player if isinstance(player, str) else 'A player'}: a private choice"
+
+
+def _extras(game: Game, row: GameRow, state: Any) -> JSON:
+    """What the statistics and exports read beyond the ranking (module docstring)."""
+    view = game.view(state, None)
+    start = None
+    spec = next((o for o in game.info.options if o.key == "start_player"), None)
+    if spec is not None:
+        seat = row.options.get("start_player", spec.default)
+        if isinstance(seat, int) and 0 <= seat < len(row.players):
+            start = row.players[seat].get("name")
+    menu = view.get("menu") if row.game == "sushi-go-party" else None
+    customers = None
+    if row.game == "sushi-express":
+        customers = {p["name"]: sum(n for kind, n in p["customers"].items() if kind != "tip")
+                     for p in view["players"]}
+    return {
+        "start_player": start,
+        "highest_wins": not view.get("lowest_wins", False),
+        "menu": {"id": menu["id"], "name": menu["name"]} if isinstance(menu, dict) else None,
+        "customers": customers,
+    }
 
 
 def _totals(game: Game, state: Any) -> dict[str, int] | None:
