@@ -44,7 +44,8 @@ def test_the_board_of_every_step_is_the_view_a_watcher_saw_then(
     assert setup["view"]["round"] == 1 and all(p["tile"] == 0 for p in setup["view"]["players"])
     middle = client.get(f"/api/history/{express}/board?step=40").get_json()
     assert middle["view"] == _expected_view(session, express, 40)
-    assert middle["summary"] == client.get(f"/api/history/{express}").get_json()["steps"][39]["summary"]
+    steps = client.get(f"/api/history/{express}").get_json()["steps"]
+    assert middle["summary"] == steps[39]["summary"]
     assert middle["view"]["legal"] == []
     last = client.get(f"/api/history/{express}/board?step={total}").get_json()
     assert last["view"]["phase"] == "over" and last["view"] != middle["view"]
@@ -98,7 +99,8 @@ def test_player_statistics_per_title(client: FlaskClient, session: Session) -> N
     assert express["games"] == 2 and express["abandoned"] == 0
     assert express["average"] == round(sum(r["total"] for r in mine) / 2, 1)
     assert express["best"] == max(r["total"] for r in mine)
-    assert express["wins"] == sum("Ann" in g["winners"] for g in past if g["game"] == "sushi-express")
+    wins = sum("Ann" in g["winners"] for g in past if g["game"] == "sushi-express")
+    assert express["wins"] == wins
     customers = [g["customers"]["Ann"] for g in past if g["game"] == "sushi-express"]
     assert express["average_customers"] == round(sum(customers) / 2, 1)
     assert express["favourite_menu"] is None
