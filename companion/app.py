@@ -27,6 +27,8 @@ from companion.controls import TableControls
 from companion.devices import DeviceReport, DeviceStatus, Health, probe_devices
 from companion.health import build_health
 from companion.holds import HOLDS_FILE, DeviceHolds
+from companion.hub import table_api as hub_api
+from companion.hub.pusher import HubPusher, for_table
 from companion.icon_camera import DataDirHook, IconDesk
 from companion.owner import Owner
 from companion.rolls import RollDesk
@@ -63,6 +65,8 @@ class Service:
     owner: Owner | None = None
     #: The owner PIN made up at this start (none was set yet): printed once by :func:`serve`.
     new_owner_pin: str | None = None
+    #: Forwards the log's outbox to the café's hub once paired (``companion/hub``).
+    hub: HubPusher | None = None
 
     def start(self) -> None:
         """Start the devices; the tower's and the camera's lines of :attr:`devices` then say
@@ -73,8 +77,13 @@ class Service:
         self.devices = replace(self.devices, tower=self.tower.device_status(),
                                camera=self.camera.device_status())
         self.controls.start()
+        if self.hub is not None:
+            self.hub.start()
 
     def close(self) -> None:
+        if self.hub is not None:
+            self.hub.stop()
+            self.hub.outbox.close()
         self.controls.close()
         self.camera.stop()
         self.tower.stop()
@@ -105,8 +114,10 @@ def build(settings: Settings) -> Service:
                      owner=owner, ALLOWED_HOSTS=settings.allowed_hosts)
     health = build_health(settings, session, tower, camera, controls)
     health_web.install(app, health)
+    hub = for_table(settings.db_path)
+    hub_api.install(app, hub)
     return Service(settings, log, session, app, devices, rolls, tower, camera, scans, controls,
-                   health, icon_desk=icon_desk, owner=owner, new_owner_pin=new_pin)
+                   health, icon_desk=icon_desk, owner=owner, new_owner_pin=new_pin, hub=hub)
 
 
 def lan_addresses() -> list[str]:

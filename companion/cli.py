@@ -16,6 +16,9 @@ companion [--data-dir DIR] [--json] COMMAND ...
                                      the data dir; the old log is kept aside, never deleted)
   owner-pin set [--pin PIN]          change the Pi's owner PIN (6-12 digits; asked twice when
                                      --pin is not given; companion/owner.py)
+  hub serve [--db URL] [--host H] [--port P]
+                                     run the cafe's hub on PostgreSQL (--db or
+                                     $COMPANION_HUB_DB; companion/hub, docs/HUB.md)
   repair                             set a damaged game log aside (never deleted); the next
                                      start begins a fresh log (companion/storage_check.py)
   dice read IMAGE...                 read the dice in photos (value, box, confidence)
@@ -203,6 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
     pin_set.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                          help="print one JSON object on the last line of stdout")
 
+    hub = command("hub", "the cafe's hub: many tables' games on one PostgreSQL (docs/HUB.md)")
+    hub_actions = hub.add_subparsers(dest="hub_command", metavar="ACTION", required=True)
+    hub_serve = hub_actions.add_parser("serve", help="run the hub until interrupted")
+    hub_serve.add_argument("--db", metavar="URL",
+                           help="postgresql://user@host:port/dbname (default: $COMPANION_HUB_DB)")
+    hub_serve.add_argument("--host", default="0.0.0.0", help="address to listen on")
+    hub_serve.add_argument("--port", type=int, default=8090, help="port (default 8090)")
+
     command("repair", "set a damaged game log aside (renamed to companion.sqlite3.bad-<time>, "
             "never deleted) so that the next start begins a fresh log")
 
@@ -336,6 +347,14 @@ def _run(args: argparse.Namespace, output: Output) -> int:
         return commands.cmd_dice_eval(args.folder, output, args.scale, args.holdout)
     if args.command == "cards":
         return _run_cards(args, output)
+    if args.command == "hub":
+        from companion.hub.service import database_url, serve_hub  # lazily: psycopg
+
+        try:
+            dsn = database_url(args.db)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        return serve_hub(dsn, args.host, args.port)
     settings = load_settings(args.data_dir)
     if args.command == "export":
         return cmd_export(settings, args.game_id, args.all, args.output, output)

@@ -1,0 +1,192 @@
+"""``companion hub serve``: the café's hub over HTTP (``docs/HUB.md``).
+
+Routes (JSON errors are ``{"error", "reason"}``):
+
+* ``POST /api/pair`` ``{"code", "name"}`` -> ``{"table", "token"}``: a table uses a pairing code
+  the hub showed; the token is its credential from then on (stored only hashed). A wrong code
+  is ``403``; 10 wrong codes from one address within a minute, ``429`` for the rest of it.
+* ``POST /api/push`` with ``Authorization: Bearer <token>`` and a push body
+  (:mod:`companion.hub.wire`) -> ``{"ok", "stored", "duplicates"}`` once committed. Without a
+  paired table's token: ``401``. Nothing else writes.
+* ``GET /api/wall[?after=V]`` -> every table's current game (title, round, players, totals)
+  and the standings of today and this month (games finished by the hub's clock); with
+  ``after``, answered once the hub's version passes ``V`` (at most 20 s later).
+* ``GET /`` the wall screen; ``GET /pairing`` a new pairing code, for a browser on the hub
+  itself only (loopback), like the table's host codes; ``GET /health``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+from datetime import datetime, time
+from importlib import resources
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+
+from companion.games.base import UnreadableInput
+from companion.hub.changes import Changes
+from companion.hub.codes import show_code
+from companion.hub.scores import ScoreCache, Scores, replay
+from companion.hub.store import BadPairingCode, HubStore
+from companion.hub.wire import parse_push
+from companion.session.throttle import JoinThrottle
+
+logger = logging.getLogger(__name__)
+#: Largest request body the hub reads (a push of 500 events is well under it).
+MAX_PUSH_BYTES = 4 * 1024 * 1024
+#: Longest wait of ``GET /api/wall?after=``.
+WALL_WAIT = 20.0
+
+
+def _error(status: int, error: str, reason: str) -> Response:
+    response = jsonify(error=error, reason=reason)
+    response.status_code = status
+    return response
+
+
+def _body() -> Any:
+    if (request.content_length or 0) > MAX_PUSH_BYTES:
+        raise UnreadableInput(f"the body is over {MAX_PUSH_BYTES} bytes")
+    try:
+        return json.loads(request.get_data(cache=False) or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UnreadableInput(f"the body is not JSON: {exc}") from None
+
+
+def _is_loopback(address: str | None) -> bool:
+    try:
+        return ipaddress.ip_address(address or "").is_loopback
+    except ValueError:
+        return False
+
+
+class Hub:
+    """The hub's behaviour behind the routes: the store, the change counter, the scores."""
+
+    def __init__(self, store: HubStore) -> None:
+        self.store = store
+        self.changes = Changes()
+        self.scores = ScoreCache()
+        self.throttle = JoinThrottle()
+
+    def scores_of(self, game: dict[str, Any]) -> Scores:
+        key = (int(game["table"]), int(game["game"]))
+
+        def compute() -> Scores:
+            entries = self.store.entries(*key)
+            try:
+                return replay(game["title"], game["players"], game["options"], entries)
+            except Exception as exc:  # a title this hub does not know, an unreadable log
+                logger.warning("table %s game %s cannot be replayed: %s", *key, exc)
+                return Scores(None, False, [])
+
+        return self.scores.get(key, int(game["seq"]), compute)
+
+    def rank_finished(self) -> None:
+        """Work out the ranking of every finished game that has none yet."""
+        for table_id, game_no in self.store.unranked_finished():
+            game = self.store.game(table_id, game_no)
+            if game is None:
+                continue
+            scores = self.scores_of(game)
+            if scores.over:
+                self.store.set_ranking(table_id, game_no, int(game["seq"]), scores.ranking)
+
+    def wall(self) -> dict[str, Any]:
+        tables = []
+        for game in self.store.live_games():
+            scores = self.scores_of(game)
+            tables.append({k: game[k] for k in ("table", "table_name", "game", "title",
+                                                 "status", "round", "updated", "seq")}
+                          | {"players": [p.get("name") for p in game["players"]],
+                             "totals": scores.totals})
+        now = datetime.now().astimezone()
+        today = datetime.combine(now.date(), time(), now.tzinfo)
+        return {"tables": tables, "today": self.store.standings(today),
+                "month": self.store.standings(today.replace(day=1))}
+
+
+def create_hub_app(store: HubStore) -> Flask:
+    """The hub's Flask app over ``store``."""
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_PUSH_BYTES
+    hub = Hub(store)
+    app.extensions["hub"] = hub
+
+    @app.errorhandler(UnreadableInput)
+    def unreadable(exc: UnreadableInput) -> Response:
+        return _error(400, "unreadable", str(getattr(exc, "reason", exc)))
+
+    @app.post("/api/pair")
+    def pair() -> Response:
+        client = request.remote_addr or ""
+        wait = hub.throttle.wait_seconds(client)
+        if wait > 0:
+            response = _error(429, "too_many_attempts",
+                              f"too many wrong pairing codes: try again in {int(wait) + 1} s")
+            response.headers["Retry-After"] = str(int(wait) + 1)
+            return response
+        data = _body()
+        code, name = (data or {}).get("code"), (data or {}).get("name", "")
+        if not isinstance(code, str) or not isinstance(name, str) or len(name) > 80:
+            raise UnreadableInput("send {\"code\": text, \"name\": text of at most 80}")
+        try:
+            table_id, token = store.pair(code, name.strip() or "table")
+        except BadPairingCode as exc:
+            hub.throttle.failed(client)
+            return _error(403, "forbidden", str(exc))
+        hub.changes.bump()
+        response = jsonify(table=table_id, token=token)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.post("/api/push")
+    def push() -> Response:
+        scheme, _, token = (request.headers.get("Authorization") or "").partition(" ")
+        table_id = store.table_for(token.strip()) if scheme.lower() == "bearer" else None
+        if table_id is None:
+            return _error(401, "unauthorized", "only a paired table with its token can push")
+        done = store.ingest(table_id, parse_push(_body()))
+        if done.finished:
+            hub.rank_finished()
+        hub.changes.bump()
+        return jsonify(ok=True, stored=done.stored, duplicates=done.duplicates)
+
+    @app.get("/api/wall")
+    def wall() -> Response:
+        after = request.args.get("after", "")
+        version = hub.changes.version
+        if after.isdigit():
+            version = hub.changes.wait_past(int(after), WALL_WAIT)
+        response = jsonify(version=version, **hub.wall())
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.get("/pairing")
+    def pairing() -> Response:
+        if not _is_loopback(request.remote_addr):
+            return _error(403, "forbidden", "pairing codes are shown on the hub itself only")
+        response = jsonify(code=show_code(store.new_pairing_code()))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @app.get("/health")
+    def health() -> Response:
+        return jsonify(ok=True, version=hub.changes.version)
+
+    @app.get("/")
+    def wall_page() -> Response:
+        return Response(_static("wall.html"), mimetype="text/html")
+
+    @app.get("/wall.js")
+    def wall_js() -> Response:
+        return Response(_static("wall.js"), mimetype="text/javascript")
+
+    return app
+
+
+def _static(name: str) -> str:
+    return resources.files("companion.hub").joinpath("static", name).read_text("utf-8")
