@@ -1,5 +1,7 @@
-"""``apply`` as a table of handlers by action type and mode, and the ``mode`` setup option.
+"""``apply`` as a table of handlers by action type (and mode), and the ``mode`` setup option.
 
+Every title's ``rules`` module builds its ``apply`` here: :func:`dispatching` finds the handler
+for the action's type, runs it, then lets the title settle what the rules do on their own.
 Sushi Go!, Sushi Go Party! and Sushi Roll follow a game in the same modes (``scoring``: the
 table enters what each player has at round end; ``turns``: every turn as it happens;
 ``simulation``: a known deck or seeded rolls, for tests and benchmarks). Each title's ``rules``
@@ -27,42 +29,70 @@ class HasMode(Protocol):
     def mode(self) -> Any: ...
 
 
-S = TypeVar("S", bound=HasMode)
+S = TypeVar("S")
+M = TypeVar("M", bound=HasMode)
 E = TypeVar("E", bound=Enum)
 
 #: ``(state, action, events) -> new state``; ``action`` has the handler's own action type.
 Handler = Callable[[S, Any, list[Message]], S]
+#: ``(state, events) -> state``: the steps the rules take on their own after an action.
+Settle = Callable[[S, list[Message]], S]
 Apply = Callable[[S, Message], tuple[S, tuple[Message, ...]]]
+
+
+def dispatching(
+    handlers: Mapping[type[Message], Handler[S]],
+    unknown: Callable[[Message], IllegalAction],
+    settle: Settle[S] | None = None,
+) -> Apply[S]:
+    """An ``apply`` that runs the handler of the action's type, then ``settle`` (when given) on
+    the new state with the same events. An action of a type missing from ``handlers`` is
+    refused with ``unknown(action)``; a refusal leaves the state untouched."""
+
+    def apply(state: S, action: Message) -> tuple[S, tuple[Message, ...]]:
+        """Validate ``action`` and return the new state and what happened."""
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise unknown(action)
+        events: list[Message] = []
+        new = handler(state, action, events)
+        if settle is not None:
+            new = settle(new, events)
+        return new, tuple(events)
+
+    return apply
 
 
 def make_apply(
     title: str,
-    handlers: Mapping[type[Message], tuple[Handler[S], frozenset[Any]]],
+    handlers: Mapping[type[Message], tuple[Handler[M], frozenset[Any]]],
     entries: str,
-) -> Apply[S]:
-    """The ``apply`` of a title: an action of a type missing from ``handlers`` is not one of
-    ``title``'s actions; one used in a mode its entry does not list is refused, naming the mode
-    (``entries``: what the table enters at round end in scoring mode, e.g. ``"tableaux"``).
-    Both refusals leave the state untouched."""
+) -> Apply[M]:
+    """The ``apply`` of a title followed in modes: an action of a type missing from
+    ``handlers`` is not one of ``title``'s actions; one used in a mode its entry does not list
+    is refused, naming the mode (``entries``: what the table enters at round end in scoring
+    mode, e.g. ``"tableaux"``). Both refusals leave the state untouched."""
     mode_words = {
         "scoring": f"scoring mode ({entries} at round end)",
         "turns": "turn-by-turn mode",
         "simulation": "simulation mode",
     }
 
-    def apply(state: S, action: Message) -> tuple[S, tuple[Message, ...]]:
-        """Validate ``action`` and return the new state and what happened."""
-        entry = handlers.get(type(action))
-        if entry is None:
-            raise IllegalAction(f"{action.kind!r} is not a {title} action")
-        handler, modes = entry
-        if state.mode not in modes:
-            raise IllegalAction(f"{action.kind!r} is not used in {mode_words[state.mode.value]}")
-        events: list[Message] = []
-        new = handler(state, action, events)
-        return new, tuple(events)
+    def in_modes(handler: Handler[M], modes: frozenset[Any]) -> Handler[M]:
+        def checked(state: M, action: Message, events: list[Message]) -> M:
+            if state.mode not in modes:
+                raise IllegalAction(
+                    f"{action.kind!r} is not used in {mode_words[state.mode.value]}"
+                )
+            return handler(state, action, events)
 
-    return apply
+        return checked
+
+    def unknown(action: Message) -> IllegalAction:
+        return IllegalAction(f"{action.kind!r} is not a {title} action")
+
+    checked = {kind: in_modes(handler, modes) for kind, (handler, modes) in handlers.items()}
+    return dispatching(checked, unknown)
 
 
 #: The ``mode`` option of the titles whose table enters tableaux at round end in scoring mode

@@ -1,5 +1,5 @@
-"""The :class:`~companion.games.base.Game` surface of a title built from modules, as the Sushi Go
-family's titles are (Sushi Go!, Sushi Go Party!, Sushi Roll).
+"""The :class:`~companion.games.base.Game` surface of a title built from modules, as every title
+is (Sushi Express, Sushi Go!, Sushi Go Party!, Sushi Roll).
 
 Such a title has a ``legal`` module (``legal_actions``, ``chance_action``), a ``rules`` module
 (``apply``), a ``view`` module (``view``, ``actor``), a ``record`` module (``final_to_json`` of
@@ -7,7 +7,9 @@ the rounds played) and a ``describe`` module (``describe``: one short line for t
 state has ``rounds`` and a ``phase`` that is ``over`` at the end.
 :class:`ModuleGame` wires them: the calls made for every action are the module functions
 themselves, with no wrapper call in between. A title subclasses it with its ``info``, codecs,
-``setup``, ``score`` and ``score_final``, which differ by title. No action is private to a seat.
+``setup``, ``score`` and ``score_final``, which differ by title. By default no action is private
+to a seat. A title whose record is not a list of rounds (Sushi Express: what each player ends
+with) passes no ``record`` module and overrides ``final_json``.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class ModuleGame:
         legal: ModuleType,
         rules: ModuleType,
         view: ModuleType,
-        record: ModuleType,
+        record: ModuleType | None,
         describe: ModuleType,
         over: Enum,
     ) -> None:
@@ -51,7 +53,7 @@ class ModuleGame:
         self.apply = rules.apply
         self.view = view.view
         self.actor = view.actor
-        self._final_to_json = record.final_to_json
+        self._record = record
         self.describe = describe.describe
         self._over = over
 
@@ -60,7 +62,9 @@ class ModuleGame:
 
     def final_json(self, state: Any) -> JSON:
         """The record's ``final`` object: the rounds played (the pair of ``score_final``)."""
-        result: JSON = self._final_to_json(state.rounds)
+        if self._record is None:
+            raise NotImplementedError(f"{type(self).__name__} writes its own final_json")
+        result: JSON = self._record.final_to_json(state.rounds)
         return result
 
     def private_to(self, state: Any, action: Message) -> int | None:

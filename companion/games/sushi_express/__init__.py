@@ -7,7 +7,8 @@ how many each player holds, unless the drawing player records them (``RecordDraw
 Modules: :mod:`.cards` (components), :mod:`.actions` (the action vocabulary), :mod:`.events`,
 :mod:`.state`, :mod:`.board` (the ring), :mod:`.markers` (the guess board), :mod:`.hand`
 (hidden hands), :mod:`.phases` (``apply`` by phase), :mod:`.rules` (setup, apply, settle),
-:mod:`.legal`, :mod:`.odds`, :mod:`.scoring`, :mod:`.view`.
+:mod:`.legal`, :mod:`.odds`, :mod:`.scoring`, :mod:`.view`, :mod:`.describe`. ``GAME`` is a
+:class:`~companion.games.common.engine.ModuleGame` like the other titles' engines.
 
 Rulings (house rules as setup options, REFERENCE "Decisions" D2-D4; defaults ours):
 
@@ -56,13 +57,13 @@ from companion.games.base import (
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
-    check_players,
 )
-from companion.games.sushi_express import legal, rules, scoring, view
+from companion.games.common.engine import ModuleGame
+from companion.games.sushi_express import describe, legal, rules, scoring, view
 from companion.games.sushi_express.actions import ACTIONS
 from companion.games.sushi_express.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushi_express.events import EVENTS
-from companion.games.sushi_express.state import OVER, GameState
+from companion.games.sushi_express.state import GameState, Phase
 
 INFO = GameInfo(
     id=scoring.GAME_ID,
@@ -105,7 +106,7 @@ INFO = GameInfo(
 )
 
 
-class SushiExpress:
+class SushiExpress(ModuleGame):
     """The Sushi Express engine (implements :class:`companion.games.base.Game`)."""
 
     info: GameInfo = INFO
@@ -115,19 +116,8 @@ class SushiExpress:
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any]) -> GameState:
         """A new game waiting for the first reveal; refuses 3 > players > 6, repeated names and
         a start player outside the table."""
-        check_players(self.info, players)
-        resolved = self.info.resolve_options(options)
+        resolved = self.resolved(players, options)
         return rules.setup(players, rules.make_rules(resolved, len(players)))
-
-    # The three calls a game makes for every action are the module functions themselves (no
-    # wrapper call in between): legal.legal_actions(state), legal.chance_action(state, rng)
-    # and rules.apply(state, action).
-    legal_actions = staticmethod(legal.legal_actions)
-    chance_action = staticmethod(legal.chance_action)
-    apply = staticmethod(rules.apply)
-
-    def is_over(self, state: GameState) -> bool:
-        return state.phase is OVER
 
     def score(self, state: GameState) -> ScoreSheet:
         """Final once over; provisional before (see :mod:`.scoring`)."""
@@ -144,17 +134,13 @@ class SushiExpress:
         """The record's ``final`` object for ``state`` (the pair of :meth:`score_final`)."""
         return scoring.final_json(state)
 
-    def view(self, state: GameState, seat: int | None) -> JSON:
-        return view.view(state, seat)
-
-    def actor(self, state: GameState, action: Message) -> int | None:
-        return view.actor(state, action)
-
     def private_to(self, state: GameState, action: Message) -> int | None:
         """The seat a ``record_draw`` belongs to; ``None`` for other actions."""
         return view.private_to(state, action)
 
 
-GAME = SushiExpress()
+GAME = SushiExpress(
+    legal=legal, rules=rules, view=view, record=None, describe=describe, over=Phase.OVER
+)
 
 __all__ = ["GAME", "INFO", "SushiExpress"]

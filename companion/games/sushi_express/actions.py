@@ -11,10 +11,8 @@ from typing import ClassVar
 
 from companion.games.base import Message, MessageCodec
 from companion.games.sushi_express.cards import ActionCard, Customer
-from companion.games.sushi_express.fastinit import quick_init
 
 
-@quick_init
 @dataclass(frozen=True)
 class RevealCustomers(Message):
     """Table input: customer cards turned face up to fill the display (at setup and in phase 4).
@@ -26,7 +24,6 @@ class RevealCustomers(Message):
     cards: tuple[Customer, ...]
 
 
-@quick_init
 @dataclass(frozen=True)
 class Guess(Message):
     """Phase 1: ``player`` puts their marker on ``number`` (2-12).
@@ -41,7 +38,6 @@ class Guess(Message):
     same_guess: bool = False
 
 
-@quick_init
 @dataclass(frozen=True)
 class PlaceExchange(Message):
     """Phase 1: ``player`` plays Place exchange to swap the markers (or whole stacks) on two
@@ -53,7 +49,6 @@ class PlaceExchange(Message):
     second: int
 
 
-@quick_init
 @dataclass(frozen=True)
 class Roll(Message):
     """Phase 2, table input: the roller's two dice for their current try."""
@@ -63,7 +58,6 @@ class Roll(Message):
     dice: tuple[int, ...]
 
 
-@quick_init
 @dataclass(frozen=True)
 class ReRoll(Message):
     """Phase 2: after a failed try the roller plays a Re-roll card; die ``die`` (0 or 1) now
@@ -75,7 +69,6 @@ class ReRoll(Message):
     value: int
 
 
-@quick_init
 @dataclass(frozen=True)
 class GiveUp(Message):
     """Phase 2: the roller failed the last try and plays no (more) Re-roll cards."""
@@ -84,7 +77,6 @@ class GiveUp(Message):
     player: str
 
 
-@quick_init
 @dataclass(frozen=True)
 class Move(Message):
     """Phase 3: ``player`` moves their van by their guess, plus ``further`` tiles by playing that
@@ -95,7 +87,6 @@ class Move(Message):
     further: int = 0
 
 
-@quick_init
 @dataclass(frozen=True)
 class TakeCustomer(Message):
     """Phase 3: a van that reached or passed Sushi Express takes ``card`` from the display."""
@@ -105,7 +96,6 @@ class TakeCustomer(Message):
     card: Customer
 
 
-@quick_init
 @dataclass(frozen=True)
 class Deliver(Message):
     """Phase 4: the lowest guess keeps (``keep``) or discards all cards left in the display."""
@@ -115,7 +105,6 @@ class Deliver(Message):
     keep: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class RecordDraw(Message):
     """Private to ``player``: the action card they drew was ``card`` (optional bookkeeping that
@@ -126,7 +115,6 @@ class RecordDraw(Message):
     card: ActionCard
 
 
-@quick_init
 @dataclass(frozen=True)
 class DeclareTips(Message):
     """At game end: how many Tip action cards ``player`` shows from their hand."""

@@ -60,22 +60,8 @@ def drive(
     this van (True only when the option is on and the van has never left the start tile)."""
     if tiles < 1:
         raise ValueError("a van moves at least one tile")
-    if len(occupied) >= TILES and len(set(occupied)) >= TILES:
+    if len(set(occupied)) >= TILES:
         raise ValueError("every tile is occupied")
-    return drive_unchecked(
-        start, tiles, occupied, express_passed_when_occupied, first_departure_passes
-    )
-
-
-def drive_unchecked(
-    start: int,
-    tiles: int,
-    occupied: Collection[int],
-    express_passed_when_occupied: bool,
-    first_departure_passes: bool,
-) -> Drive:
-    """:func:`drive` for arguments known to be valid (``tiles`` at least 1, not every tile
-    occupied), passed by position."""
     passed = first_departure_passes and start == SUSHI_EXPRESS_TILE
     skipped: list[int] = []
     tile = start

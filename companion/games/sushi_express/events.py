@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import ClassVar
 
 from companion.games.base import Message, MessageCodec
 from companion.games.sushi_express.cards import ActionCard, Customer
-from companion.games.sushi_express.fastinit import quick_init
 
 
 class DrawReason(StrEnum):
@@ -24,7 +22,6 @@ class DrawReason(StrEnum):
     PARK = "park"
 
 
-@quick_init
 @dataclass(frozen=True)
 class DisplayRevealed(Message):
     """The table turned up ``cards``; the display now shows ``display``."""
@@ -34,7 +31,6 @@ class DisplayRevealed(Message):
     display: tuple[Customer, ...]
 
 
-@quick_init
 @dataclass(frozen=True)
 class RoundStarted(Message):
     """Round ``round`` begins; ``start_player`` guesses first."""
@@ -44,7 +40,6 @@ class RoundStarted(Message):
     start_player: str
 
 
-@quick_init
 @dataclass(frozen=True)
 class ActionCardPlayed(Message):
     """``player`` played ``card`` (it leaves the game)."""
@@ -54,7 +49,6 @@ class ActionCardPlayed(Message):
     card: ActionCard
 
 
-@quick_init
 @dataclass(frozen=True)
 class GuessPlaced(Message):
     """``player`` put their marker on ``number`` (on top of a stack when ``same_guess``)."""
@@ -65,7 +59,6 @@ class GuessPlaced(Message):
     same_guess: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class MarkersExchanged(Message):
     """``player`` swapped the markers (whole stacks) on numbers ``first`` and ``second``."""
@@ -76,7 +69,6 @@ class MarkersExchanged(Message):
     second: int
 
 
-@quick_init
 @dataclass(frozen=True)
 class DiceRolled(Message):
     """``player`` rolled ``dice`` on try ``try_number`` needing ``target``."""
@@ -90,7 +82,6 @@ class DiceRolled(Message):
     success: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class DieReRolled(Message):
     """``player`` played Re-roll: die ``die`` now shows ``value``; the dice are ``dice``."""
@@ -106,7 +97,6 @@ class DieReRolled(Message):
     success: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class RollFailed(Message):
     """``player`` did not reach ``number``: their van stays and their marker leaves the board."""
@@ -116,7 +106,6 @@ class RollFailed(Message):
     number: int
 
 
-@quick_init
 @dataclass(frozen=True)
 class ActionCardDrawn(Message):
     """``player`` drew a face-down action card; ``left`` cards remain in the supply."""
@@ -127,7 +116,6 @@ class ActionCardDrawn(Message):
     left: int
 
 
-@quick_init
 @dataclass(frozen=True)
 class VanMoved(Message):
     """``player``'s van drove ``tiles`` counted tiles (``further`` of them from cards) from
@@ -143,7 +131,6 @@ class VanMoved(Message):
     passed_express: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class CustomerTaken(Message):
     """``player`` took ``card`` from the display."""
@@ -153,7 +140,6 @@ class CustomerTaken(Message):
     card: Customer
 
 
-@quick_init
 @dataclass(frozen=True)
 class DisplayKept(Message):
     """The lowest guess ``player`` kept ``cards`` in the display for the next round."""
@@ -163,7 +149,6 @@ class DisplayKept(Message):
     cards: tuple[Customer, ...]
 
 
-@quick_init
 @dataclass(frozen=True)
 class DisplayDiscarded(Message):
     """``cards`` left the display for the discard pile: chosen by ``player``, or ``forced``
@@ -175,7 +160,6 @@ class DisplayDiscarded(Message):
     forced: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class TipsDeclared(Message):
     """At game end ``player`` holds ``tips`` Tip action cards (``automatic`` when the engine
@@ -187,7 +171,6 @@ class TipsDeclared(Message):
     automatic: bool
 
 
-@quick_init
 @dataclass(frozen=True)
 class GameEnded(Message):
     """The game is over (``reason`` says why); the score is final."""
@@ -216,12 +199,3 @@ EVENTS = MessageCodec(
         GameEnded,
     ),
 )
-
-# Shared instances of the events the engine emits most often, built once per distinct value
-# (events are frozen values, so sharing one is safe; :mod:`.legal` does the same for actions).
-# ``typed``: a value given as another type (a plain string for a card) gets its own event.
-card_played = lru_cache(maxsize=512, typed=True)(ActionCardPlayed)
-card_drawn = lru_cache(maxsize=1024, typed=True)(ActionCardDrawn)
-customer_taken = lru_cache(maxsize=512, typed=True)(CustomerTaken)
-roll_failed = lru_cache(maxsize=512, typed=True)(RollFailed)
-round_started = lru_cache(maxsize=512, typed=True)(RoundStarted)

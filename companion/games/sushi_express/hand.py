@@ -19,7 +19,6 @@ Contract:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from companion.games.base import IllegalAction
 from companion.games.sushi_express.cards import ACTION_CARD_NAMES, ACTION_DECK, ActionCard
@@ -28,10 +27,6 @@ from companion.games.sushi_express.state import Hand, Player
 CARDS: tuple[ActionCard, ...] = tuple(ActionCard)
 CARD_INDEX: dict[ActionCard, int] = {c: i for i, c in enumerate(CARDS)}
 _ORDER = CARD_INDEX.__getitem__
-
-
-#: ``Hand(known, unknown)``, shared (a frozen value): hands repeat a lot.
-hand_of = lru_cache(maxsize=4096)(Hand)
 
 
 def count_accounted(players: Iterable[Player], played: Sequence[ActionCard]) -> tuple[int, ...]:
@@ -69,18 +64,18 @@ def take(hand: Hand, card: ActionCard, count: int = 1) -> tuple[Hand, int]:
             known.remove(card)
         else:
             from_unknown += 1
-    return hand_of(tuple(known), hand.unknown - from_unknown), from_unknown
+    return Hand(tuple(known), hand.unknown - from_unknown), from_unknown
 
 
 def add_known(hand: Hand, card: ActionCard, from_unknown: bool) -> Hand:
     """``hand`` with ``card`` known (turning an unknown card into it when ``from_unknown``)."""
     known = tuple(sorted((*hand.known, card), key=_ORDER))
-    return hand_of(known, hand.unknown - 1 if from_unknown else hand.unknown)
+    return Hand(known, hand.unknown - 1 if from_unknown else hand.unknown)
 
 
 def drawn(hand: Hand) -> Hand:
     """``hand`` after drawing a face-down card."""
-    return hand_of(hand.known, hand.unknown + 1)
+    return Hand(hand.known, hand.unknown + 1)
 
 
 def refuse_play(name: str, card: ActionCard, count: int, can: int) -> IllegalAction:

@@ -21,7 +21,6 @@ from companion.games.sushi_express.state import GameState, StackLowest
 Board = tuple[tuple[int, ...], ...]
 NUMBERS = range(LOWEST_GUESS, HIGHEST_GUESS + 1)
 EMPTY_BOARD: Board = ((),) * len(NUMBERS)
-_BOTTOM = StackLowest.BOTTOM
 
 
 def place(board: Board, seat: int, number: int) -> Board:
@@ -49,63 +48,39 @@ def guesses(board: Board, seats: int) -> tuple[int | None, ...]:
     return tuple(found)
 
 
-def live_order(state: GameState) -> list[int]:
-    """Seats whose markers are still on the board: highest number first, stacks top to bottom."""
-    return list(state._live)
+@lru_cache(maxsize=1024)
+def live_order(board: Board, gone: frozenset[int]) -> tuple[int, ...]:
+    """The seats with a marker on ``board`` that is not ``gone``, in the order they roll and
+    move: highest number first, each stack top to bottom."""
+    return tuple(seat for stack in reversed(board) for seat in reversed(stack) if seat not in gone)
 
 
 def roller(state: GameState) -> int | None:
     """The seat that rolls (phase 2) or moves (phase 3) next, or ``None`` when nobody is left."""
-    live = state._live  # live_markers(state.board, state.gone), kept with the state
+    live = live_order(state.board, state.gone)
     return live[0] if live else None
-
-
-def top_live(board: Board, gone: frozenset[int]) -> int | None:
-    """The top marker of the highest number among the markers not ``gone``."""
-    for seat in _top_down(board):
-        if seat not in gone:
-            return seat
-    return None
 
 
 def number_of(state: GameState, seat: int) -> int:
     """The number ``seat``'s marker is on (it must have been placed this round)."""
-    number = state._numbers.get(seat)  # numbers_on(state.board), kept with the state
-    if number is None:
-        raise no_marker(seat)
-    return number
-
-
-def no_marker(seat: int) -> ValueError:
-    """The error for looking up the number of a seat that has no marker on the board."""
-    return ValueError(f"seat {seat} has no marker on the board")
-
-
-# Cached per board: a board stays the same from the last guess to the end of the round.
-
-
-@lru_cache(maxsize=256)
-def _top_down(board: Board) -> tuple[int, ...]:
-    """Every marker on ``board``: highest number first, stacks top to bottom."""
-    return tuple(seat for stack in reversed(board) for seat in reversed(stack))
+    for number, stack in zip(NUMBERS, state.board, strict=True):
+        if seat in stack:
+            return number
+    raise ValueError(f"seat {seat} has no marker on the board")
 
 
 def lowest(board: Board, rule: StackLowest) -> int | None:
     """The lowest guess of the round under ruling D4, or ``None`` on an empty board."""
     for stack in board:
         if stack:
-            return stack[0] if rule is _BOTTOM else stack[-1]
+            return stack[0] if rule is StackLowest.BOTTOM else stack[-1]
     return None
-
-
-def neighbours_to_exchange(state: GameState) -> list[tuple[int, int]]:
-    """Pairs of neighbouring numbers (low, high) that both hold live markers."""
-    return list(exchangeable_pairs(state.board, state.gone))
 
 
 @lru_cache(maxsize=256)
 def exchangeable_pairs(board: Board, gone: frozenset[int]) -> tuple[tuple[int, int], ...]:
-    """:func:`neighbours_to_exchange` for ``board`` and the ``gone`` markers."""
+    """Pairs of neighbouring numbers (low, high) that both hold markers not ``gone``: where a
+    Place exchange may swap."""
     pairs: list[tuple[int, int]] = []
     below = False  # whether the number below holds a live marker
     for number, stack in zip(NUMBERS, board, strict=True):

@@ -17,30 +17,23 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.games.base import IllegalAction, Message, PlayerSpec
+from companion.games.common.dispatch import Handler, dispatching
 from companion.games.sushi_express import actions as a
-from companion.games.sushi_express.cards import ACTION_DECK, STARTING_HAND, TRIES, ActionCard
+from companion.games.sushi_express.cards import ACTION_DECK, STARTING_HAND, ActionCard
 from companion.games.sushi_express.hand import count_accounted
 from companion.games.sushi_express.phases import deliver, guess, move, record, reveal, roll, tips
 from companion.games.sushi_express.phases.common import Events
 from companion.games.sushi_express.state import (
     FULL_CUSTOMER_SUPPLY,
-    GUESS,
-    MOVE,
-    ROLL,
     GameState,
     Hand,
     Phase,
     Player,
     Rules,
     StackLowest,
-    evolve,
-    plain_dict,
-    player_with,
 )
 
-Handler = Callable[[GameState, Any, Events], GameState]
-
-HANDLERS: dict[type[Message], Handler] = {
+HANDLERS: dict[type[Message], Handler[GameState]] = {
     a.RevealCustomers: reveal.reveal,
     a.Guess: guess.guess,
     a.PlaceExchange: guess.place_exchange,
@@ -79,59 +72,18 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
 def setup(players: Sequence[PlayerSpec], rules: Rules) -> GameState:
     """A new game: vans on Sushi Express, two starting cards each, waiting for the first
     reveal of one customer card per player. Players are checked by the caller."""
-    seats = tuple(player_with(_NEW_PLAYER, name=p.name, colour=p.colour) for p in players)
-    return evolve(
-        _NEW_GAME,
+    hand = Hand(tuple(sorted(STARTING_HAND, key=list(ActionCard).index)))
+    seats = tuple(Player(name=p.name, colour=p.colour, hand=hand) for p in players)
+    return GameState(
         players=seats,
         rules=rules,
+        phase=Phase.REVEAL,
+        round=1,
         start_player=rules.start_player,
+        supply=FULL_CUSTOMER_SUPPLY,
         action_supply=sum(ACTION_DECK.values()) - len(STARTING_HAND) * len(players),
         accounted=count_accounted(seats, ()),
     )
-
-
-# What every game starts from (built once; setup copies them): a player with the two starting
-# cards, and a state waiting for the first reveal (round 1, full supply, empty board).
-_NEW_PLAYER = plain_dict(
-    Player(name="", colour="", hand=Hand(tuple(sorted(STARTING_HAND, key=list(ActionCard).index))))
-)
-_NEW_GAME = plain_dict(
-    GameState(
-        players=(),
-        rules=Rules(),
-        phase=Phase.REVEAL,
-        round=1,
-        start_player=0,
-        supply=FULL_CUSTOMER_SUPPLY,
-        action_supply=0,
-        accounted=(),
-    )
-)
-
-
-def apply(state: GameState, action: Message) -> tuple[GameState, tuple[Message, ...]]:
-    """Validate ``action`` and return the new state and what happened."""
-    try:
-        handler = HANDLERS[type(action)]
-    except KeyError:
-        raise IllegalAction(f"Sushi Express has no {action.kind!r} action") from None
-    events: Events = []
-    new = handler(state, action, events)
-    # settle(new, events), with its first step inlined
-    phase = new.phase
-    if phase is GUESS or phase is MOVE:  # the usual phases after an action: no steps
-        return new, tuple(events)
-    if phase is ROLL:
-        # roll.auto_step acts only after a failed second try
-        rt = new.rolling
-        if rt is None or rt.dice is None or rt.try_number < TRIES:
-            return new, tuple(events)
-    step = AUTO_STEPS.get(phase)
-    if step is not None:
-        following = step(new, events)
-        if following is not None:
-            new = settle(following, events)
-    return new, tuple(events)
 
 
 def settle(state: GameState, events: Events) -> GameState:
@@ -142,3 +94,11 @@ def settle(state: GameState, events: Events) -> GameState:
         if following is None:
             return state
         state = following
+
+
+def _unknown(action: Message) -> IllegalAction:
+    return IllegalAction(f"Sushi Express has no {action.kind!r} action")
+
+
+#: Validate an action and return the new state and what happened (see the module docstring).
+apply = dispatching(HANDLERS, _unknown, settle)

@@ -16,30 +16,36 @@ Contract:
   player recorded) and a count of cards drawn but not recorded.
 * ``accounted[i]`` counts the copies of the i-th :class:`ActionCard` that were played or are
   known in some hand (a cache kept by :mod:`.hand`; ``hand.count_accounted`` recomputes it).
-* Speed (``bench/bench_engine.py``): a state also carries a few values derived from its
-  fields (``_seats``, ``_live``, ``_taken``, ``_numbers``, ``_record``, ``_tiles``, see
-  :class:`GameState`); they are not fields, so equality, ``repr`` and the constructor ignore
-  them. The engine builds each new state from a copy of the previous one's ``__dict__``
-  (:func:`rebuilt`), updating exactly the derived values whose fields it changed;
-  :func:`evolve` and the constructor recompute them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Any, ClassVar, TypeVar
 
-from companion.games.sushi_express.actions import RecordDraw
+from companion.games.common.evolve import evolve
 from companion.games.sushi_express.cards import (
-    ACTION_DECK,
     CUSTOMER_DECK,
     LOWEST_GUESS,
     ActionCard,
     Customer,
 )
+
+__all__ = [
+    "CUSTOMER_INDEX",
+    "CUSTOMER_ORDER",
+    "FULL_CUSTOMER_SUPPLY",
+    "GameState",
+    "Hand",
+    "Phase",
+    "Player",
+    "RollTry",
+    "RoundSummary",
+    "Rules",
+    "StackLowest",
+    "evolve",
+    "replace_player",
+]
 
 #: Customer kinds in a fixed order; :attr:`GameState.supply` counts follow it.
 CUSTOMER_ORDER: tuple[Customer, ...] = tuple(Customer)
@@ -176,36 +182,13 @@ class GameState:
         """The number of players (and of display places)."""
         return len(self.players)
 
-    # Values derived from the fields, kept with each state (not fields: equality, repr and
-    # the constructor ignore them). ``__post_init__`` computes them and :func:`evolve`
-    # recomputes them when their fields change; the engine's handlers, which copy a state's
-    # ``__dict__``, update them where they change ``players``, ``accounted``, ``board`` or
-    # ``gone``.
-
-    #: The seat of each player's name (the first seat should two share a name).
-    _seats: ClassVar[Mapping[str, int]]
-    #: :func:`live_markers` of ``board`` and ``gone``: who rolls or moves next, and after them.
-    _live: ClassVar[tuple[int, ...]]
-    #: :func:`taken_numbers` of ``board``: which numbers hold a marker (gone or not).
-    _taken: ClassVar[int]
-    #: :func:`numbers_on` ``board``: the number each seat's marker is on (do not change it).
-    _numbers: ClassVar[Mapping[int, int]]
-    #: :func:`record_options` of ``players`` and ``accounted``.
-    _record: ClassVar[tuple[RecordDraw, ...]]
-    #: Each seat's van tile (``players[seat].tile``).
-    _tiles: ClassVar[tuple[int, ...]]
-
-    def __post_init__(self) -> None:
-        _set_attribute(self, "_seats", seat_index(self.players))
-        _set_attribute(self, "_live", live_markers(self.board, self.gone))
-        _set_attribute(self, "_taken", taken_numbers(self.board))
-        _set_attribute(self, "_numbers", numbers_on(self.board))
-        _set_attribute(self, "_record", record_options(self.players, self.accounted))
-        _set_attribute(self, "_tiles", tuple(player.tile for player in self.players))
-
     def seat_of(self, name: str) -> int | None:
-        """The seat of the player called ``name``, or ``None``."""
-        return self._seats.get(name)
+        """The seat of the player called ``name`` (the first, should two share it), or
+        ``None``."""
+        for seat, player in enumerate(self.players):
+            if player.name == name:
+                return seat
+        return None
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -220,172 +203,8 @@ class GameState:
         return sum(self.supply)
 
 
-#: The phases as plain module constants: an ``Enum`` class attribute lookup costs several
-#: times a global lookup, and the engine compares phases on every action.
-REVEAL, GUESS, ROLL, MOVE, DELIVER, TIPS, OVER = (
-    Phase.REVEAL,
-    Phase.GUESS,
-    Phase.ROLL,
-    Phase.MOVE,
-    Phase.DELIVER,
-    Phase.TIPS,
-    Phase.OVER,
-)
-
-
 def replace_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
     """``players`` with the one at ``seat`` replaced."""
     changed = list(players)
     changed[seat] = player
     return tuple(changed)
-
-
-T = TypeVar("T", "GameState", "Player")
-_FIELDS: dict[type, frozenset[str]] = {
-    cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, Player)
-}
-#: The two steps of :func:`rebuilt`, for the hottest handlers to do inline:
-#: ``new = new_object(GameState)`` then ``set_attribute(new, "__dict__", fields)``.
-new_object = _new_object = object.__new__
-set_attribute = _set_attribute = object.__setattr__
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """A copy of the frozen ``obj`` with ``changes``: :func:`dataclasses.replace` for the two
-    hot classes (:class:`GameState`, :class:`Player`), without its per-field Python loop.
-
-    They are plain (not slotted) frozen dataclasses, so copying their ``__dict__`` is a
-    complete copy; unknown field names are refused like ``replace`` does."""
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    copied = dict(obj.__dict__)
-    copied.update(changes)
-    if cls is GameState:
-        if "players" in changes:
-            copied["_seats"] = seat_index(copied["players"])
-            copied["_tiles"] = tuple(player.tile for player in copied["players"])
-        if "players" in changes or "accounted" in changes:
-            copied["_record"] = record_options(copied["players"], copied["accounted"])
-        if "board" in changes or "gone" in changes:
-            copied["_live"] = live_markers(copied["board"], copied["gone"])
-            copied["_taken"] = taken_numbers(copied["board"])
-            copied["_numbers"] = numbers_on(copied["board"])
-    new = _new_object(cls)
-    _set_attribute(new, "__dict__", copied)
-    return new
-
-
-def seat_index(players: tuple[Player, ...]) -> dict[str, int]:
-    """The seat of each name in ``players`` (the first, should two players share a name)."""
-    seats: dict[str, int] = {}
-    for seat, player in enumerate(players):
-        seats.setdefault(player.name, seat)
-    return seats
-
-
-@lru_cache(maxsize=1024)
-def live_markers(board: tuple[tuple[int, ...], ...], gone: frozenset[int]) -> tuple[int, ...]:
-    """The seats with a marker on ``board`` that is not ``gone``, in the order they roll and
-    move: highest number first, each stack top to bottom."""
-    return tuple(seat for stack in reversed(board) for seat in reversed(stack) if seat not in gone)
-
-
-def record_options(
-    players: tuple[Player, ...], accounted: tuple[int, ...]
-) -> tuple[RecordDraw, ...]:
-    """``RecordDraw`` for every unrecorded card and every card it could be: the private
-    decisions :func:`~.legal.legal_actions` lists in every phase but the end."""
-    options: tuple[RecordDraw, ...] = ()
-    possible = -1
-    for player in players:
-        if player.hand.unknown:
-            if possible < 0:
-                possible = _not_all_accounted(accounted)
-            options += _record_options(player.name, possible, player.tips_declared is None)
-    return options
-
-
-@lru_cache(maxsize=1024)
-def _not_all_accounted(accounted: tuple[int, ...]) -> int:
-    """A bit mask of the cards (bit ``i`` for the i-th :class:`ActionCard`) with a copy not
-    ``accounted`` for: what an unrecorded card may be."""
-    return sum(
-        1 << i for i, (deck, known) in enumerate(zip(_DECK, accounted, strict=True)) if deck > known
-    )
-
-
-@lru_cache(maxsize=1024)
-def _record_options(name: str, possible: int, tips: bool) -> tuple[RecordDraw, ...]:
-    """``RecordDraw(name, card)`` for every card in the bit mask ``possible`` (in
-    :class:`ActionCard` order); Tip cards only when ``tips``."""
-    return tuple(
-        RecordDraw(name, card)
-        for i, card in enumerate(_CARDS)
-        if possible >> i & 1 and (tips or card is not ActionCard.TIP)
-    )
-
-
-_CARDS = tuple(ActionCard)
-_DECK = tuple(ACTION_DECK[card] for card in _CARDS)
-
-
-@lru_cache(maxsize=256)
-def numbers_on(board: tuple[tuple[int, ...], ...]) -> dict[int, int]:
-    """The number each seat's marker is on (a shared dict: do not change it)."""
-    return {
-        seat: number for number, stack in enumerate(board, start=LOWEST_GUESS) for seat in stack
-    }
-
-
-def taken_numbers(board: tuple[tuple[int, ...], ...]) -> int:
-    """A bit mask of the numbers that hold a marker: bit ``i`` for ``LOWEST_GUESS + i``."""
-    return sum(1 << i for i, stack in enumerate(board) if stack)
-
-
-def without(live: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """``live`` (see :func:`live_markers`) once ``seat``'s marker is gone too."""
-    if live and live[0] == seat:  # the usual case: the roller or mover leaves
-        return live[1:]
-    return tuple(s for s in live if s != seat)
-
-
-def plain_dict(obj: T) -> T:
-    """``obj`` (just built by its class) with its attributes in a plain dict of its own.
-
-    CPython 3.11 keeps a new object's attributes in a table shared by its class, and a copy of
-    that ``__dict__`` is again such a dict. The engine copies states and players by their
-    ``__dict__``; when those dicts are plain ones, CPython's specialised attribute reads keep
-    working on them (measured: about 10% fewer instructions per game). Behaviour is the same
-    either way."""
-    _set_attribute(obj, "__dict__", dict(obj.__dict__))
-    return obj
-
-
-def rebuilt(fields_: dict[str, Any]) -> GameState:
-    """The state whose ``__dict__`` is ``fields_``: a copy of another state's ``__dict__`` that
-    the caller owns and changed (fields by name, and the derived values they affect). The
-    engine builds each new state this way, once per action, instead of chaining
-    :func:`evolve` calls (which check names and recompute every derived value)."""
-    new: GameState = _new_object(GameState)
-    _set_attribute(new, "__dict__", fields_)
-    return new
-
-
-def player_with(player: Player, **changes: Any) -> Player:
-    """:func:`evolve` for a :class:`Player` without the field-name check (engine use only)."""
-    new: Player = _new_object(Player)
-    _set_attribute(new, "__dict__", player.__dict__ | changes)
-    return new
-
-
-def player_with_field(player: Player, field: str, value: Any) -> Player:
-    """:func:`player_with` for one field (cheaper: no keyword arguments)."""
-    copied = player.__dict__.copy()
-    copied[field] = value
-    new: Player = _new_object(Player)
-    _set_attribute(new, "__dict__", copied)
-    return new

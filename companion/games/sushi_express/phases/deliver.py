@@ -14,23 +14,13 @@ Contract:
 
 from __future__ import annotations
 
-from itertools import repeat
-from typing import Any
-
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import markers
 from companion.games.sushi_express.actions import Deliver
 from companion.games.sushi_express.events import DisplayDiscarded, DisplayKept
 from companion.games.sushi_express.phases.common import Events, seat_of, wrong_phase
-from companion.games.sushi_express.phases.reveal import start_round_from
-from companion.games.sushi_express.state import (
-    DELIVER,
-    REVEAL,
-    TIPS,
-    GameState,
-    RoundSummary,
-    rebuilt,
-)
+from companion.games.sushi_express.phases.reveal import start_round
+from companion.games.sushi_express.state import GameState, Phase, RoundSummary, evolve
 
 
 def lowest_guess(state: GameState) -> int:
@@ -46,13 +36,13 @@ def somebody_moved(state: GameState) -> bool:
 
 def decider(state: GameState) -> int | None:
     """The seat that must send ``Deliver`` now, or ``None``."""
-    if state.phase is not DELIVER or not state.display or not somebody_moved(state):
+    if state.phase is not Phase.DELIVER or not state.display or not somebody_moved(state):
         return None
     return lowest_guess(state)
 
 
 def deliver(state: GameState, action: Deliver, events: Events) -> GameState:
-    if state.phase is not DELIVER:
+    if state.phase is not Phase.DELIVER:
         raise wrong_phase(state, action)
     seat = seat_of(state, action.player)
     chooser = decider(state)
@@ -62,57 +52,45 @@ def deliver(state: GameState, action: Deliver, events: Events) -> GameState:
         raise IllegalAction(
             f"{state.name(chooser)} (the lowest guess) decides the delivery, not {action.player}"
         )
-    changed = state.__dict__.copy()
     if action.keep:
         events.append(DisplayKept(action.player, state.display))
-    else:
-        _discard(changed, action.player, events, forced=False)
-    return _refill(changed, events)
+        return refill(state, events)
+    return refill(_discard(state, action.player, events, forced=False), events)
 
 
 def auto_step(state: GameState, events: Events) -> GameState | None:
     """Settle phase 4 when nobody has a choice: forced discard, or an empty display."""
     if decider(state) is not None:
         return None
-    changed = state.__dict__.copy()
     if state.display:
-        _discard(changed, "", events, forced=True)
-    return _refill(changed, events)
+        state = _discard(state, "", events, forced=True)
+    return refill(state, events)
 
 
-def _discard(changed: dict[str, Any], player: str, events: Events, forced: bool) -> None:
-    """Move the display to the discard pile in ``changed`` (a copy of a state's fields)."""
-    display = changed["display"]
-    events.append(DisplayDiscarded(player, display, forced))
-    changed["display"] = ()
-    changed["discard"] = changed["discard"] + display
+def _discard(state: GameState, player: str, events: Events, forced: bool) -> GameState:
+    """The display moved to the discard pile (by ``player``, or ``forced``)."""
+    events.append(DisplayDiscarded(player, state.display, forced))
+    return evolve(state, display=(), discard=state.discard + state.display)
 
 
 def refill(state: GameState, events: Events) -> GameState:
     """Close the round, then refill the display, start the next round or end the game."""
-    return _refill(state.__dict__.copy(), events)
-
-
-def _refill(changed: dict[str, Any], events: Events) -> GameState:
-    """:func:`refill` on ``changed``, a copy of a state's fields (changed in place)."""
-    board = changed["board"]
-    n = len(changed["players"])
-    lowest = markers.lowest(board, changed["rules"].stack_lowest)
-    assert lowest is not None, "every player guessed this round"
-    numbers = changed["_numbers"]  # markers.guesses(board, n), with 0 for no guess
-    guesses = tuple(map(numbers.get, range(n), repeat(0, n)))
-    summary = RoundSummary(changed["round"], changed["start_player"], guesses, lowest)
-    changed["rounds"] = (*changed["rounds"], summary)
-    missing = n - len(changed["display"])
-    left = sum(changed["supply"])
+    lowest = lowest_guess(state)
+    guesses = tuple(g or 0 for g in markers.guesses(state.board, state.n))
+    summary = RoundSummary(state.round, state.start_player, guesses, lowest)
+    state = evolve(state, rounds=(*state.rounds, summary))
+    missing = state.n - len(state.display)
+    left = state.customers_left()
     if missing > left:
-        changed["phase"] = TIPS
-        changed["end_reason"] = (
-            f"The display has {missing} empty place{'s' * (missing != 1)} and only {left} "
-            f"customer card{'s' * (left != 1)} {'is' if left == 1 else 'are'} left to fill them"
-        )
-        return rebuilt(changed)
+        return evolve(state, phase=Phase.TIPS, end_reason=_not_enough(missing, left))
     if missing == 0:
-        return start_round_from(changed, events)
-    changed["phase"] = REVEAL
-    return rebuilt(changed)
+        return start_round(state, events)
+    return evolve(state, phase=Phase.REVEAL)
+
+
+def _not_enough(missing: int, left: int) -> str:
+    """Why the game ends: the display cannot be refilled."""
+    return (
+        f"The display has {missing} empty place{'s' * (missing != 1)} and only {left} "
+        f"customer card{'s' * (left != 1)} {'is' if left == 1 else 'are'} left to fill them"
+    )

@@ -15,8 +15,6 @@ Contract:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import markers
 from companion.games.sushi_express.actions import Guess, PlaceExchange
@@ -24,81 +22,50 @@ from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS, Act
 from companion.games.sushi_express.events import GuessPlaced, MarkersExchanged
 from companion.games.sushi_express.phases.common import (
     Events,
-    no_player,
     play_cards,
     playable_count,
     seat_of,
     wrong_phase,
 )
-from companion.games.sushi_express.state import (
-    GUESS,
-    ROLL,
-    GameState,
-    RollTry,
-    live_markers,
-    new_object,
-    numbers_on,
-    rebuilt,
-    set_attribute,
-)
-
-
-@lru_cache(maxsize=256, typed=True)
-def _guess_events(player: str) -> tuple[tuple[GuessPlaced, GuessPlaced], ...]:
-    """``_guess_events(player)[number - 2][same_guess]``: the shared ``GuessPlaced`` events."""
-    return tuple(
-        (GuessPlaced(player, number, False), GuessPlaced(player, number, True))
-        for number in range(LOWEST_GUESS, HIGHEST_GUESS + 1)
-    )
-
+from companion.games.sushi_express.state import GameState, Phase, RollTry, evolve
 
 SAME_GUESS = ActionCard.SAME_GUESS
 PLACE_EXCHANGE = ActionCard.PLACE_EXCHANGE
-#: The roller's bookkeeping at the start of phase 2 (frozen, so one object serves every game).
-FIRST_TRY = RollTry()
 
 
 def guesser(state: GameState) -> int | None:
     """The seat whose turn it is to guess (``None`` outside phase 1)."""
-    if state.phase is not GUESS:
+    if state.phase is not Phase.GUESS:
         return None
-    return (state.start_player + state.guessed) % len(state.players)
+    return (state.start_player + state.guessed) % state.n
 
 
 def exchangers(state: GameState) -> tuple[int, ...]:
     """Seats that may play Place exchange now."""
-    phase = state.phase
-    if phase is GUESS:
-        turn = (state.start_player + state.guessed) % len(state.players)
+    turn = guesser(state)
+    if turn is not None:
         if state.exchange_open is None:
             return (turn,)
         return (turn, state.exchange_open)
-    if phase is ROLL and state.exchange_open is not None:
+    if state.phase is Phase.ROLL and state.exchange_open is not None:
         return (state.exchange_open,)
     return ()
 
 
 def guess(state: GameState, action: Guess, events: Events) -> GameState:
-    if state.phase is not GUESS:
+    if state.phase is not Phase.GUESS:
         raise wrong_phase(state, action)
-    who = action.player
-    seat = state._seats.get(who)
-    if seat is None:
-        raise no_player(who)
-    players = state.players
-    guessed = state.guessed
-    turn = (state.start_player + guessed) % len(players)
+    who, number = action.player, action.number
+    seat = seat_of(state, who)
+    turn = guesser(state)
+    assert turn is not None, "somebody guesses in phase 1"
     if seat != turn:
-        raise IllegalAction(f"It is {players[turn].name}'s turn to guess, not {who}'s")
-    number = action.number
+        raise IllegalAction(f"It is {state.name(turn)}'s turn to guess, not {who}'s")
     if not LOWEST_GUESS <= number <= HIGHEST_GUESS:
         raise IllegalAction(
             f"{who} guessed {number}, but guesses go from {LOWEST_GUESS} to {HIGHEST_GUESS}"
         )
-    board = state.board
-    changed = state.__dict__.copy()
-    i = number - LOWEST_GUESS
-    taken = bool(board[i])  # the number holds a marker
+    taken = bool(state.board[number - LOWEST_GUESS])
     if taken:
         if not playable_count(state, seat, SAME_GUESS):
             raise IllegalAction(
@@ -108,54 +75,33 @@ def guess(state: GameState, action: Guess, events: Events) -> GameState:
             raise IllegalAction(
                 f"{number} is taken: {who} must play a Same guess card to stack on it"
             )
-        play_cards(state, seat, SAME_GUESS, 1, events, changed)
+        state = play_cards(state, seat, SAME_GUESS, 1, events)
     elif action.same_guess:
         raise IllegalAction(f"{number} is free: {who} needs no Same guess card to guess it")
-    events.append(
-        _guess_events(who)[i][taken]  # shared events, for plain int numbers
-        if type(number) is int
-        else GuessPlaced(who, number, taken)
+    events.append(GuessPlaced(who, number, taken))
+    guessed = state.guessed + 1
+    last = guessed == state.n
+    return evolve(
+        state,
+        board=markers.place(state.board, seat, number),
+        guessed=guessed,
+        exchange_open=seat,
+        phase=Phase.ROLL if last else Phase.GUESS,
+        rolling=RollTry() if last else None,
     )
-    guessed += 1
-    stacks = list(board)  # markers.place(board, seat, number), inlined
-    stacks[i] = (*stacks[i], seat)
-    changed["board"] = tuple(stacks)
-    changed["_taken"] = state._taken | 1 << i
-    numbers = state._numbers
-    changed["_numbers"] = (
-        {**numbers, seat: number} if seat not in numbers else numbers_on(changed["board"])
-    )
-    if state.gone:
-        changed["_live"] = live_markers(changed["board"], state.gone)
-    else:  # the new marker comes after those on higher numbers (all live)
-        live = state._live
-        above = sum(map(len, board[i + 1 :]))
-        changed["_live"] = (*live[:above], seat, *live[above:])
-    changed["guessed"] = guessed
-    changed["exchange_open"] = seat
-    if guessed == len(players):  # the last guess
-        changed["phase"] = ROLL
-        changed["rolling"] = FIRST_TRY
-    else:
-        changed["phase"] = GUESS
-        changed["rolling"] = None
-    new = new_object(GameState)  # rebuilt(changed), inlined
-    set_attribute(new, "__dict__", changed)
-    return new
 
 
 def place_exchange(state: GameState, action: PlaceExchange, events: Events) -> GameState:
     allowed = exchangers(state)
     if not allowed:
-        if state.phase is ROLL:
+        if state.phase is Phase.ROLL:
             raise IllegalAction("The dice are rolling; places can no longer be exchanged")
         raise wrong_phase(state, action)
     seat = seat_of(state, action.player)
     if seat not in allowed:
         raise IllegalAction(_who_may_exchange(state, allowed))
     first, second = action.first, action.second
-    numbers = range(LOWEST_GUESS, HIGHEST_GUESS + 1)
-    if first not in numbers or second not in numbers or abs(first - second) != 1:
+    if first not in markers.NUMBERS or second not in markers.NUMBERS or abs(first - second) != 1:
         raise IllegalAction(
             f"Place exchange swaps two neighbouring numbers; {first} and {second} are not"
         )
@@ -164,20 +110,18 @@ def place_exchange(state: GameState, action: PlaceExchange, events: Events) -> G
         raise IllegalAction(
             f"Place exchange needs markers on both {first} and {second}; {empty[0]} is empty"
         )
-    changed = state.__dict__.copy()
-    play_cards(state, seat, PLACE_EXCHANGE, 1, events, changed)
+    closes = seat == guesser(state) and state.exchange_open != seat
+    new = play_cards(state, seat, PLACE_EXCHANGE, 1, events)
     events.append(MarkersExchanged(player=action.player, first=first, second=second))
-    turn = guesser(state)
-    closes = seat == turn and state.exchange_open != seat
-    changed["board"] = board = markers.exchange(state.board, first, second)
-    changed["_live"] = live_markers(board, state.gone)
-    changed["_numbers"] = numbers_on(board)
-    changed["exchange_open"] = None if closes else state.exchange_open
-    return rebuilt(changed)
+    return evolve(
+        new,
+        board=markers.exchange(state.board, first, second),
+        exchange_open=None if closes else state.exchange_open,
+    )
 
 
 def _who_may_exchange(state: GameState, allowed: tuple[int, ...]) -> str:
-    if state.phase is ROLL:
+    if state.phase is Phase.ROLL:
         return (
             f"Only {state.name(allowed[0])} (who guessed last) may still exchange places "
             "before the first roll"

@@ -17,39 +17,24 @@ from __future__ import annotations
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import markers
 from companion.games.sushi_express.actions import Move, TakeCustomer
-from companion.games.sushi_express.board import drive_unchecked
-from companion.games.sushi_express.cards import CUSTOMER_NAMES, PARK_TILE, ActionCard
-from companion.games.sushi_express.events import (
-    DrawReason,
-    VanMoved,
-    customer_taken,
-)
+from companion.games.sushi_express.board import drive
+from companion.games.sushi_express.cards import CUSTOMER_NAMES, ActionCard
+from companion.games.sushi_express.events import CustomerTaken, DrawReason, VanMoved
 from companion.games.sushi_express.phases.common import (
     Events,
     draw_card,
-    no_player,
     play_cards,
     seat_of,
     wrong_phase,
 )
-from companion.games.sushi_express.state import (
-    DELIVER,
-    MOVE,
-    GameState,
-    Player,
-    new_object,
-    player_with_field,
-    replace_player,
-    set_attribute,
-)
+from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
 
 ONE_TILE_FURTHER = ActionCard.ONE_TILE_FURTHER
-PARK = DrawReason.PARK
 
 
 def mover(state: GameState) -> int | None:
     """The seat to act in phase 3: the van taking a customer, else the next van to move."""
-    if state.phase is not MOVE:
+    if state.phase is not Phase.MOVE:
         return None
     if state.pending_take is not None:
         return state.pending_take
@@ -57,98 +42,72 @@ def mover(state: GameState) -> int | None:
 
 
 def move(state: GameState, action: Move, events: Events) -> GameState:
-    if state.phase is not MOVE:
+    if state.phase is not Phase.MOVE:
         raise wrong_phase(state, action)
-    who = action.player
-    seat = state._seats.get(who)
-    if seat is None:
-        raise no_player(who)
-    players = state.players
+    who, further = action.player, action.further
+    seat = seat_of(state, who)
     if state.pending_take is not None:
         raise IllegalAction(
-            f"{players[state.pending_take].name} first takes a customer card from the display"
+            f"{state.name(state.pending_take)} first takes a customer card from the display"
         )
-    live = state._live
-    turn = live[0] if live else None  # markers.roller(state)
+    turn = markers.roller(state)
     if seat != turn:
-        name = players[turn].name if turn is not None else "nobody"
+        name = state.name(turn) if turn is not None else "nobody"
         raise IllegalAction(f"It is {name}'s turn to move, not {who}'s")
-    further = action.further
     if further < 0:
         raise IllegalAction(f"{who} cannot move {further} tiles further")
-    changed = state.__dict__.copy()
-    if further:
-        play_cards(state, seat, ONE_TILE_FURTHER, further, events, changed)
-        players = changed["players"]
-    player = players[seat]
-    number = state._numbers.get(seat)  # markers.number_of(state, seat)
-    if number is None:
-        raise markers.no_marker(seat)
-    tiles = number + further
-    tiles_now = state._tiles
-    occupied = list(tiles_now)  # the other vans' tiles
-    del occupied[seat]
-    rules = state.rules
-    # drive(), whose checks cannot fail here: tiles >= 2, at most 5 other vans
-    trip = drive_unchecked(
+    new = play_cards(state, seat, ONE_TILE_FURTHER, further, events) if further else state
+    player = new.players[seat]
+    tiles = markers.number_of(state, seat) + further
+    trip = drive(
         player.tile,
         tiles,
-        occupied,
-        rules.express_passed_when_occupied,
-        rules.first_lap_from_start and not player.left_start,
+        [p.tile for other, p in enumerate(state.players) if other != seat],
+        express_passed_when_occupied=state.rules.express_passed_when_occupied,
+        first_departure_passes=state.rules.first_lap_from_start and not player.left_start,
     )
-    start, end, passed, skipped = trip
-    events.append(VanMoved(player.name, start, end, tiles, further, skipped, passed))
-    # replace_player(players, seat, player_with(player, tile=end, left_start=True)), inlined
-    moved = player.__dict__.copy()
-    moved["tile"] = end
-    moved["left_start"] = True
-    player = new_object(Player)
-    set_attribute(player, "__dict__", moved)
-    seats = list(players)
-    seats[seat] = player
-    changed["players"] = tuple(seats)
-    moved_tiles = list(tiles_now)
-    moved_tiles[seat] = end
-    changed["_tiles"] = tuple(moved_tiles)
-    if end == PARK_TILE:
-        draw_card(changed, seat, PARK, events)
-    live = live[1:]  # without(live, seat): the mover is the first live marker
-    pending = seat if passed and state.display else None
-    changed["gone"] = state.gone | {seat}
-    changed["_live"] = live
-    changed["pending_take"] = pending
-    changed["phase"] = MOVE if pending is not None or live else DELIVER
-    new = new_object(GameState)  # rebuilt(changed), inlined
-    set_attribute(new, "__dict__", changed)
-    return new
+    events.append(
+        VanMoved(who, trip.start, trip.end, tiles, further, trip.skipped, trip.passed_express)
+    )
+    moved = evolve(player, tile=trip.end, left_start=True)
+    new = evolve(new, players=replace_player(new.players, seat, moved))
+    if trip.ends_on_park:
+        new = draw_card(new, seat, DrawReason.PARK, events)
+    gone = state.gone | {seat}
+    pending = seat if trip.passed_express and state.display else None
+    still_to_move = pending is not None or markers.live_order(state.board, gone)
+    return evolve(
+        new,
+        gone=gone,
+        pending_take=pending,
+        phase=Phase.MOVE if still_to_move else Phase.DELIVER,
+    )
 
 
 def take_customer(state: GameState, action: TakeCustomer, events: Events) -> GameState:
-    if state.phase is not MOVE:
+    if state.phase is not Phase.MOVE:
         raise wrong_phase(state, action)
     who = action.player
     seat = seat_of(state, who)
     pending = state.pending_take
     if pending is None:
         raise IllegalAction("Nobody may take a customer card now")
-    players = state.players
     if seat != pending:
-        raise IllegalAction(f"{players[pending].name} takes a customer card now, not {who}")
+        raise IllegalAction(f"{state.name(pending)} takes a customer card now, not {who}")
     card = action.card
     display = list(state.display)
     if card not in display:
         raise IllegalAction(f"There is no {CUSTOMER_NAMES[card]} customer in the display")
     display.remove(card)
-    player = players[seat]
-    player = player_with_field(player, "customers", (*player.customers, card))
-    events.append(customer_taken(who, card))
-    changed = state.__dict__.copy()
-    changed["players"] = replace_player(players, seat, player)
-    changed["display"] = tuple(display)
-    changed["pending_take"] = None
-    # MOVE while a van is still to move, else DELIVER
-    changed["phase"] = MOVE if state._live else DELIVER
-    new = new_object(GameState)  # rebuilt(changed), inlined
-    set_attribute(new, "__dict__", changed)
-    return new
+    player = state.players[seat]
+    events.append(CustomerTaken(who, card))
+    return evolve(
+        state,
+        players=replace_player(
+            state.players, seat, evolve(player, customers=(*player.customers, card))
+        ),
+        display=tuple(display),
+        pending_take=None,
+        # MOVE while a van is still to move, else DELIVER
+        phase=Phase.MOVE if markers.roller(state) is not None else Phase.DELIVER,
+    )

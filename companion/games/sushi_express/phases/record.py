@@ -11,23 +11,15 @@ from __future__ import annotations
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import hand as hands
 from companion.games.sushi_express.actions import RecordDraw
-from companion.games.sushi_express.cards import ACTION_DECK, ActionCard
+from companion.games.sushi_express.cards import ActionCard
 from companion.games.sushi_express.phases.common import Events, seat_of
-from companion.games.sushi_express.state import (
-    OVER,
-    GameState,
-    new_object,
-    player_with_field,
-    record_options,
-    replace_player,
-    set_attribute,
-)
+from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
 
 TIP = ActionCard.TIP
 
 
 def record_draw(state: GameState, action: RecordDraw, events: Events) -> GameState:
-    if state.phase is OVER:
+    if state.phase is Phase.OVER:
         raise IllegalAction("The game is over; drawn cards are no longer recorded")
     seat = seat_of(state, action.player)
     player = state.players[seat]
@@ -37,19 +29,10 @@ def record_draw(state: GameState, action: RecordDraw, events: Events) -> GameSta
             f"{player.name} declared {player.tips_declared} Tip cards; "
             "their other cards are not Tips"
         )
-    accounted = state.accounted
-    hand = player.hand
-    index = hands.CARD_INDEX[card]
-    free = ACTION_DECK[card] - accounted[index]  # hands.unaccounted(accounted, card)
-    if not hand.unknown or free <= 0:
-        hands.check_record(player.name, hand, card, free)  # refuses
-    player = player_with_field(player, "hand", hands.add_known(hand, card, True))
-    changed = state.__dict__.copy()
-    changed["players"] = players = replace_player(state.players, seat, player)
-    counts = list(accounted)  # hands.account(accounted, card, 1)
-    counts[index] += 1
-    changed["accounted"] = accounted = tuple(counts)
-    changed["_record"] = record_options(players, accounted)
-    new = new_object(GameState)  # rebuilt(changed), inlined
-    set_attribute(new, "__dict__", changed)
-    return new
+    hands.check_record(player.name, player.hand, card, hands.unaccounted(state.accounted, card))
+    player = evolve(player, hand=hands.add_known(player.hand, card, from_unknown=True))
+    return evolve(
+        state,
+        players=replace_player(state.players, seat, player),
+        accounted=hands.account(state.accounted, card, 1),
+    )

@@ -11,33 +11,25 @@ guess (ruling D4).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from companion.games.base import IllegalAction
 from companion.games.sushi_express.actions import RevealCustomers
 from companion.games.sushi_express.cards import CUSTOMER_DECK, CUSTOMER_NAMES, Customer
-from companion.games.sushi_express.events import DisplayRevealed, round_started
+from companion.games.sushi_express.events import DisplayRevealed, RoundStarted
 from companion.games.sushi_express.markers import EMPTY_BOARD
 from companion.games.sushi_express.phases.common import Events, wrong_phase
-from companion.games.sushi_express.state import (
-    CUSTOMER_INDEX,
-    GUESS,
-    REVEAL,
-    GameState,
-    numbers_on,
-    rebuilt,
-)
+from companion.games.sushi_express.state import CUSTOMER_INDEX, GameState, Phase, evolve
 
 
 def need_reveal(state: GameState) -> int:
     """How many cards the table must turn up now (0 outside the reveal)."""
-    return len(state.players) - len(state.display) if state.phase is REVEAL else 0
+    return len(state.players) - len(state.display) if state.phase is Phase.REVEAL else 0
 
 
 def reveal(state: GameState, action: RevealCustomers, events: Events) -> GameState:
-    if state.phase is not REVEAL:
+    if state.phase is not Phase.REVEAL:
         raise wrong_phase(state, action)
-    need = len(state.players) - len(state.display)
+    need = need_reveal(state)
     cards = action.cards
     if len(cards) != need:
         raise IllegalAction(
@@ -50,10 +42,7 @@ def reveal(state: GameState, action: RevealCustomers, events: Events) -> GameSta
         raise IllegalAction(_too_many(state.supply, cards))
     display = state.display + cards
     events.append(DisplayRevealed(cards, display))
-    changed = state.__dict__.copy()
-    changed["supply"] = tuple(supply)
-    changed["display"] = display
-    return start_round_from(changed, events)
+    return start_round(evolve(state, supply=tuple(supply), display=display), events)
 
 
 def _too_many(supply: tuple[int, ...], cards: tuple[Customer, ...]) -> str:
@@ -73,32 +62,21 @@ def _too_many(supply: tuple[int, ...], cards: tuple[Customer, ...]) -> str:
 def start_round(state: GameState, events: Events) -> GameState:
     """A new round in phase 1: round 1 after the first reveal, else the next round number with
     the previous round's lowest guess as start player."""
-    return start_round_from(state.__dict__.copy(), events)
-
-
-def start_round_from(changed: dict[str, Any], events: Events) -> GameState:
-    """:func:`start_round` on ``changed``, a copy of a state's fields (changed in place; the
-    caller owns it)."""
-    rounds = changed["rounds"]
-    if rounds:
-        number, start = changed["round"] + 1, rounds[-1].lowest
+    if state.rounds:
+        number, start = state.round + 1, state.rounds[-1].lowest
     else:
-        number, start = changed["round"], changed["start_player"]
-    events.append(round_started(number, changed["players"][start].name))
-    changed["phase"] = GUESS
-    changed["round"] = number
-    changed["start_player"] = start
-    changed["board"] = EMPTY_BOARD
-    changed["gone"] = _NOBODY
-    changed["_live"] = ()  # live_markers(EMPTY_BOARD, _NOBODY)
-    changed["_taken"] = 0  # taken_numbers(EMPTY_BOARD)
-    changed["_numbers"] = numbers_on(EMPTY_BOARD)
-    changed["failed"] = _NOBODY
-    changed["guessed"] = 0
-    changed["exchange_open"] = None
-    changed["rolling"] = None
-    changed["pending_take"] = None
-    return rebuilt(changed)
-
-
-_NOBODY: frozenset[int] = frozenset()
+        number, start = state.round, state.start_player
+    events.append(RoundStarted(number, state.name(start)))
+    return evolve(
+        state,
+        phase=Phase.GUESS,
+        round=number,
+        start_player=start,
+        board=EMPTY_BOARD,
+        gone=frozenset(),
+        failed=frozenset(),
+        guessed=0,
+        exchange_open=None,
+        rolling=None,
+        pending_take=None,
+    )

@@ -17,64 +17,31 @@ Contract:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import markers
 from companion.games.sushi_express.actions import GiveUp, ReRoll, Roll
 from companion.games.sushi_express.cards import TRIES, ActionCard
-from companion.games.sushi_express.events import DiceRolled, DieReRolled, DrawReason, roll_failed
+from companion.games.sushi_express.events import DiceRolled, DieReRolled, DrawReason, RollFailed
 from companion.games.sushi_express.phases.common import (
     Events,
     draw_card,
-    no_player,
     play_cards,
     playable_count,
     require_phase,
     seat_of,
     wrong_phase,
 )
-from companion.games.sushi_express.state import (
-    DELIVER,
-    MOVE,
-    ROLL,
-    GameState,
-    Phase,
-    RollTry,
-    new_object,
-    rebuilt,
-    set_attribute,
-    without,
-)
+from companion.games.sushi_express.state import GameState, Phase, RollTry, evolve
 
 FACES = range(1, 7)
 RE_ROLL = ActionCard.RE_ROLL
-FAILED_ROLL = DrawReason.FAILED_ROLL
-_STILL_ROLLING = RollTry()
-
-
-# Rolls repeat, so their bookkeeping and events are shared (frozen values); ``typed`` keeps
-# dice given as, say, floats apart from ints.
-
-
-@lru_cache(maxsize=128, typed=True)
-def roll_try(try_number: int, first: int, second: int) -> RollTry:
-    """``RollTry(try_number, (first, second))``."""
-    return RollTry(try_number, (first, second))
-
-
-@lru_cache(maxsize=4096, typed=True)
-def _dice_rolled(player: str, try_number: int, first: int, second: int, target: int) -> DiceRolled:
-    """The ``DiceRolled`` event for a roll of ``first`` and ``second``."""
-    total = first + second
-    return DiceRolled(player, try_number, (first, second), total, target, total >= target)
 
 
 def awaiting(state: GameState) -> str | None:
     """What phase 2 waits for: ``"roll"`` (the table's dice), ``"reroll_or_next"`` (failed
     try 1: a Re-roll card or the table's try 2), ``"reroll_or_give_up"`` (failed try 2)."""
     rt = state.rolling
-    if state.phase is not ROLL or rt is None:
+    if state.phase is not Phase.ROLL or rt is None:
         return None
     if rt.dice is None:
         return "roll"
@@ -84,10 +51,10 @@ def awaiting(state: GameState) -> str | None:
 def may_reroll(state: GameState) -> bool:
     """The roller has failed a try and may hold a Re-roll card."""
     rt = state.rolling
-    if state.phase is not ROLL or rt is None or rt.dice is None:
+    if state.phase is not Phase.ROLL or rt is None or rt.dice is None:
         return False
-    live = state._live
-    return bool(live) and playable_count(state, live[0], RE_ROLL) >= 1
+    roller = markers.roller(state)
+    return roller is not None and playable_count(state, roller, RE_ROLL) >= 1
 
 
 def _require_roller(state: GameState, name: str) -> int:
@@ -99,46 +66,37 @@ def _require_roller(state: GameState, name: str) -> int:
     return seat
 
 
+def _judged(state: GameState, try_number: int, dice: tuple[int, int], success: bool) -> GameState:
+    """After a roll or re-roll: phase 3 on a success, else the try's dice kept."""
+    if success:
+        return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)
+    return evolve(state, rolling=RollTry(try_number, dice))
+
+
 def roll(state: GameState, action: Roll, events: Events) -> GameState:
-    if state.phase is not ROLL:
+    if state.phase is not Phase.ROLL:
         raise wrong_phase(state, action)
     who = action.player
-    seat = state._seats.get(who)  # _require_roller(state, who), inlined
-    if seat is None:
-        raise no_player(who)
-    live = state._live
-    if not live or seat != live[0]:
-        _require_roller(state, who)
+    seat = _require_roller(state, who)
     dice = action.dice
     if len(dice) != 2 or dice[0] not in FACES or dice[1] not in FACES:
         raise IllegalAction(f"A roll is two dice showing 1 to 6, not {list(action.dice)}")
-    rt = state.rolling or _STILL_ROLLING
+    rt = state.rolling or RollTry()
     if rt.dice is None:
         try_number = rt.try_number
     elif rt.try_number < TRIES:
         try_number = rt.try_number + 1
     else:
         raise IllegalAction(f"{who} has used both tries; {who} may play a Re-roll card or give up")
-    first, second = dice
-    target = state._numbers.get(seat)  # markers.number_of(state, seat)
-    if target is None:
-        raise markers.no_marker(seat)
-    event = _dice_rolled(who, try_number, first, second, target)
-    events.append(event)
-    changed = state.__dict__.copy()
-    if event.success:
-        changed["phase"] = MOVE
-        changed["rolling"] = None
-    else:
-        changed["rolling"] = roll_try(try_number, first, second)
-    changed["exchange_open"] = None
-    new = new_object(GameState)  # rebuilt(changed), inlined
-    set_attribute(new, "__dict__", changed)
-    return new
+    target = markers.number_of(state, seat)
+    total = dice[0] + dice[1]
+    events.append(DiceRolled(who, try_number, (dice[0], dice[1]), total, target, total >= target))
+    new = evolve(state, exchange_open=None)
+    return _judged(new, try_number, (dice[0], dice[1]), total >= target)
 
 
 def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
-    if state.phase is not ROLL:
+    if state.phase is not Phase.ROLL:
         raise wrong_phase(state, action)
     seat = _require_roller(state, action.player)
     rt = state.rolling
@@ -148,8 +106,7 @@ def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
         raise IllegalAction(f"Die {action.die} does not exist: re-roll die 0 or die 1")
     if action.value not in FACES:
         raise IllegalAction(f"A die shows 1 to 6, not {action.value}")
-    changed = state.__dict__.copy()
-    play_cards(state, seat, RE_ROLL, 1, events, changed)
+    new = play_cards(state, seat, RE_ROLL, 1, events)
     dice = (action.value, rt.dice[1]) if action.die == 0 else (rt.dice[0], action.value)
     target = markers.number_of(state, seat)
     total = dice[0] + dice[1]
@@ -166,13 +123,7 @@ def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
             success=success,
         )
     )
-    if success:
-        changed["phase"] = MOVE
-        changed["rolling"] = None
-        changed["exchange_open"] = None
-    else:
-        changed["rolling"] = roll_try(rt.try_number, dice[0], dice[1])
-    return rebuilt(changed)
+    return _judged(new, rt.try_number, dice, success)
 
 
 def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
@@ -188,24 +139,24 @@ def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
 
 def fail(state: GameState, seat: int, events: Events) -> GameState:
     """The roller at ``seat`` failed: draw, marker off the board, next roller or phase 4."""
-    events.append(roll_failed(state.players[seat].name, markers.number_of(state, seat)))
-    changed = state.__dict__.copy()
-    draw_card(changed, seat, FAILED_ROLL, events)
-    live = without(state._live, seat)
-    everyone_failed = not live
-    changed["gone"] = state.gone | {seat}
-    changed["_live"] = live
-    changed["failed"] = state.failed | {seat}
-    changed["phase"] = DELIVER if everyone_failed else ROLL
-    changed["rolling"] = None if everyone_failed else _STILL_ROLLING
-    return rebuilt(changed)
+    events.append(RollFailed(state.players[seat].name, markers.number_of(state, seat)))
+    new = draw_card(state, seat, DrawReason.FAILED_ROLL, events)
+    gone = state.gone | {seat}
+    everyone_failed = not markers.live_order(state.board, gone)
+    return evolve(
+        new,
+        gone=gone,
+        failed=state.failed | {seat},
+        phase=Phase.DELIVER if everyone_failed else Phase.ROLL,
+        rolling=None if everyone_failed else RollTry(),
+    )
 
 
 def auto_step(state: GameState, events: Events) -> GameState | None:
     """Conclude a failed try 2 when the roller cannot hold a Re-roll card."""
     rt = state.rolling
     if (
-        state.phase is ROLL
+        state.phase is Phase.ROLL
         and rt is not None
         and rt.dice is not None
         and rt.try_number >= TRIES

@@ -19,19 +19,9 @@ from companion.games.sushi_express.actions import DeclareTips
 from companion.games.sushi_express.cards import ACTION_DECK, ActionCard
 from companion.games.sushi_express.events import GameEnded, TipsDeclared
 from companion.games.sushi_express.phases.common import Events, require_phase, seat_of
-from companion.games.sushi_express.state import (
-    OVER,
-    GameState,
-    Phase,
-    evolve,
-    player_with,
-    rebuilt,
-    record_options,
-    replace_player,
-)
+from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
 
 TIP = ActionCard.TIP
-TIPS_PHASE = Phase.TIPS
 
 
 def tip_range(state: GameState, seat: int) -> tuple[int, int]:
@@ -46,7 +36,7 @@ def tip_range(state: GameState, seat: int) -> tuple[int, int]:
 
 def undeclared(state: GameState) -> list[int]:
     """Seats that still have to declare (in the TIPS phase)."""
-    if state.phase is not TIPS_PHASE:
+    if state.phase is not Phase.TIPS:
         return []
     return [s for s, p in enumerate(state.players) if p.tips_declared is None]
 
@@ -78,12 +68,12 @@ def _settle_player(state: GameState, seat: int, tips: int) -> GameState:
     more = tips - hand.known.count(TIP)
     for _ in range(more):
         hand = hands.add_known(hand, TIP, from_unknown=True)
-    player = player_with(player, hand=hand, tips_declared=tips)
-    changed = state.__dict__.copy()
-    changed["players"] = players = replace_player(state.players, seat, player)
-    changed["accounted"] = accounted = hands.account(state.accounted, TIP, more)
-    changed["_record"] = record_options(players, accounted)
-    return rebuilt(changed)
+    player = evolve(player, hand=hand, tips_declared=tips)
+    return evolve(
+        state,
+        players=replace_player(state.players, seat, player),
+        accounted=hands.account(state.accounted, TIP, more),
+    )
 
 
 def auto_step(state: GameState, events: Events) -> GameState | None:
@@ -96,5 +86,5 @@ def auto_step(state: GameState, events: Events) -> GameState | None:
             return _settle_player(state, seat, low)
     if not waiting:
         events.append(GameEnded(reason=state.end_reason))
-        return evolve(state, phase=OVER)
+        return evolve(state, phase=Phase.OVER)
     return None
