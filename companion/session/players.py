@@ -72,7 +72,7 @@ def player_stats(name: str, summaries: Iterable[JSON]) -> JSON:
             shown = mine["name"]
             per_title.setdefault(summary["game"], []).append((summary, mine))
     titles = [_title_stats(game, played) for game, played in per_title.items()]
-    titles.sort(key=lambda t: (-t["games"] - t["abandoned"], t["title"]))
+    titles.sort(key=lambda x: (-x["games"] - x["abandoned"], x["title"]))
     return {"name": shown, "titles": titles}
 
 

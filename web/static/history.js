@@ -2,14 +2,17 @@
 // title, newest first (GET /api/history), and one game (GET /api/history/<id>): its ranking,
 // each round's points from the engine's score sheet (lines of round N start "round N: ", as
 // sgp-score.js reads them), every player's lines, and a step through its actions with the
-// totals after each.
+// totals after each and the board as it was (replay.js). A finished game hands off to BG Stats
+// (GET /api/history/<id>/bgstats: the push-play link) and to CSV.
 import { api, fill, h, playerDot } from "./common.js";
+import { t } from "./i18n.js";
+import { drawBoard, loadBoard, replayFrame } from "./replay.js";
 
 const root = document.getElementById("history");
 const body = document.getElementById("history-body");
 const summaryLine = document.getElementById("history-summary");
 const gameId = root.dataset.game ? Number(root.dataset.game) : null;
-const S = { games: [], title: "all", game: null, step: 0 };
+const S = { games: [], title: "all", game: null, step: 0, bgstats: null };
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -67,6 +70,10 @@ function renderList() {
     titles.length > 1 ? h("div", { class: "history-filters", role: "group", "aria-label": "Which game" },
       filter("all", "All games"), titles.map(([id, name]) => filter(id, name))) : null,
     h("ul", { class: "past-list", id: "past-list" }, shown.map(pastItem)),
+    S.games.length ? h("p", { class: "history-links" },
+      h("a", { class: "btn ghost", href: "/players", "data-link": "players" }, t("Players and statistics")),
+      h("a", { class: "btn ghost", href: `/api/history/export.csv${S.title === "all" ? "" : `?game=${S.title}`}`,
+        download: "", "data-link": "csv-all" }, t("Download as CSV"))) : null,
   ]);
 }
 
@@ -168,6 +175,39 @@ function stepper(game) {
     h("p", { class: "muted small" }, "Points after this move."));
 }
 
+/** The board as it was after the move shown (filled by showBoard). */
+function replayCard(game) {
+  if (!game.steps.length) return null;
+  return h("section", { class: "history-card", id: "replay-card" },
+    h("h2", null, t("The table after this move")), replayFrame());
+}
+
+/** Draw the board of the step shown (once its answer is in, if the step is still shown). */
+function showBoard() {
+  const game = S.game;
+  const at = Math.min(Math.max(S.step, 1), game.steps.length);
+  if (!game.steps.length) return;
+  loadBoard(game.id, at).then((board) => {
+    if (S.game === game && Math.min(Math.max(S.step, 1), game.steps.length) === at) drawBoard(game, board);
+  }).catch((err) => {
+    const frame = document.getElementById("replay");
+    if (frame) fill(frame, h("p", { class: "muted" }, err.message));
+  });
+}
+
+/** BG Stats and CSV: a finished game only (an abandoned one has no result to log). */
+function handOff(game) {
+  if (game.status !== "finished") return null;
+  return h("section", { class: "history-card", id: "hand-off" },
+    h("h2", null, t("Log this game elsewhere")),
+    h("p", { class: "handoff-links" },
+      h("a", { class: "btn primary", id: "bgstats-link", "data-link": "bgstats", href: S.bgstats ?? "#",
+        hidden: !S.bgstats, rel: "noopener" }, t("Add to BG Stats")),
+      h("a", { class: "btn ghost", href: `/api/history/${game.id}/export.csv`, download: "", "data-link": "csv" },
+        t("Download as CSV"))),
+    h("p", { class: "muted small" }, t("BG Stats opens on a phone where it is installed, with this game's players and scores to save.")));
+}
+
 function renderGame() {
   const game = S.game;
   document.title = `${game.title} · Past games`;
@@ -181,11 +221,14 @@ function renderGame() {
           h("span", { class: "rank" }, `${r.rank}.`), playerDot(colourOf(game, r.name)), h("span", null, r.name),
           h("span", { class: "total" }, String(r.total)))))),
       stepper(game)),
+    replayCard(game),
     h("section", { class: "history-card", id: "points" },
       h("h2", null, "Points"), pointsTable(game)),
     h("section", { class: "history-card", id: "breakdown" },
       h("h2", null, "Where every point came from"), linesOf(game)),
+    handOff(game),
   ]);
+  showBoard();
 }
 
 async function start() {
@@ -197,6 +240,11 @@ async function start() {
       S.game = await api("GET", `/api/history/${gameId}`);
       S.step = S.game.steps.length;
       renderGame();
+      if (S.game.status === "finished") {
+        S.bgstats = (await api("GET", `/api/history/${gameId}/bgstats`)).url;
+        const link = document.getElementById("bgstats-link");
+        if (link) { link.href = S.bgstats; link.hidden = false; }
+      }
     }
   } catch (err) {
     summaryLine.textContent = err.message;

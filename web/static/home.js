@@ -6,6 +6,7 @@ import * as sushiGo from "./sg-setup.js";
 import * as party from "./sgp-setup.js";
 import * as dice from "./tower.js";
 import { takeOver } from "./host-claim.js";
+import { knownPicker, loadKnown } from "./players.js";
 
 const MAX_DEFAULT = 6;
 /** The form's own defaults and words where a title's differ (issue 24 item 7: Sushi Roll's
@@ -135,6 +136,7 @@ function renderPlayers() {
         }))));
   });
   document.getElementById("players").replaceChildren(...rows);
+  document.getElementById("known-players").replaceChildren(knownPicker(state.players, colours(), max, renderPlayers) ?? "");
   document.getElementById("player-count").textContent = t("({min} to {max})", { min, max });
   document.getElementById("add-player").hidden = state.players.length >= max;
   renderStart();
@@ -306,6 +308,7 @@ async function init() {
   for (let i = 0; i < (title()?.min_players ?? 3); i += 1) addPlayer(false);
   renderRules();
   document.getElementById("add-player").addEventListener("click", () => addPlayer());
+  loadKnown(renderPlayers);
   document.getElementById("new-game").addEventListener("submit", createGame);
   document.getElementById("join-game").addEventListener("submit", joinGame);
   document.getElementById("host-game").addEventListener("submit", takeOverGame);
