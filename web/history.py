@@ -9,6 +9,9 @@
 * ``GET /api/history/<id>/board?step=N``  the board after the game's first N actions
 * ``GET /api/history/<id>/bgstats``       the BG Stats play and its push-play link (finished
   games only: 409 ``not_finished`` otherwise)
+* ``GET /history/<id>/bgstats``           a redirect to that link (what the QR code holds: a
+  phone on the table's network scans it from the tablet and BG Stats opens)
+* ``GET /api/history/<id>/bgstats.svg``   the QR code of ``/history/<id>/bgstats``
 * ``GET /api/history/<id>/export.csv``, ``GET /api/history/export.csv[?game=TITLE]``  CSV
 * players and their statistics: :mod:`web.players` (nested here)
 
@@ -20,7 +23,7 @@ A game id in a path that is not one is ``400 unreadable`` naming it. Registered 
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request
 
 from companion.export.bgstats import play_json, play_link
 from companion.export.table import to_csv
@@ -31,6 +34,7 @@ from web.errors import error_response
 from web.ids import parse_game_id
 from web.past_games import PAST_KEY, get_past
 from web.players import check_title
+from web.qr import link_qr_svg
 
 bp = Blueprint("history", __name__)
 bp.register_blueprint(players.bp)
@@ -77,6 +81,21 @@ def board(game_id: str) -> Response:
 def bgstats(game_id: str) -> Response:
     play = play_json(get_past().finished(parse_game_id(game_id)))
     return jsonify(play=play, url=play_link(play))
+
+
+@bp.get("/history/<int:game_id>/bgstats")
+def bgstats_redirect(game_id: int) -> Response:
+    link = play_link(play_json(get_past().finished(game_id)))
+    return redirect(link, code=302)  # type: ignore[return-value]
+
+
+@bp.get("/api/history/<game_id>/bgstats.svg")
+def bgstats_qr(game_id: str) -> Response:
+    pk = parse_game_id(game_id)
+    get_past().finished(pk)
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    svg = link_qr_svg(f"{base.rstrip('/')}/history/{pk}/bgstats")
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/api/history/<game_id>/export.csv")

@@ -145,6 +145,10 @@ def test_a_finished_game_goes_to_bg_stats_as_its_push_play_link(
         assert players[rank["name"]]["winner"] == (rank["name"] in summary["winners"])
     assert [n for n, p in players.items() if p["startPlayer"]] == ["Ann"]
     assert BGG_IDS["sushi-go"] == 133473 and BGG_IDS["sushi-go-party"] == 192291
+    moved = client.get(f"/history/{game}/bgstats")  # what the QR code holds
+    assert moved.status_code == 302 and moved.headers["Location"] == answer["url"]
+    qr = client.get(f"/api/history/{game}/bgstats.svg")
+    assert qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
 
 
 def test_only_a_finished_game_is_exported(
@@ -157,6 +161,7 @@ def test_only_a_finished_game_is_exported(
     app.extensions[PAST_KEY] = PastGames(session.log, clock=lambda: later)
     abandoned = client.get(f"/api/history/{left}/export.csv")
     assert abandoned.status_code == 409 and "abandoned" in abandoned.get_json()["reason"]
+    assert client.get(f"/api/history/{left}/bgstats.svg").status_code == 409
     assert client.get("/api/history/999/bgstats").status_code == 404
     assert client.get("/api/history/x1/bgstats").status_code == 400
 

@@ -5,7 +5,7 @@
 // totals after each and the board as it was (replay.js). A finished game hands off to BG Stats
 // (GET /api/history/<id>/bgstats: the push-play link) and to CSV.
 import { api, fill, h, playerDot } from "./common.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { drawBoard, loadBoard, replayFrame } from "./replay.js";
 
 const root = document.getElementById("history");
@@ -13,8 +13,6 @@ const body = document.getElementById("history-body");
 const summaryLine = document.getElementById("history-summary");
 const gameId = root.dataset.game ? Number(root.dataset.game) : null;
 const S = { games: [], title: "all", game: null, step: 0, bgstats: null };
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function dateText(iso) {
   const date = new Date(iso);
@@ -25,10 +23,11 @@ function dateText(iso) {
 
 function durationText(seconds) {
   const minutes = Math.round(seconds / 60);
-  if (minutes < 1) return "under a minute";
-  if (minutes < 60) return plural(minutes, "minute");
-  const hours = Math.floor(minutes / 60);
-  return `${plural(hours, "hour")} ${minutes % 60 ? plural(minutes % 60, "minute") : ""}`.trim();
+  if (minutes < 1) return t("under a minute");
+  const inMinutes = (n) => tn("{n} minute", "{n} minutes", n);
+  if (minutes < 60) return inMinutes(minutes);
+  const hours = tn("{n} hour", "{n} hours", Math.floor(minutes / 60));
+  return minutes % 60 ? `${hours} ${inMinutes(minutes % 60)}` : hours;
 }
 
 function colourOf(game, name) {
@@ -36,9 +35,11 @@ function colourOf(game, name) {
 }
 
 function outcome(game) {
-  if (game.status === "abandoned") return `Not finished: left after ${plural(game.actions, "move")}`;
-  if (game.winners.length > 1) return `Shared win: ${game.winners.join(" and ")}`;
-  return `${game.winners[0]} won`;
+  if (game.status === "abandoned") {
+    return tn("Not finished: left after {n} move", "Not finished: left after {n} moves", game.actions);
+  }
+  if (game.winners.length > 1) return t("Shared win: {names}", { names: game.winners.join(", ") });
+  return t("{name} won", { name: game.winners[0] });
 }
 
 function scoreList(game, cls) {
@@ -55,20 +56,21 @@ function pastItem(game) {
       h("span", { class: "past-when" }, `${dateText(game.started)} · ${durationText(game.duration_s)}`)),
     h("p", { class: `past-winner ${game.status}` }, outcome(game)),
     scoreList(game, "past-scores"),
-    h("span", { class: "past-more" }, "See every round →")));
+    h("span", { class: "past-more" }, t("See every round →"))));
 }
 
 function renderList() {
   const titles = [...new Map(S.games.map((g) => [g.game, g.title])).entries()];
   const shown = S.games.filter((g) => S.title === "all" || g.game === S.title);
   summaryLine.textContent = S.games.length
-    ? `${plural(S.games.length, "game")} played on this table, the latest first.`
-    : "No finished games yet. Games show here once they end.";
+    ? tn("{n} game played on this table, the latest first.", "{n} games played on this table, the latest first.",
+      S.games.length)
+    : t("No finished games yet. Games show here once they end.");
   const filter = (value, label) => h("button", { type: "button", class: "btn", "aria-pressed": String(S.title === value),
     "data-title": value, onclick: () => { S.title = value; renderList(); } }, label);
   fill(body, [
-    titles.length > 1 ? h("div", { class: "history-filters", role: "group", "aria-label": "Which game" },
-      filter("all", "All games"), titles.map(([id, name]) => filter(id, name))) : null,
+    titles.length > 1 ? h("div", { class: "history-filters", role: "group", "aria-label": t("Which game") },
+      filter("all", t("All games")), titles.map(([id, name]) => filter(id, name))) : null,
     h("ul", { class: "past-list", id: "past-list" }, shown.map(pastItem)),
     S.games.length ? h("p", { class: "history-links" },
       h("a", { class: "btn ghost", href: "/players", "data-link": "players" }, t("Players and statistics")),
@@ -91,7 +93,7 @@ function columnsOf(score) {
   if (rounds.size) {
     const cols = [...rounds].sort((a, b) => a - b).map((r) => ({ round: r, label: String(r), test: (l) => l.detail?.startsWith(`round ${r}: `) }));
     const rest = (l) => !/^round \d+: /.test(l.detail ?? "");
-    if (lines.some(rest)) cols.push({ label: ["Game", h("br"), "end"], test: rest });
+    if (lines.some(rest)) cols.push({ label: t("Game end"), wrap: true, test: rest });
     return cols;
   }
   const rules = [...new Set(lines.map((l) => l.rule))];
@@ -102,12 +104,14 @@ function columnsOf(score) {
 function header(cols) {
   const rounds = cols.filter((c) => c.round !== undefined);
   if (!rounds.length) {
-    return h("thead", null, h("tr", null, h("th", null, "Player"), cols.map((c) => h("th", null, c.label)), h("th", { class: "total" }, "Total")));
+    return h("thead", null, h("tr", null, h("th", null, t("Player")), cols.map((c) => h("th", null, c.label)),
+      h("th", { class: "total" }, t("Total"))));
   }
   const span = { rowspan: "2" };
   return h("thead", null,
-    h("tr", null, h("th", span, "Player"), h("th", { colspan: String(rounds.length), class: "over" }, "Round"),
-      cols.filter((c) => c.round === undefined).map((c) => h("th", span, c.label)), h("th", { ...span, class: "total" }, "Total")),
+    h("tr", null, h("th", span, t("Player")), h("th", { colspan: String(rounds.length), class: "over" }, t("Round")),
+      cols.filter((c) => c.round === undefined).map((c) => h("th", { ...span, class: c.wrap ? "wrap" : undefined }, c.label)),
+      h("th", { ...span, class: "total" }, t("Total"))),
     h("tr", null, rounds.map((c) => h("th", null, c.label))));
 }
 
@@ -127,7 +131,7 @@ function linesOf(game) {
   return h("div", { class: "lines" }, game.ranking.map((r) => {
     const p = game.score.players.find((x) => x.name === r.name);
     return h("details", { "data-lines": p.name },
-      h("summary", null, playerDot(colourOf(game, p.name)), `${p.name}: ${plural(p.total, "point")}`),
+      h("summary", null, playerDot(colourOf(game, p.name)), tn("{name}: {n} point", "{name}: {n} points", p.total, { name: p.name })),
       groupedLines(p.breakdown));
   }));
 }
@@ -139,7 +143,7 @@ function groupedLines(lines) {
   let list = null;
   for (const line of lines) {
     const m = /^round (\d+): (.*)$/.exec(line.detail ?? "");
-    const title = m ? `Round ${m[1]}` : (heading !== null ? "Game end" : null);
+    const title = m ? t("Round {n}", { n: m[1] }) : (heading !== null ? t("Game end") : null);
     if (list === null || title !== heading) {
       heading = title;
       if (title) out.push(h("h3", null, title));
@@ -156,23 +160,28 @@ function groupedLines(lines) {
 function stepper(game) {
   const steps = game.steps;
   if (!steps.length) return null;
-  const at = Math.min(Math.max(S.step, 1), steps.length);
-  const step = steps[at - 1];
-  const go = (n) => { S.step = Math.min(Math.max(n, 1), steps.length); renderGame(); };
+  const at = stepShown(game);
+  const step = at ? steps[at - 1] : { summary: t("Before the first move: the table as it was set up."), totals: {} };
+  const go = (n) => { S.step = Math.min(Math.max(n, 0), steps.length); renderGame(); };
   return h("section", { class: "history-card", id: "stepper" },
-    h("h2", null, "Step through the game"),
-    h("p", { class: "where", "data-step": at }, `Move ${at} of ${steps.length}`),
+    h("h2", null, t("Step through the game")),
+    h("p", { class: "where", "data-step": at }, at ? t("Move {n} of {total}", { n: at, total: steps.length }) : t("Set-up")),
     h("div", { class: "stepper" },
-      h("button", { type: "button", class: "btn", "data-do": "step-back", disabled: at <= 1 || undefined,
-        why: "This is the first move.", onclick: () => go(at - 1) }, "← Back"),
+      h("button", { type: "button", class: "btn", "data-do": "step-back", disabled: at <= 0 || undefined,
+        why: t("This is the table as it was set up."), onclick: () => go(at - 1) }, t("← Back")),
       h("button", { type: "button", class: "btn primary", "data-do": "step-next", disabled: at >= steps.length || undefined,
-        why: "This is the last move.", onclick: () => go(at + 1) }, "Next →")),
-    h("input", { type: "range", class: "step-range", min: "1", max: String(steps.length), value: String(at),
-      "aria-label": "Move", oninput: (e) => go(Number(e.target.value)) }),
+        why: t("This is the last move."), onclick: () => go(at + 1) }, t("Next →"))),
+    h("input", { type: "range", class: "step-range", min: "0", max: String(steps.length), value: String(at),
+      "aria-label": t("Move"), oninput: (e) => go(Number(e.target.value)) }),
     h("p", { class: "step-text", "data-step-text": "" }, step.summary),
     step.totals ? h("ul", { class: "step-totals" }, game.players.map((p) => h("li", null,
       playerDot(p.colour || "black"), h("span", null, p.name), h("span", { class: "n" }, String(step.totals[p.name] ?? 0))))) : null,
-    h("p", { class: "muted small" }, "Points after this move."));
+    h("p", { class: "muted small" }, t("Points after this move.")));
+}
+
+/** The step shown: 0 (the set-up) to the number of actions. */
+function stepShown(game) {
+  return Math.min(Math.max(S.step, 0), game.steps.length);
 }
 
 /** The board as it was after the move shown (filled by showBoard). */
@@ -185,10 +194,10 @@ function replayCard(game) {
 /** Draw the board of the step shown (once its answer is in, if the step is still shown). */
 function showBoard() {
   const game = S.game;
-  const at = Math.min(Math.max(S.step, 1), game.steps.length);
+  const at = stepShown(game);
   if (!game.steps.length) return;
   loadBoard(game.id, at).then((board) => {
-    if (S.game === game && Math.min(Math.max(S.step, 1), game.steps.length) === at) drawBoard(game, board);
+    if (S.game === game && stepShown(game) === at) drawBoard(game, board);
   }).catch((err) => {
     const frame = document.getElementById("replay");
     if (frame) fill(frame, h("p", { class: "muted" }, err.message));
@@ -205,14 +214,18 @@ function handOff(game) {
         hidden: !S.bgstats, rel: "noopener" }, t("Add to BG Stats")),
       h("a", { class: "btn ghost", href: `/api/history/${game.id}/export.csv`, download: "", "data-link": "csv" },
         t("Download as CSV"))),
-    h("p", { class: "muted small" }, t("BG Stats opens on a phone where it is installed, with this game's players and scores to save.")));
+    h("p", { class: "muted small" }, t("BG Stats opens on a phone where it is installed, with this game's players and scores to save.")),
+    h("figure", { class: "bgstats-qr" },
+      h("img", { src: `/api/history/${game.id}/bgstats.svg`, alt: t("QR code of the BG Stats link"), width: "168", height: "168" }),
+      h("figcaption", { class: "muted small" }, t("On the tablet: scan this with the phone that has BG Stats."))));
 }
 
 function renderGame() {
   const game = S.game;
-  document.title = `${game.title} · Past games`;
+  document.title = t("{title} · Past games", { title: game.title });
   document.getElementById("history-title").textContent = game.title;
-  summaryLine.textContent = `${dateText(game.started)} · ${durationText(game.duration_s)} · ${plural(game.players.length, "player")}`;
+  summaryLine.textContent = `${dateText(game.started)} · ${durationText(game.duration_s)} · ${
+    tn("{n} player", "{n} players", game.players.length)}`;
   fill(body, [
     h("div", { class: "history-columns" },
       h("section", { class: "history-card", id: "ranking" },
@@ -223,9 +236,9 @@ function renderGame() {
       stepper(game)),
     replayCard(game),
     h("section", { class: "history-card", id: "points" },
-      h("h2", null, "Points"), pointsTable(game)),
+      h("h2", null, t("Points")), pointsTable(game)),
     h("section", { class: "history-card", id: "breakdown" },
-      h("h2", null, "Where every point came from"), linesOf(game)),
+      h("h2", null, t("Where every point came from")), linesOf(game)),
     handOff(game),
   ]);
   showBoard();
