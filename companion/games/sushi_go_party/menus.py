@@ -29,14 +29,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.games.sushi_go_party import words
 from companion.games.sushi_go_party.cards import (
     CATEGORY,
-    TYPE_NAMES,
     VARIANTS,
     CardType,
     Category,
     types_in,
 )
+from companion.i18n import Msg, msg
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -187,36 +188,52 @@ def check_menu(menu: Menu) -> None:
 
 def _check_slot(card_type: CardType, category: Category, slot: str) -> None:
     if card_type is CardType.NIGIRI:
-        raise IllegalAction(f"Nigiri is on every menu already; it cannot be the {slot}")
-    if CATEGORY[card_type] is not category:
-        allowed = ", ".join(TYPE_NAMES[t] for t in types_in(category))
         raise IllegalAction(
-            f"A menu's {slot} must be one of {allowed}; {TYPE_NAMES[card_type]} is "
-            f"{_a(CATEGORY[card_type].value)}"
+            msg("Nigiri is on every menu already; it cannot be the {slot}",
+                slot=words.SLOTS[category])
         )
+    if CATEGORY[card_type] is not category:
+        allowed = _comma_list([words.type_label(t) for t in types_in(category)])
+        raise IllegalAction(
+            msg(
+                "A menu's {slot} must be one of {allowed}; {card} is {category}",
+                slot=words.SLOTS[category], allowed=allowed, card=words.type_label(card_type),
+                category=words.A_CATEGORY[CATEGORY[card_type]],
+            )
+        )
+
+
+def _comma_list(items: list[Msg]) -> Msg:
+    """``A, B, C`` (commas only: a list to choose from, not an "and")."""
+    out = items[0]
+    for item in items[1:]:
+        out = msg("{first}, {next}", first=out, next=item)
+    return out
 
 
 def _check_slots(types: tuple[CardType, ...], category: Category, slot: str, wanted: int) -> None:
     if len(types) != wanted:
-        raise IllegalAction(f"A menu has {wanted} {slot}s, not {len(types)}")
+        raise IllegalAction(
+            msg("A menu has {wanted} {slots}, not {count}",
+                wanted=wanted, slots=words.SLOTS_PLURAL[category], count=len(types))
+        )
     for card_type in types:
         _check_slot(card_type, category, slot)
     for card_type in types:
         if types.count(card_type) > 1:
             raise IllegalAction(
-                f"A menu has {wanted} different {slot}s; {TYPE_NAMES[card_type]} is there twice"
+                msg("A menu has {wanted} different {slots}; {card} is there twice",
+                    wanted=wanted, slots=words.SLOTS_PLURAL[category],
+                    card=words.type_label(card_type))
             )
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def check_players(players: int) -> None:
     """Refuse a player count outside 2-8."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalAction(
-            f"Sushi Go Party! is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            msg("Sushi Go Party! is played by {low} to {high} players, not {players}",
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
         )
 
 
@@ -228,8 +245,8 @@ def check_menu_for(menu: Menu, players: int) -> None:
         low, high = PLAYER_LIMITS.get(card_type, (MIN_PLAYERS, MAX_PLAYERS))
         if not low <= players <= high:
             raise IllegalAction(
-                f"{TYPE_NAMES[card_type]} is played only with {low} to {high} players, "
-                f"not {players}"
+                msg("{card} is played only with {low} to {high} players, not {players}",
+                    card=words.type_label(card_type), low=low, high=high, players=players)
             )
 
 

@@ -29,6 +29,8 @@ from companion.games.sushi_go_party.tableau import (
     Tableau,
     kept_desserts,
 )
+from companion.games.sushi_go_party.words import card_label
+from companion.i18n import Msg, msg
 
 Events = list[Message]
 
@@ -37,9 +39,9 @@ CORNER_OF: dict[str, int] = {i: c.corner for i, c in CARDS_BY_ID.items() if c.co
 DESSERT_IDS = frozenset(i for i, c in CARDS_BY_ID.items() if c.category is Category.DESSERT)
 
 
-def card_name(card_id: str) -> str:
-    c = CARDS_BY_ID.get(card_id)
-    return c.name if c else repr(card_id)
+def card_name(card_id: str) -> Msg | str:
+    """The printed name of ``card_id`` as a message (the id quoted when it is no card)."""
+    return card_label(card_id)
 
 
 def known_card(card_id: str, what: str) -> CardType:
@@ -85,7 +87,7 @@ def _desserts_out(state: GameState, extra: tuple[str, ...]) -> int:
 def check_supply(
     state: GameState,
     card_id: str,
-    who: str,
+    who: str | Msg,
     extra: Iterable[str] = (),
     from_hand: int | None = None,
 ) -> None:
@@ -99,8 +101,12 @@ def check_supply(
     out = _count_out(state, card_id, extra)
     if out + 1 > most:
         raise IllegalAction(
-            f"{who}: one more {card_name(card_id)} would make {out + 1}, but the deck "
-            f"for {state.players} players holds {most}"
+            msg(
+                "{who}: one more {card} would make {count}, but the deck for {players} players "
+                "holds {most}",
+                who=who, card=card_name(card_id), count=out + 1, players=state.players,
+                most=most,
+            )
         )
     if state.known:
         _check_known(state, card_id, who, out, from_hand)
@@ -109,19 +115,27 @@ def check_supply(
         held = _desserts_out(state, extra)
         if held + 1 > shuffled:
             raise IllegalAction(
-                f"{who}: one more dessert card would make {held + 1}, but only {shuffled} were "
-                f"shuffled in by round {state.round}"
+                msg(
+                    "{who}: one more dessert card would make {count}, but only {shuffled} were "
+                    "shuffled in by round {round}",
+                    who=who, count=held + 1, shuffled=shuffled, round=state.round,
+                )
             )
 
 
-def _check_known(state: GameState, card_id: str, who: str, out: int, from_hand: int | None) -> None:
+def _check_known(
+    state: GameState, card_id: str, who: str | Msg, out: int, from_hand: int | None
+) -> None:
     elsewhere = [h for h, cards in enumerate(state.known) if h != from_hand and card_id in cards]
     held = sum(state.known[h].count(card_id) for h in elsewhere)
     if held and out + held + 1 > state.deck_info.most(card_id):
         holder = state.names[state.holder_of(elsewhere[0])]
         raise IllegalAction(
-            f"{who}: no {card_name(card_id)} can be played from here: {held} went back into a "
-            f"hand ({holder} holds it now) and the others are out"
+            msg(
+                "{who}: no {card} can be played from here: {held} went back into a hand "
+                "({holder} holds it now) and the others are out",
+                who=who, card=card_name(card_id), held=held, holder=holder,
+            )
         )
 
 
@@ -162,25 +176,31 @@ def place(
     card_type = known_card(card_id, who)
     if card_type not in menu_types(state.menu):
         raise IllegalAction(
-            f"{who}: {card_name(card_id)} is not on this menu (a card type not on the menu is "
-            "not in the deck)"
+            msg(
+                "{who}: {card} is not on this menu (a card type not on the menu is not in "
+                "the deck)",
+                who=who, card=card_name(card_id),
+            )
         )
     check_supply(state, card_id, who, from_hand=from_hand)
     if from_hand is not None:
         state = take_known(state, from_hand, card_id)
     if on_wasabi and card_type is not CardType.SPECIAL_ORDER:
         raise IllegalAction(
-            f"{who}: only a special order copying a nigiri chooses to go on a wasabi (a nigiri "
-            "goes on an empty wasabi by itself)"
+            msg(
+                "{who}: only a special order copying a nigiri chooses to go on a wasabi (a "
+                "nigiri goes on an empty wasabi by itself)",
+                who=who,
+            )
         )
     if copies and card_type is not CardType.SPECIAL_ORDER:
-        raise IllegalAction(f"{who}: only a special order copies a card")
+        raise IllegalAction(msg("{who}: only a special order copies a card", who=who))
     out_round = (*state.out_round, card_id)
     s = state.seats[seat]
     table = s.table
     if card_type in _QUEUED:
         if via == "menu" and card_type is CardType.MENU:
-            raise IllegalAction(f"{who}: a menu cannot pick another menu")
+            raise IllegalAction(msg("{who}: a menu cannot pick another menu", who=who))
         pending = Pending(CORNER_OF[card_id], seat, _QUEUED[card_type])
         events.append(ev.CardPlayed(who, card_id, card_id, via))
         return evolve(
@@ -266,44 +286,60 @@ def _special_order(
     if not table:
         if copies:
             raise IllegalAction(
-                f"{who}: a special order played with no card on the table copies nothing (it is "
-                "discarded at once)"
+                msg(
+                    "{who}: a special order played with no card on the table copies nothing (it "
+                    "is discarded at once)",
+                    who=who,
+                )
             )
         events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, "", via))
         events.append(ev.Discarded(who, SPECIAL_ORDER_ID, "a special order with nothing to copy"))
         return evolve(state, discards=(*state.discards, SPECIAL_ORDER_ID), out_round=out_round)
     if not copies:
-        raise IllegalAction(f"{who}: say which card of the table the special order copies")
+        raise IllegalAction(
+            msg("{who}: say which card of the table the special order copies", who=who)
+        )
     if copies == FLIPPED:
         if not any(p.flipped for p in table):
-            raise IllegalAction(f"{who}: there is no flipped card to copy")
+            raise IllegalAction(msg("{who}: there is no flipped card to copy", who=who))
         if on_wasabi:
-            raise IllegalAction(f"{who}: a flipped copy cannot lie on a wasabi")
+            raise IllegalAction(msg("{who}: a flipped copy cannot lie on a wasabi", who=who))
         placed = Placed(SPECIAL_ORDER_ID, state.turn, flipped=True)
         events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, FLIPPED, via))
         return _put(state, seat, (*table, placed), out_round)
     target_type = known_card(copies, f"{who}'s special order")
     if target_type is CardType.SPECIAL_ORDER:
         raise IllegalAction(
-            f"{who}: name the card the first special order copies (a copy of a special order "
-            "copies the same card)"
+            msg(
+                "{who}: name the card the first special order copies (a copy of a special "
+                "order copies the same card)",
+                who=who,
+            )
         )
     if not any(p.scores_as == copies and not p.flipped for p in table):
         raise IllegalAction(
-            f"{who}: the special order cannot copy {card_name(copies)}: there is none face up on "
-            "the table (it copies a card the player already played this round)"
+            msg(
+                "{who}: the special order cannot copy {card}: there is none face up on the "
+                "table (it copies a card the player already played this round)",
+                who=who, card=card_name(copies),
+            )
         )
     placed = Placed(SPECIAL_ORDER_ID, state.turn, copies=copies)
     if on_wasabi:
         if target_type is not CardType.NIGIRI:
-            raise IllegalAction(f"{who}: only a copy of a nigiri may go on a wasabi")
+            raise IllegalAction(msg("{who}: only a copy of a nigiri may go on a wasabi", who=who))
         if not any(p.scores_as == copies and not p.flipped and not p.on_wasabi for p in table):
             raise IllegalAction(
-                f"{who}: a copy of a nigiri lying on a wasabi is not on a wasabi itself "
-                "(ambiguity 2: only a copy of an uncovered nigiri may go on an empty wasabi)"
+                msg(
+                    "{who}: a copy of a nigiri lying on a wasabi is not on a wasabi itself "
+                    "(ambiguity 2: only a copy of an uncovered nigiri may go on an empty wasabi)",
+                    who=who,
+                )
             )
         table, placed = _onto_wasabi(table, placed)
         if not placed.on_wasabi:
-            raise IllegalAction(f"{who}: there is no empty wasabi for the copy to go on")
+            raise IllegalAction(
+                msg("{who}: there is no empty wasabi for the copy to go on", who=who)
+            )
     events.append(ev.CardPlayed(who, SPECIAL_ORDER_ID, copies, via))
     return _put(state, seat, (*table, placed), out_round)

@@ -30,6 +30,8 @@ from companion.games.sushi_go_party.tableau import (
     check_tableau,
     kept_desserts,
 )
+from companion.games.sushi_go_party.words import phase_label
+from companion.i18n import msg
 
 
 def setup(
@@ -67,27 +69,32 @@ def round_deck(state: GameState) -> Counter[str]:
 
 def deal(state: GameState, action: a.Deal, events: Events) -> GameState:
     if state.phase is not Phase.DEAL:
-        raise IllegalAction(f"a deal is not expected now (the game waits for: {state.phase})")
+        raise IllegalAction(
+            msg("{what} is not expected now (the game waits for: {phase})",
+                what=msg("a deal"), phase=phase_label(state.phase))
+        )
     deck = state.deck_info
     want = deck.schedule[state.round - 1]
     if len(action.desserts) != want:
         raise IllegalAction(
-            f"round {state.round} shuffles in {want} dessert cards, not {len(action.desserts)}"
+            msg("round {round} shuffles in {want} dessert cards, not {count}",
+                round=state.round, want=want, count=len(action.desserts))
         )
     pile = Counter(state.pile)
     pile.subtract(action.desserts)
     if min(pile.values(), default=0) < 0:
-        raise IllegalAction("those dessert cards are not all in the dessert pile")
+        raise IllegalAction(msg("those dessert cards are not all in the dessert pile"))
     cards = round_deck(state)
     cards.update(action.desserts)
     n = state.players * deck.deal
     if len(action.hands) != n:
         raise IllegalAction(
-            f"{state.players} hands of {deck.deal} cards make {n}, not {len(action.hands)}"
+            msg("{players} hands of {deal} cards make {n}, not {count}",
+                players=state.players, deal=deck.deal, n=n, count=len(action.hands))
         )
     cards.subtract(action.hands)
     if min(cards.values(), default=0) < 0:
-        raise IllegalAction("those hands hold cards that are not in the deck")
+        raise IllegalAction(msg("those hands hold cards that are not in the deck"))
     hands = [action.hands[i * deck.deal : (i + 1) * deck.deal] for i in range(state.players)]
     events.append(ev.RoundStarted(state.round, deck.deal, want))
     return evolve(
@@ -101,10 +108,15 @@ def deal(state: GameState, action: a.Deal, events: Events) -> GameState:
 
 def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> GameState:
     if state.phase is not Phase.ENTRY:
-        raise IllegalAction(f"a tableau is not expected now (the game waits for: {state.phase})")
+        raise IllegalAction(
+            msg("{what} is not expected now (the game waits for: {phase})",
+                what=msg("a tableau"), phase=phase_label(state.phase))
+        )
     seat = state.seat_of(action.player)
     if len(action.special_orders_on_wasabi) > len(action.special_orders):
-        raise IllegalAction(f"{action.player}: more special orders on wasabi than special orders")
+        raise IllegalAction(
+            msg("{who}: more special orders on wasabi than special orders", who=action.player)
+        )
     on = list(action.special_orders_on_wasabi)
     orders = []
     for copies in action.special_orders:
@@ -114,7 +126,8 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
         orders.append(SpecialOrder(copies, on_wasabi=sits))
     if on:
         raise IllegalAction(
-            f"{action.player}: a special order on a wasabi must also be listed in special_orders"
+            msg("{who}: a special order on a wasabi must also be listed in special_orders",
+                who=action.player)
         )
     tableau = Tableau(
         cards=action.cards,
@@ -124,7 +137,9 @@ def enter_tableau(state: GameState, action: a.EnterTableau, events: Events) -> G
         uramaki_places=action.uramaki_places,
     )
     check_tableau(tableau, state.menu, action.player)
-    check_copies([tableau.physical()], state.deck_info, f"in {action.player}'s tableau")
+    check_copies(
+        [tableau.physical()], state.deck_info, msg("in {who}'s tableau", who=action.player)
+    )
     check_size(tableau, state.deck_info, action.player)
     entered = list(state.entered)
     entered[seat] = tableau
@@ -143,7 +158,9 @@ def _check_entered(state: GameState, entered: Sequence[Tableau | None]) -> None:
     seats = [i for i, t in enumerate(entered) if t is not None]
     tables = [t for t in entered if t is not None]
     names = [state.names[i] for i in seats]
-    check_copies([t.physical() for t in tables], state.deck_info, "on the table this round", names)
+    check_copies(
+        [t.physical() for t in tables], state.deck_info, msg("on the table this round"), names
+    )
     _check_desserts_held(
         state,
         [
@@ -177,8 +194,12 @@ def _check_desserts_held(state: GameState, held_by: Sequence[tuple[str, Sequence
     held = sum(n for _, n in counts)
     if held > shuffled:
         raise IllegalAction(
-            f"round {state.round}: the players hold {held} dessert cards, but only {shuffled} "
-            "were shuffled in so far: " + ", ".join(f"{who} {n}" for who, n in counts if n)
+            msg(
+                "round {round}: the players hold {held} dessert cards, but only {shuffled} were "
+                "shuffled in so far: {holders}",
+                round=state.round, held=held, shuffled=shuffled,
+                holders=", ".join(f"{who} {n}" for who, n in counts if n),
+            )
         )
 
 

@@ -23,6 +23,7 @@ from companion.games.sushi_go_party.tableau import (
     SpecialOrder,
     Tableau,
 )
+from companion.i18n import msg
 
 
 class Mode(StrEnum):
@@ -148,7 +149,7 @@ class GameState:
         try:
             return self.names.index(name)
         except ValueError:
-            raise IllegalAction(f"{name!r} is not at this table") from None
+            raise IllegalAction(msg("{name} is not at this table", name=repr(name))) from None
 
 
 def tableau_of(table: tuple[Placed, ...], uramaki_places: tuple[int, ...]) -> Tableau:

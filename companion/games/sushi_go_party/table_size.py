@@ -31,6 +31,7 @@ from companion.games.base import IllegalAction
 from companion.games.sushi_go_party.cards import CardType
 from companion.games.sushi_go_party.menus import Deck
 from companion.games.sushi_go_party.tableau import TYPE_OF, Tableau
+from companion.i18n import N_, Msg, msg, nmsg
 
 #: Cards a player can take into a round's claiming turn besides the card revealed (the
 #: chopsticks' second card and the spoon's), and uramaki cards held before it (9 icons at most,
@@ -46,11 +47,13 @@ class SizeRange:
 
     least: int
     most: int
-    leave: tuple[str, ...]
+    leave: tuple[Msg, ...]
 
-    def words(self) -> str:
+    def words(self) -> Msg | str:
         """``"9"`` or ``"6 to 9"``."""
-        return str(self.most) if self.least == self.most else f"{self.least} to {self.most}"
+        if self.least == self.most:
+            return str(self.most)
+        return msg("{least} to {most}", least=self.least, most=self.most)
 
 
 def _copies(deck: Deck, card_type: CardType) -> int:
@@ -62,7 +65,8 @@ def _held(tableau: Tableau, card_type: CardType) -> int:
 
 
 def _leaving(tableau: Tableau, deck: Deck) -> list[tuple[int, str]]:
-    """The most cards of each kind that can leave this table in one round, with their words."""
+    """The most cards of each kind that can leave this table in one round, with their words
+    (a message id with an ``{n}`` placeholder)."""
     types = set(deck.menu.types)
     out: list[tuple[int, str]] = []
 
@@ -70,21 +74,22 @@ def _leaving(tableau: Tableau, deck: Deck) -> list[tuple[int, str]]:
         return max(0, _copies(deck, card_type) - _held(tableau, card_type))
 
     if CardType.TAKEOUT_BOX in types:
-        out.append((left(CardType.TAKEOUT_BOX), "take-out boxes"))
+        out.append((left(CardType.TAKEOUT_BOX), N_("take-out boxes (up to {n})")))
     orders = left(CardType.SPECIAL_ORDER) if CardType.SPECIAL_ORDER in types else 0
     if orders:
-        out.append((orders, "special orders discarded"))
+        out.append((orders, N_("special orders discarded (up to {n})")))
     if CardType.SPOON in types:
-        out.append((left(CardType.SPOON), "spoons that found nothing"))
+        out.append((left(CardType.SPOON), N_("spoons that found nothing (up to {n})")))
     if CardType.MISO_SOUP in types:
         misos = left(CardType.MISO_SOUP)
         if not types & {CardType.CHOPSTICKS, CardType.SPOON}:
             misos = (misos + orders) // 2
-        out.append((misos, "misos discarded"))
+        out.append((misos, N_("misos discarded (up to {n})")))
     claims = len(tableau.uramaki_places)
     if claims:
         per_claim = _URAMAKI_BEFORE_A_CLAIM + _CARDS_IN_A_TURN
-        out.append((min(per_claim * claims, left(CardType.URAMAKI)), "uramaki scored"))
+        scored = min(per_claim * claims, left(CardType.URAMAKI))
+        out.append((scored, N_("uramaki scored (up to {n})")))
     return [(n, what) for n, what in out if n]
 
 
@@ -92,7 +97,7 @@ def size_range(tableau: Tableau, deck: Deck) -> SizeRange:
     """The cards ``tableau`` may hold at round end with ``deck`` (see the module docstring)."""
     leaving = _leaving(tableau, deck)
     least = max(0, deck.deal - sum(n for n, _ in leaving))
-    return SizeRange(least, deck.deal, tuple(f"{what} (up to {n})" for n, what in leaving))
+    return SizeRange(least, deck.deal, tuple(Msg(what, {"n": n}) for n, what in leaving))
 
 
 def check_size(tableau: Tableau, deck: Deck, who: str) -> None:
@@ -101,13 +106,22 @@ def check_size(tableau: Tableau, deck: Deck, who: str) -> None:
     allowed = size_range(tableau, deck)
     if allowed.least <= size <= allowed.most:
         return
-    why = "every turn adds one card to each table (used chopsticks and spoons go back into a hand)"
-    if allowed.leave:
-        why += ", and only " + ", ".join(allowed.leave) + " leave it"
-    else:
-        why += ", and no card of this menu leaves it"
-    cards = "card" if size == 1 else "cards"
+    why = (
+        msg(
+            "every turn adds one card to each table (used chopsticks and spoons go back into a "
+            "hand), and only {leaving} leave it",
+            leaving=allowed.leave,
+        )
+        if allowed.leave
+        else msg(
+            "every turn adds one card to each table (used chopsticks and spoons go back into a "
+            "hand), and no card of this menu leaves it"
+        )
+    )
     raise IllegalAction(
-        f"{who}'s tableau has {size} {cards}; with {deck.deal} cards dealt it holds "
-        f"{allowed.words()}: {why}"
+        nmsg(
+            "{who}'s tableau has {n} card; with {deal} cards dealt it holds {allowed}: {why}",
+            "{who}'s tableau has {n} cards; with {deal} cards dealt it holds {allowed}: {why}",
+            size, who=who, deal=deck.deal, allowed=allowed.words(), why=why,
+        )
     )

@@ -44,6 +44,8 @@ from companion.games.sushi_go_party.cards import (
     Category,
 )
 from companion.games.sushi_go_party.menus import Deck, Menu, deck_for
+from companion.games.sushi_go_party.words import card_label
+from companion.i18n import Msg, msg
 
 SPECIAL_ORDER_ID = CardType.SPECIAL_ORDER.value
 #: Points of the uramaki places 1, 2, 3 (D6: the English 8 / 5 / 2).
@@ -124,8 +126,8 @@ def _card(card_id: str, where: str) -> Card:
     return found
 
 
-def _name(c: Card) -> str:
-    return c.name
+def _name(c: Card) -> Msg | str:
+    return card_label(c.id)
 
 
 @lru_cache(maxsize=64)
@@ -170,8 +172,11 @@ def _check_tableau(
     def on_menu(c: Card) -> None:
         if c.type not in types:
             raise IllegalAction(
-                f"{who}: {_name(c)} is not on this menu (a card type not on the menu is not in "
-                "the deck)"
+                msg(
+                    "{who}: {card} is not on this menu (a card type not on the menu is not in "
+                    "the deck)",
+                    who=who, card=_name(c),
+                )
             )
 
     for card_id in tableau.cards:
@@ -179,27 +184,39 @@ def _check_tableau(
         on_menu(c)
         if c.type is CardType.SPECIAL_ORDER:
             raise IllegalAction(
-                f"{who}: a face-up Special Order must say which card it copies (a special order "
-                "with nothing to copy is discarded at once)"
+                msg(
+                    "{who}: a face-up Special Order must say which card it copies (a special "
+                    "order with nothing to copy is discarded at once)",
+                    who=who,
+                )
             )
         if c.type in DISCARDED_ON_USE:
             raise IllegalAction(
-                f"{who}: {_name(c)} cannot be on the table at round end (it is discarded on the "
-                "turn it is played)"
+                msg(
+                    "{who}: {card} cannot be on the table at round end (it is discarded on the "
+                    "turn it is played)",
+                    who=who, card=_name(c),
+                )
             )
     for card_id in tableau.flipped:
         c = _card(card_id, who)
         on_menu(c)
         if c.type in DISCARDED_ON_USE:
             raise IllegalAction(
-                f"{who}: {_name(c)} cannot be flipped by a take-out box (it is discarded on the "
-                "turn it is played)"
+                msg(
+                    "{who}: {card} cannot be flipped by a take-out box (it is discarded on the "
+                    "turn it is played)",
+                    who=who, card=_name(c),
+                )
             )
     for card_id in tableau.on_wasabi:
         c = _card(card_id, who)
         on_menu(c)
         if c.type is not CardType.NIGIRI:
-            raise IllegalAction(f"{who}: {_name(c)} cannot lie on a wasabi (only a nigiri can)")
+            raise IllegalAction(
+                msg("{who}: {card} cannot lie on a wasabi (only a nigiri can)",
+                    who=who, card=_name(c))
+            )
     _check_rest(tableau, types, who)
 
 
@@ -215,53 +232,82 @@ def _check_rest(tableau: Tableau, types: frozenset[CardType], who: str) -> None:
     if covered > wasabi:
         nigiri = [*tableau.on_wasabi, *(so.copies for so in tableau.special_orders if so.on_wasabi)]
         raise IllegalAction(
-            f"{who}: {_name(CARDS_BY_ID[nigiri[-1]])} is on a wasabi that isn't there "
-            f"({covered} nigiri on wasabi, {wasabi} wasabi; one nigiri per wasabi)"
+            msg(
+                "{who}: {card} is on a wasabi that isn't there ({covered} nigiri on wasabi, "
+                "{wasabi} wasabi; one nigiri per wasabi)",
+                who=who, card=_name(CARDS_BY_ID[nigiri[-1]]), covered=covered, wasabi=wasabi,
+            )
         )
     places = tableau.uramaki_places
     if not places:
         return
     for place in places:
         if place not in (1, 2, 3) or isinstance(place, bool):
-            raise IllegalAction(f"{who}: uramaki place {place!r} does not exist (1, 2 or 3)")
+            raise IllegalAction(
+                msg("{who}: uramaki place {place} does not exist (1, 2 or 3)",
+                    who=who, place=repr(place))
+            )
     if places and CardType.URAMAKI not in types:
-        raise IllegalAction(f"{who}: Uramaki is not on this menu, so no uramaki place is scored")
+        raise IllegalAction(
+            msg("{who}: Uramaki is not on this menu, so no uramaki place is scored", who=who)
+        )
     if len(set(places)) != len(places):
-        raise IllegalAction(f"{who}: an uramaki place is scored once per round")
+        raise IllegalAction(msg("{who}: an uramaki place is scored once per round", who=who))
 
 
 def _check_special_orders(tableau: Tableau, types: frozenset[CardType], who: str) -> None:
     if CardType.SPECIAL_ORDER not in types:
-        raise IllegalAction(f"{who}: Special Order is not on this menu")
+        raise IllegalAction(msg("{who}: Special Order is not on this menu", who=who))
     present = set(tableau.cards) | set(tableau.on_wasabi) | set(tableau.flipped)
     uncovered = set(tableau.cards) | set(tableau.flipped)
     for so in tableau.special_orders:
         target = _card(so.copies, who)
-        what = f"{who}: the Special Order copying {_name(target)}"
+        card = _name(target)
         if target.type is CardType.SPECIAL_ORDER:
             raise IllegalAction(
-                f"{what}: give the card the first special order copies (a copy of a special "
-                "order copies the same card)"
+                msg(
+                    "{who}: the Special Order copying {card}: give the card the first special "
+                    "order copies (a copy of a special order copies the same card)",
+                    who=who, card=card,
+                )
             )
         if target.type not in types:
-            raise IllegalAction(f"{what}: {_name(target)} is not on this menu")
+            raise IllegalAction(
+                msg("{who}: the Special Order copying {card}: {card} is not on this menu",
+                    who=who, card=card)
+            )
         if target.type in DISCARDED_ON_USE:
             raise IllegalAction(
-                f"{what}: {_name(target)} is discarded on the turn it is played, so a special "
-                "order cannot copy it"
+                msg(
+                    "{who}: the Special Order copying {card}: {card} is discarded on the turn "
+                    "it is played, so a special order cannot copy it",
+                    who=who, card=card,
+                )
             )
         if so.copies not in present and target.type not in MAY_LEAVE:
             raise IllegalAction(
-                f"{what}: there is no {_name(target)} in the tableau to copy (a special order "
-                "copies a card the player already has)"
+                msg(
+                    "{who}: the Special Order copying {card}: there is no {card} in the "
+                    "tableau to copy (a special order copies a card the player already has)",
+                    who=who, card=card,
+                )
             )
         if so.on_wasabi:
             if target.type is not CardType.NIGIRI:
-                raise IllegalAction(f"{what} cannot lie on a wasabi (only a nigiri can)")
+                raise IllegalAction(
+                    msg(
+                        "{who}: the Special Order copying {card} cannot lie on a wasabi (only "
+                        "a nigiri can)",
+                        who=who, card=card,
+                    )
+                )
             if so.copies not in uncovered:
                 raise IllegalAction(
-                    f"{what} cannot lie on a wasabi: only a copy of a nigiri that is not on a "
-                    "wasabi may go on one"
+                    msg(
+                        "{who}: the Special Order copying {card} cannot lie on a wasabi: only a "
+                        "copy of a nigiri that is not on a wasabi may go on one",
+                        who=who, card=card,
+                    )
                 )
 
 
@@ -278,7 +324,7 @@ def check_round(tableaux: Sequence[Tableau], menu: Menu, names: Sequence[str]) -
     types, plain = _menu_types(menu), _plain_ids(menu)
     for tableau, who in zip(tableaux, names, strict=True):
         _check_tableau(tableau, types, plain, who)
-    check_copies([t.physical() for t in tableaux], deck, "on the table this round", names)
+    check_copies([t.physical() for t in tableaux], deck, msg("on the table this round"), names)
     if menu.roll is not CardType.URAMAKI:
         return deck
     next_place = uramaki_next_place(tableaux, names)
@@ -287,9 +333,12 @@ def check_round(tableaux: Sequence[Tableau], menu: Menu, names: Sequence[str]) -
             icons = uramaki_icons(tableau)
             if icons >= URAMAKI_TARGET:
                 raise IllegalAction(
-                    f"{who}: {icons} uramaki icons on the table at round end while uramaki place "
-                    f"{next_place} is open (reaching {URAMAKI_TARGET} scores at once and discards "
-                    "the uramaki)"
+                    msg(
+                        "{who}: {icons} uramaki icons on the table at round end while uramaki "
+                        "place {place} is open (reaching {target} scores at once and discards "
+                        "the uramaki)",
+                        who=who, icons=icons, place=next_place, target=URAMAKI_TARGET,
+                    )
                 )
     return deck
 
@@ -297,7 +346,7 @@ def check_round(tableaux: Sequence[Tableau], menu: Menu, names: Sequence[str]) -
 def check_copies(
     per_player: Sequence[Iterable[str]],
     deck: Deck,
-    where: str,
+    where: str | Msg,
     names: Sequence[str] = (),
 ) -> None:
     """Refuse more copies of a card than ``deck`` can hold (``per_player``: physical ids).
@@ -314,14 +363,19 @@ def check_copies(
         most = deck.most(card_id)
         if n > most:
             c = CARDS_BY_ID[card_id]
-            held = [
+            held = ", ".join(
                 f"{who} {cards.count(card_id)}"
                 for who, cards in zip(names, tables, strict=False)
                 if card_id in cards
-            ]
+            )
+            said = {"n": n, "card": _name(c), "where": where, "players": deck.players,
+                    "most": most}
             raise IllegalAction(
-                f"{n} x {_name(c)} {where}, but the deck for {deck.players} players holds {most}"
-                + (": " + ", ".join(held) if held else "")
+                msg("{n} x {card} {where}, but the deck for {players} players holds {most}: "
+                    "{held}", held=held, **said)
+                if held
+                else msg("{n} x {card} {where}, but the deck for {players} players holds "
+                         "{most}", **said)
             )
 
 
@@ -348,8 +402,11 @@ def uramaki_next_place(tableaux: Sequence[Tableau], names: Sequence[str]) -> int
                     n for t, n in zip(tableaux, names, strict=True) if skipped in t.uramaki_places
                 )
                 raise IllegalAction(
-                    f"{who}: uramaki place {skipped} was skipped because {tied} players shared "
-                    f"place {place}"
+                    msg(
+                        "{who}: uramaki place {skipped} was skipped because {tied} players "
+                        "shared place {place}",
+                        who=who, skipped=skipped, tied=tied, place=place,
+                    )
                 )
         place += tied
     for claimed in claims:
@@ -358,7 +415,8 @@ def uramaki_next_place(tableaux: Sequence[Tableau], names: Sequence[str]) -> int
                 n for t, n in zip(tableaux, names, strict=True) if claimed in t.uramaki_places
             )
             raise IllegalAction(
-                f"{who}: uramaki place {claimed} cannot be scored before place {place}"
+                msg("{who}: uramaki place {claimed} cannot be scored before place {place}",
+                    who=who, claimed=claimed, place=place)
             )
     return place
 

@@ -52,13 +52,18 @@ from companion.games.sushi_go_party.tableau import (
     URAMAKI_TARGET,
     WASABI_ID,
 )
+from companion.games.sushi_go_party.words import phase_label
+from companion.i18n import Msg, msg, nmsg
 
 MISO_ID = CardType.MISO_SOUP.value
 
 
-def _need(state: GameState, phase: Phase, what: str) -> None:
+def _need(state: GameState, phase: Phase, what: Msg) -> None:
     if state.phase is not phase:
-        raise IllegalAction(f"{what} is not expected now (the game waits for: {state.phase})")
+        raise IllegalAction(
+            msg("{what} is not expected now (the game waits for: {phase})",
+                what=what, phase=phase_label(state.phase))
+        )
 
 
 # ------------------------------------------------------------------------------------ reveal
@@ -88,12 +93,12 @@ def find_bonus(table: tuple[Placed, ...], kind: str, corner: int, turn: int) -> 
 
 
 def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
-    _need(state, Phase.REVEAL, "a reveal")
+    _need(state, Phase.REVEAL, msg("a reveal"))
     seat = state.seat_of(action.player)
     s = state.seats[seat]
     who = action.player
     if s.revealed:
-        raise IllegalAction(f"{who} already revealed this turn (undo to change it)")
+        raise IllegalAction(msg("{who} already revealed this turn (undo to change it)", who=who))
     known_card(action.card, who)
     cards = [action.card] + ([action.second] if action.second else [])
     if action.second:
@@ -105,20 +110,27 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
         i = find_bonus(table, "chopsticks", action.chopsticks, state.turn)
         if i < 0:
             raise IllegalAction(
-                f"{who}: two cards need chopsticks on the table from an earlier turn"
-                + (f" (corner {action.chopsticks})" if action.chopsticks else "")
+                msg(
+                    "{who}: two cards need chopsticks on the table from an earlier turn (corner "
+                    "{corner})",
+                    who=who, corner=action.chopsticks,
+                )
+                if action.chopsticks
+                else msg("{who}: two cards need chopsticks on the table from an earlier turn",
+                         who=who)
             )
         used_chopsticks = (table[i].card,)
         events.append(ev.Discarded(who, table[i].card, "chopsticks go back into the hand"))
         table = (*table[:i], *table[i + 1 :])
     elif action.chopsticks or action.second_copies or action.second_on_wasabi:
-        raise IllegalAction(f"{who}: chopsticks need the second card played")
+        raise IllegalAction(msg("{who}: chopsticks need the second card played", who=who))
     pending = state.pending
     if action.ask:
         i = find_bonus(table, "spoon", action.spoon, state.turn)
         if i < 0:
             raise IllegalAction(
-                f"{who}: asking for a card needs a spoon on the table from an earlier turn"
+                msg("{who}: asking for a card needs a spoon on the table from an earlier turn",
+                    who=who)
             )
         _check_ask(state, action.ask, who)
         corner = CORNER_OF[table[i].scores_as]
@@ -129,7 +141,7 @@ def reveal(state: GameState, action: a.Reveal, events: Events) -> GameState:
             )
         )
     elif action.spoon:
-        raise IllegalAction(f"{who}: say what the spoon asks for")
+        raise IllegalAction(msg("{who}: say what the spoon asks for", who=who))
     seats = list(state.seats)
     seats[seat] = evolve(s, table=table, hand=hand, revealed=True, chopsticks_used=used_chopsticks)
     state = evolve(state, seats=tuple(seats), pending=pending)
@@ -163,12 +175,13 @@ def _rest_of_hand(state: GameState, s: Seat, cards: list[str], who: str) -> tupl
         hand = list(s.hand)
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"{who} has no {card_name(c)} in hand")
+                raise IllegalAction(msg("{who} has no {card} in hand", who=who, card=card_name(c)))
             hand.remove(c)
         return tuple(hand)
     if len(cards) > state.hand_size:
         raise IllegalAction(
-            f"{who}: {len(cards)} cards played but the hands hold {state.hand_size} this turn"
+            msg("{who}: {count} cards played but the hands hold {size} this turn",
+                who=who, count=len(cards), size=state.hand_size)
         )
     return s.hand
 
@@ -179,10 +192,14 @@ def _check_ask(state: GameState, ask: str, who: str) -> None:
         return
     t = TYPE_OF.get(ask)
     if t is None:
-        raise IllegalAction(f"{who}: the spoon asks for {ask!r}, which is no card type or card")
+        raise IllegalAction(
+            msg("{who}: the spoon asks for {ask}, which is no card type or card",
+                who=who, ask=repr(ask))
+        )
     if t.value not in types:
         raise IllegalAction(
-            f"{who}: the spoon asks for {card_name(ask)}, which is not on this menu"
+            msg("{who}: the spoon asks for {card}, which is not on this menu",
+                who=who, card=card_name(ask))
         )
 
 
@@ -243,24 +260,28 @@ def _spoon_nobody(state: GameState, events: Events) -> GameState:
 
 
 def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameState:
-    _need(state, Phase.SPOON, "a spoon's answer")
+    _need(state, Phase.SPOON, msg("a spoon's answer"))
     head = state.pending[0]
     who = state.names[head.seat]
     if not action.giver:
         if action.card:
-            raise IllegalAction("a card given needs the player who gave it")
+            raise IllegalAction(msg("a card given needs the player who gave it"))
         holder = spoon_giver(state) if state.mode is Mode.SIMULATION else None
         if holder is not None:
-            raise IllegalAction(f"{state.names[holder]} holds what the spoon asks for")
+            raise IllegalAction(
+                msg("{who} holds what the spoon asks for", who=state.names[holder])
+            )
         state = _spoon_nobody(state, events)
         return advance(state, events)
     giver = state.seat_of(action.giver)
     if giver == head.seat:
-        raise IllegalAction(f"{who} cannot give a card to their own spoon")
+        raise IllegalAction(msg("{who} cannot give a card to their own spoon", who=who))
     known_card(action.card, action.giver)
     if not matches(head.ask, action.card):
+        # what the spoon asked for stays as entered (a card or a type id)
         raise IllegalAction(
-            f"{card_name(action.card)} does not answer a spoon asking for {head.ask}"
+            msg("{card} does not answer a spoon asking for {ask}",
+                card=card_name(action.card), ask=head.ask)
         )
     state, spoon = _remove_spoon(state)
     state = return_to_hand(state, spoon)
@@ -268,19 +289,23 @@ def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameSta
     if state.mode is Mode.SIMULATION:
         expected = spoon_giver_after(state, head.seat, head.ask)
         if expected < 0:
-            raise IllegalAction(f"nobody holds what {who}'s spoon asks for")
+            raise IllegalAction(msg("nobody holds what {who}'s spoon asks for", who=who))
         if expected != giver:
             raise IllegalAction(
-                f"{state.names[expected]} is the first player clockwise from "
-                f"{who}'s left who holds it"
+                msg("{giver} is the first player clockwise from {who}'s left who holds it",
+                    giver=state.names[expected], who=who)
             )
         rest = list(g.hand)
         if action.card not in rest:
-            raise IllegalAction(f"{action.giver} has no {card_name(action.card)} in hand")
+            raise IllegalAction(
+                msg("{who} has no {card} in hand", who=action.giver, card=card_name(action.card))
+            )
         rest.remove(action.card)
         state = with_seat(state, giver, evolve(g, hand=(*rest, spoon)))
     elif state.hand_size - 1 - len(g.chopsticks_used) < 1:
-        raise IllegalAction(f"{action.giver} has no card left in hand to give this turn")
+        raise IllegalAction(
+            msg("{who} has no card left in hand to give this turn", who=action.giver)
+        )
     events.append(ev.SpoonGiven(who, action.giver, action.card))
     state = place(
         state,
@@ -307,14 +332,17 @@ def spoon_giver_after(state: GameState, asker: int, ask: str) -> int:
 
 
 def menu_draw(state: GameState, action: a.MenuDraw, events: Events) -> GameState:
-    _need(state, Phase.MENU_DRAW, "a menu's draw")
+    _need(state, Phase.MENU_DRAW, msg("a menu's draw"))
     want = min(4, len(state.deck))
     if len(action.cards) != want:
-        raise IllegalAction(f"a menu draws {want} cards now, not {len(action.cards)}")
+        raise IllegalAction(
+            nmsg("a menu draws {n} card now, not {count}",
+                 "a menu draws {n} cards now, not {count}", want, count=len(action.cards))
+        )
     rest = Counter(state.deck)
     rest.subtract(action.cards)
     if min(rest.values(), default=0) < 0:
-        raise IllegalAction("those cards are not all in the deck")
+        raise IllegalAction(msg("those cards are not all in the deck"))
     deck = list(state.deck)
     for c in action.cards:
         deck.remove(c)
@@ -322,24 +350,28 @@ def menu_draw(state: GameState, action: a.MenuDraw, events: Events) -> GameState
 
 
 def menu_pick(state: GameState, action: a.MenuPick, events: Events) -> GameState:
-    _need(state, Phase.MENU, "a menu's pick")
+    _need(state, Phase.MENU, msg("a menu's pick"))
     head = state.pending[0]
     who = state.names[head.seat]
     drawn = state.drawn if state.mode is Mode.SIMULATION else action.drawn
     if state.mode is Mode.SIMULATION and action.drawn and action.drawn != state.drawn:
-        raise IllegalAction("the menu drew other cards")
+        raise IllegalAction(msg("the menu drew other cards"))
     if len(drawn) > 4:
-        raise IllegalAction(f"a menu draws 4 cards, not {len(drawn)}")
+        raise IllegalAction(msg("a menu draws 4 cards, not {count}", count=len(drawn)))
     for i, c in enumerate(drawn):
         known_card(c, f"{who}'s menu")
         if state.mode is Mode.TURNS:  # the cards drawn come from the deck
-            check_supply(state, c, f"{who}'s menu draws", extra=drawn[:i])
+            check_supply(state, c, msg("{who}'s menu draws", who=who), extra=drawn[:i])
     playable = [c for c in drawn if TYPE_OF[c] is not CardType.MENU]
     if not action.card:
         if playable or (state.mode is not Mode.SIMULATION and not action.drawn):
-            raise IllegalAction(f"{who}: the menu plays one of the cards drawn (not a menu)")
+            raise IllegalAction(
+                msg("{who}: the menu plays one of the cards drawn (not a menu)", who=who)
+            )
     elif drawn and action.card not in drawn:
-        raise IllegalAction(f"{who}: {card_name(action.card)} is not among the cards drawn")
+        raise IllegalAction(
+            msg("{who}: {card} is not among the cards drawn", who=who, card=card_name(action.card))
+        )
     state = evolve(state, pending=state.pending[1:], drawn=())
     if state.mode is Mode.SIMULATION:
         back = list(drawn)
@@ -362,18 +394,21 @@ def flippable(state: GameState, seat: int) -> list[int]:
 
 
 def flip(state: GameState, action: a.Flip, events: Events) -> GameState:
-    _need(state, Phase.TAKEOUT, "a take-out box's flip")
+    _need(state, Phase.TAKEOUT, msg("a take-out box's flip"))
     head = state.pending[0]
     who = state.names[head.seat]
     allowed = set(flippable(state, head.seat))
     if len(set(action.positions)) != len(action.positions):
-        raise IllegalAction(f"{who}: a card is flipped once")
+        raise IllegalAction(msg("{who}: a card is flipped once", who=who))
     table = list(state.seats[head.seat].table)
     for pos in action.positions:
         if pos not in allowed:
             raise IllegalAction(
-                f"{who}: position {pos} is not a face-up card played on an earlier turn of this "
-                "round (a take-out box flips only those)"
+                msg(
+                    "{who}: position {pos} is not a face-up card played on an earlier turn of "
+                    "this round (a take-out box flips only those)",
+                    who=who, pos=pos,
+                )
             )
     for pos in action.positions:
         table[pos] = table[pos]._replace(flipped=True, on_wasabi=False, covered=False)

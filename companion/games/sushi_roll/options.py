@@ -20,6 +20,7 @@ from typing import Any
 from companion.games.base import IllegalAction, UnreadableInput
 from companion.games.common.dispatch import mode_from_option
 from companion.games.sushi_roll.dice import DICE_PER_BELT
+from companion.i18n import msg
 
 
 class Mode(StrEnum):
@@ -56,6 +57,7 @@ def rules_from_options(options: Mapping[str, Any], players: int) -> Rules:
         raise UnreadableInput("option 'start_player' must be a seat number")
     if not 0 <= red < players:
         raise IllegalAction(
-            f"the red-bordered belt goes to seat 0 to {players - 1}, not {red} ({players} players)"
+            msg("the red-bordered belt goes to seat 0 to {last}, not {red} ({players} players)",
+                last=players - 1, red=red, players=players)
         )
     return Rules(players=players, belt=DICE_PER_BELT[players], red=red, mode=mode)

@@ -21,6 +21,7 @@ from companion.games.sushi_roll.options import Mode, Rules
 from companion.games.sushi_roll.scoring import game_lines, round_points, sheet_of
 from companion.games.sushi_roll.state import GameState, Phase, Seat, Supply, tray_of
 from companion.games.sushi_roll.tray import Tray, check_held, check_round, check_supply, check_tray
+from companion.i18n import msg
 
 Events = list[Message]
 
@@ -47,7 +48,9 @@ def resolve_tray(action: a.EnterTray, before: Sequence[Sequence[Tray]], seat: in
     """The :class:`Tray` an entry describes (``desserts`` -1: earlier rounds plus the desserts
     this round's dessert dice show); a value below -1 is refused."""
     if action.desserts < -1:
-        raise IllegalAction(f"{action.player}: {action.desserts} desserts cannot be held")
+        raise IllegalAction(
+            msg("{who}: {n} desserts cannot be held", who=action.player, n=action.desserts)
+        )
     t = Tray(
         dice=action.dice,
         on_wasabi=action.on_wasabi,
@@ -66,7 +69,7 @@ def enter_tray(state: GameState, action: a.EnterTray, events: Events) -> GameSta
     rounds before (tokens held, ruling R17) and with the trays entered so far (the box's
     tokens); keep it, and score the round once every tray is in (:func:`score_round`)."""
     if state.phase is not Phase.ENTRY:
-        raise IllegalAction("a tray is not expected now: the game is over")
+        raise IllegalAction(msg("a tray is not expected now: the game is over"))
     seat = state.seat_of(action.player)
     tray = resolve_tray(action, state.rounds, seat)
     check_tray(tray, state.rules, action.player)

@@ -25,6 +25,7 @@ from companion.games.sushi_roll.dice import (
 )
 from companion.games.sushi_roll.options import Mode, Rules
 from companion.games.sushi_roll.tray import Tray
+from companion.i18n import msg
 
 __all__ = ["GameState", "Mode", "Phase", "Placed", "Seat", "Supply", "tray_of"]
 
@@ -136,7 +137,7 @@ class GameState:
         try:
             return self.names.index(name)
         except ValueError:
-            raise IllegalAction(f"{name!r} is not at this table") from None
+            raise IllegalAction(msg("{name} is not at this table", name=repr(name))) from None
 
 
 def tray_of(seat: Seat) -> Tray:

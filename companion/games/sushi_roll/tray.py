@@ -29,11 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.base import IllegalAction
+from companion.games.sushi_roll import words
 from companion.games.sushi_roll.dice import (
     CHOPSTICKS_TOKENS,
     DESSERT_TOTAL,
     DICE_IN_BOX,
-    KIND_NAMES,
     MENU_TOKENS,
     NIGIRI_VALUES,
     ROUNDS,
@@ -41,10 +41,10 @@ from companion.games.sushi_roll.dice import (
     START_MENU,
     Symbol,
     die,
-    die_name,
     kinds_count,
 )
 from companion.games.sushi_roll.options import Rules
+from companion.i18n import N_, Msg, msg, nmsg
 
 
 @dataclass(frozen=True)
@@ -92,26 +92,33 @@ def check_tray(t: Tray, rules: Rules, who: str) -> None:
         die(reading)  # UnreadableInput for a face the table does not print
     for reading in t.on_wasabi:
         if die(reading).face.symbol not in NIGIRI_VALUES:
-            raise IllegalAction(f"{who}: only a nigiri lies on a wasabi, not a {die_name(reading)}")
+            raise IllegalAction(
+                msg("{who}: only a nigiri lies on a wasabi, not a {die}",
+                    who=who, die=words.die_label(reading))
+            )
     wasabi = sum(1 for r in t.dice if die(r).face.symbol is Symbol.WASABI)
     if len(t.on_wasabi) > wasabi:
         raise IllegalAction(
-            f"{who}: {len(t.on_wasabi)} nigiri on a wasabi but {wasabi} wasabi on the tray "
-            "(one nigiri per wasabi)"
+            msg("{who}: {nigiri} nigiri on a wasabi but {wasabi} wasabi on the tray (one nigiri "
+                "per wasabi)", who=who, nigiri=len(t.on_wasabi), wasabi=wasabi)
         )
     size = len(t.physical())
     if size != rules.belt:
         raise IllegalAction(
-            f"{who}: {size} dice on the tray, but with {rules.players} players every tray ends "
-            f"the round with {rules.belt} (one die a turn)"
+            msg("{who}: {size} dice on the tray, but with {players} players every tray ends "
+                "the round with {belt} (one die a turn)",
+                who=who, size=size, players=rules.players, belt=rules.belt)
         )
     for what, n, most in (
-        ("dessert", t.desserts, DESSERT_TOTAL),
-        ("Menu", t.menu, MENU_TOKENS),
-        ("Chopsticks", t.chopsticks, CHOPSTICKS_TOKENS),
+        (words.TOKENS["dessert"], t.desserts, DESSERT_TOTAL),
+        (words.TOKENS["menu"], t.menu, MENU_TOKENS),
+        (words.TOKENS["chopsticks"], t.chopsticks, CHOPSTICKS_TOKENS),
     ):
         if not 0 <= n <= most:
-            raise IllegalAction(f"{who}: {n} {what} tokens, but the box holds {most}")
+            raise IllegalAction(
+                msg("{who}: {n} {what} tokens, but the box holds {most}",
+                    who=who, n=n, what=what, most=most)
+            )
 
 
 def check_round(
@@ -124,7 +131,8 @@ def check_round(
     for kind, n in used.items():
         if n > DICE_IN_BOX[kind]:
             raise IllegalAction(
-                f"{n} {KIND_NAMES[kind]} dice on the trays, but the box holds {DICE_IN_BOX[kind]}"
+                msg("{n} {kind} dice on the trays, but the box holds {box}",
+                    n=n, kind=words.KIND_NAMES[kind], box=DICE_IN_BOX[kind])
             )
     for seat, (t, who) in enumerate(zip(trays, names, strict=True)):
         check_held(t, [b[seat] for b in before], who)
@@ -145,16 +153,20 @@ def check_spent_tokens(t: Tray, earlier: Sequence[Tray], who: str) -> None:
     from these, and spending only lowers the count (ruling R17). The most is at least the start
     tokens (2), so the count refused is always plural."""
     rounds = len(earlier) + 1
-    for symbol, word, start in SPENT_TOKENS:
+    for symbol, _word, start in SPENT_TOKENS:
         held = t.held(symbol)
         gained = t.shown(symbol) + sum(e.shown(symbol) for e in earlier)
         most = start + gained
         if held > most:
-            span = "round 1" if rounds == 1 else f"rounds 1 to {rounds}"
+            span = msg("round 1") if rounds == 1 else msg("rounds 1 to {n}", n=rounds)
             raise IllegalAction(
-                f"{who} holds {held} {word} tokens, but {start} at the start "
-                f"and the {word} dice on {who}'s trays give at most {most} ({start} + {gained} "
-                f"shown on the dice of {span}; spent tokens only lower the count)"
+                msg(
+                    "{who} holds {held} {token} tokens, but {start} at the start and the {token} "
+                    "dice on {who}'s trays give at most {most} ({start} + {gained} shown on the "
+                    "dice of {span}; spent tokens only lower the count)",
+                    who=who, held=held, token=words.TOKENS[symbol.value], start=start,
+                    most=most, gained=gained, span=span,
+                )
             )
 
 
@@ -164,28 +176,40 @@ def check_desserts(t: Tray, had: int, who: str) -> None:
     shown = t.shown(Symbol.DESSERT)
     if not had <= t.desserts <= had + shown:
         raise IllegalAction(
-            f"{who}: {t.desserts} dessert{'s' * (t.desserts != 1)} in tokens, but {who} had "
-            f"{had} and took dessert "
-            f"dice showing {shown} this round (dessert tokens are never given back)"
+            nmsg(
+                "{who}: {n} dessert in tokens, but {who} had {had} and took dessert dice "
+                "showing {shown} this round (dessert tokens are never given back)",
+                "{who}: {n} desserts in tokens, but {who} had {had} and took dessert dice "
+                "showing {shown} this round (dessert tokens are never given back)",
+                t.desserts, who=who, had=had, shown=shown,
+            )
         )
 
 
 def check_supply(trays: Sequence[Tray]) -> None:
     """Refuse trays whose tokens, all players together, are more than the box holds."""
     for what, total, most in (
-        ("desserts in tokens", sum(t.desserts for t in trays), DESSERT_TOTAL),
-        ("Menu tokens", sum(t.menu for t in trays), MENU_TOKENS),
-        ("Chopsticks tokens", sum(t.chopsticks for t in trays), CHOPSTICKS_TOKENS),
+        (N_("the players hold {total} desserts in tokens, but the box holds {most}"),
+         sum(t.desserts for t in trays), DESSERT_TOTAL),
+        (N_("the players hold {total} Menu tokens, but the box holds {most}"),
+         sum(t.menu for t in trays), MENU_TOKENS),
+        (N_("the players hold {total} Chopsticks tokens, but the box holds {most}"),
+         sum(t.chopsticks for t in trays), CHOPSTICKS_TOKENS),
     ):
         if total > most:
-            raise IllegalAction(f"the players hold {total} {what}, but the box holds {most}")
+            raise IllegalAction(Msg(what, {"total": total, "most": most}))
 
 
 def check_game(rounds: Sequence[Sequence[Tray]], rules: Rules, names: Sequence[str]) -> None:
     """Refuse a game whose rounds do not fit (at most three, each checked after the ones before)."""
     if len(rounds) > ROUNDS:
-        raise IllegalAction(f"Sushi Roll has {ROUNDS} rounds, not {len(rounds)}")
+        raise IllegalAction(
+            msg("Sushi Roll has {rounds} rounds, not {count}", rounds=ROUNDS, count=len(rounds))
+        )
     for i, trays in enumerate(rounds):
         if len(trays) != rules.players:
-            raise IllegalAction(f"round {i + 1}: one tray per player ({', '.join(names)})")
+            raise IllegalAction(
+                msg("round {round}: one tray per player ({players})",
+                    round=i + 1, players=", ".join(names))
+            )
         check_round(trays, rules, names, rounds[:i])

@@ -35,16 +35,14 @@ from companion.games.base import IllegalAction, Message
 from companion.games.common.evolve import evolve
 from companion.games.sushi_roll import actions as a
 from companion.games.sushi_roll import events as ev
+from companion.games.sushi_roll import words
 from companion.games.sushi_roll.dice import (
     DICE_IN_BOX,
-    KIND_NAMES,
     NIGIRI_VALUES,
     DieKind,
     Symbol,
     check_belt_reading,
-    describe_kinds,
     die,
-    die_name,
     is_unread,
     kinds_count,
     unread,
@@ -52,26 +50,36 @@ from companion.games.sushi_roll.dice import (
 from companion.games.sushi_roll.rounds import end_round
 from companion.games.sushi_roll.state import GameState, Phase, Placed, Seat
 from companion.games.sushi_roll.tokens import take_tokens
+from companion.i18n import Msg, msg, nmsg
 
 Events = list[Message]
 
 
-def need(state: GameState, phase: Phase, what: str) -> None:
+def need(state: GameState, phase: Phase, what: Msg) -> None:
     if state.phase is not phase:
-        raise IllegalAction(f"{what} is not expected now (the game waits for: {waiting(state)})")
+        raise IllegalAction(
+            msg("{what} is not expected now (the game waits for: {waiting})",
+                what=what, waiting=waiting_label(state))
+        )
 
 
 def waiting(state: GameState) -> str:
-    """What the game waits for, in words."""
+    """What the game waits for, in English words (the view's ``waiting``)."""
+    return str(waiting_label(state))
+
+
+def waiting_label(state: GameState) -> Msg:
+    """What the game waits for, as a message (rendered in the reader's language)."""
     if state.phase is Phase.ROLL:
-        return "the belts of " + ", ".join(state.names[i] for i in state.to_roll()) + " to roll"
+        return msg("the belts of {players} to roll",
+                   players=", ".join(state.names[i] for i in state.to_roll()))
     if state.phase is Phase.PICK:
-        return f"{state.names[state.current]} to play"
+        return msg("{who} to play", who=state.names[state.current])
     if state.phase is Phase.REROLL:
-        return f"the roll of {state.names[state.current]}'s re-rolled dice"
+        return msg("the roll of {who}'s re-rolled dice", who=state.names[state.current])
     if state.phase is Phase.ENTRY:
-        return "the trays at round end"
-    return "nothing: the game is over"
+        return msg("the trays at round end")
+    return msg("nothing: the game is over")
 
 
 def with_seat(state: GameState, seat: int, new: Seat) -> GameState:
@@ -98,8 +106,8 @@ def take_die(belt: tuple[str, ...], reading: str) -> tuple[str, ...] | None:
     return left
 
 
-def _belt_words(belt: tuple[str, ...]) -> str:
-    return ", ".join(die_name(r) for r in belt) or "no dice"
+def _belt_words(belt: tuple[str, ...]) -> Msg | str:
+    return words.belt_words(belt)
 
 
 # ------------------------------------------------------------------------------ rolls
@@ -111,10 +119,12 @@ def roll(state: GameState, action: a.Roll, events: Events) -> GameState:
         check_belt_reading(reading)  # UnreadableInput for a face the table does not print
     if state.phase is Phase.REROLL:
         return _reroll(state, seat, action, events)
-    need(state, Phase.ROLL, "a roll")
+    need(state, Phase.ROLL, msg("a roll"))
     s = state.seats[seat]
     if s.rolled:
-        raise IllegalAction(f"{action.player}'s belt is already rolled this turn (undo to fix it)")
+        raise IllegalAction(
+            msg("{who}'s belt is already rolled this turn (undo to fix it)", who=action.player)
+        )
     got = kinds_count(action.dice)
     if state.turn == 1:
         _check_draw(state, action.player, got)
@@ -122,8 +132,8 @@ def roll(state: GameState, action: a.Roll, events: Events) -> GameState:
             events.append(ev.RoundStarted(state.round, state.rules.belt, state.names[state.red]))
     elif got != kinds_count(s.belt):
         raise IllegalAction(
-            f"{action.player}'s belt holds {describe_kinds(kinds_count(s.belt))} dice, "
-            f"but the roll shows {describe_kinds(got)}"
+            msg("{who}'s belt holds {held} dice, but the roll shows {got}", who=action.player,
+                held=words.describe_kinds(kinds_count(s.belt)), got=words.describe_kinds(got))
         )
     belt = tuple(sorted(action.dice))
     events.append(ev.BeltRolled(action.player, belt))
@@ -139,27 +149,36 @@ def _check_draw(state: GameState, who: str, got: dict[DieKind, int]) -> None:
     n = sum(got.values())
     if n != state.rules.belt:
         raise IllegalAction(
-            f"with {state.players} players each belt gets {state.rules.belt} dice from the bag, "
-            f"but {who}'s roll shows {n}"
+            msg("with {players} players each belt gets {belt} dice from the bag, but {who}'s "
+                "roll shows {n}", players=state.players, belt=state.rules.belt, who=who, n=n)
         )
     drawn = kinds_count(r for s in state.seats for r in s.belt)
     for kind, k in got.items():
         if drawn[kind] + k > DICE_IN_BOX[kind]:
-            dice = "die" if k == 1 else "dice"
             raise IllegalAction(
-                f"{who}'s roll shows {k} {KIND_NAMES[kind]} {dice}, but only "
-                f"{DICE_IN_BOX[kind] - drawn[kind]} of the {DICE_IN_BOX[kind]} are left in the bag"
+                nmsg(
+                    "{who}'s roll shows {n} {kind} die, but only {left} of the {box} are left "
+                    "in the bag",
+                    "{who}'s roll shows {n} {kind} dice, but only {left} of the {box} are left "
+                    "in the bag",
+                    k, who=who, kind=words.KIND_NAMES[kind], left=DICE_IN_BOX[kind] - drawn[kind],
+                    box=DICE_IN_BOX[kind],
+                )
             )
 
 
 def _reroll(state: GameState, seat: int, action: a.Roll, events: Events) -> GameState:
     who = state.names[state.current]
     if seat != state.current:
-        raise IllegalAction(f"{who} is re-rolling: enter {who}'s dice, not {action.player}'s")
+        raise IllegalAction(
+            msg("{who} is re-rolling: enter {who}'s dice, not {player}'s",
+                who=who, player=action.player)
+        )
     want, got = kinds_count(state.reroll), kinds_count(action.dice)
     if got != want:
         raise IllegalAction(
-            f"{who} re-rolls {describe_kinds(want)} dice, but the roll shows {describe_kinds(got)}"
+            msg("{who} re-rolls {want} dice, but the roll shows {got}", who=who,
+                want=words.describe_kinds(want), got=words.describe_kinds(got))
         )
     s = state.seats[seat]
     kept = remove(s.belt, state.reroll)
@@ -172,7 +191,7 @@ def _reroll(state: GameState, seat: int, action: a.Roll, events: Events) -> Game
 # ------------------------------------------------------------------------------ tokens
 
 
-def _mover(state: GameState, player: str, what: str, events: Events) -> tuple[GameState, int]:
+def _mover(state: GameState, player: str, what: Msg, events: Events) -> tuple[GameState, int]:
     """The state in which ``player`` decides (belts left unrolled after a round's first turn
     are rolled with faces unread) and their seat; :class:`IllegalAction` when it is not
     ``player``'s turn."""
@@ -183,8 +202,11 @@ def _mover(state: GameState, player: str, what: str, events: Events) -> tuple[Ga
     if seat != state.current:
         first = state.names[state.red]
         raise IllegalAction(
-            f"it is {state.names[state.current]}'s turn, not {player}'s ({first} holds the "
-            "red-bordered belt and plays first this turn; then clockwise)"
+            msg(
+                "it is {current}'s turn, not {player}'s ({first} holds the red-bordered belt "
+                "and plays first this turn; then clockwise)",
+                current=state.names[state.current], player=player, first=first,
+            )
         )
     return state, seat
 
@@ -204,17 +226,18 @@ def _unread_rolls(state: GameState, events: Events) -> GameState:
 
 def use_menu(state: GameState, action: a.UseMenu, events: Events) -> GameState:
     who = action.player
-    state, seat = _mover(state, who, "a Menu token", events)
+    state, seat = _mover(state, who, msg("a Menu token"), events)
     s = state.seats[seat]
     if s.menu < 1:
-        raise IllegalAction(f"{who} has no Menu token left")
+        raise IllegalAction(msg("{who} has no Menu token left", who=who))
     if not action.dice:
-        raise IllegalAction(f"{who}: choose at least one die of the belt to re-roll")
+        raise IllegalAction(msg("{who}: choose at least one die of the belt to re-roll", who=who))
     for reading in action.dice:
         check_belt_reading(reading)
     if remove(s.belt, action.dice) is None:
         raise IllegalAction(
-            f"{who} can re-roll only dice of {who}'s own belt ({_belt_words(s.belt)})"
+            msg("{who} can re-roll only dice of {who}'s own belt ({belt})",
+                who=who, belt=_belt_words(s.belt))
         )
     chosen = tuple(sorted(action.dice))
     events.append(ev.MenuUsed(who, chosen))
@@ -225,13 +248,15 @@ def use_menu(state: GameState, action: a.UseMenu, events: Events) -> GameState:
 
 def use_chopsticks(state: GameState, action: a.UseChopsticks, events: Events) -> GameState:
     who = action.player
-    state, seat = _mover(state, who, "a Chopsticks token", events)
+    state, seat = _mover(state, who, msg("a Chopsticks token"), events)
     s = state.seats[seat]
     if s.chopsticks < 1:
-        raise IllegalAction(f"{who} has no Chopsticks token left")
+        raise IllegalAction(msg("{who} has no Chopsticks token left", who=who))
     other = state.seat_of(action.other)
     if other == seat:
-        raise IllegalAction(f"{who}: Chopsticks swap with another player's belt, not {who}'s own")
+        raise IllegalAction(
+            msg("{who}: Chopsticks swap with another player's belt, not {who}'s own", who=who)
+        )
     check_belt_reading(action.give)
     check_belt_reading(action.take)
     o = state.seats[other]
@@ -239,12 +264,13 @@ def use_chopsticks(state: GameState, action: a.UseChopsticks, events: Events) ->
     theirs = take_die(o.belt, action.take)
     if mine is None:
         raise IllegalAction(
-            f"{who}'s belt has no {die_name(action.give)} to give ({_belt_words(s.belt)})"
+            msg("{who}'s belt has no {die} to give ({belt})",
+                who=who, die=words.die_label(action.give), belt=_belt_words(s.belt))
         )
     if theirs is None:
         raise IllegalAction(
-            f"{action.other}'s belt has no {die_name(action.take)} ({_belt_words(o.belt)}); "
-            "dice on trays are never swapped"
+            msg("{who}'s belt has no {die} ({belt}); dice on trays are never swapped",
+                who=action.other, die=words.die_label(action.take), belt=_belt_words(o.belt))
         )
     events.append(ev.ChopsticksUsed(who, action.give, action.other, action.take))
     mine = tuple(sorted((*mine, action.take)))
@@ -259,15 +285,21 @@ def use_chopsticks(state: GameState, action: a.UseChopsticks, events: Events) ->
 
 def pick(state: GameState, action: a.Pick, events: Events) -> GameState:
     who = action.player
-    state, seat = _mover(state, who, "a pick", events)
+    state, seat = _mover(state, who, msg("a pick"), events)
     s = state.seats[seat]
     if is_unread(action.die):
         check_belt_reading(action.die)
-        raise IllegalAction(f"{who}: say which face the {die_name(action.die)} taken shows")
+        raise IllegalAction(
+            msg("{who}: say which face the {die} taken shows",
+                who=who, die=words.die_label(action.die))
+        )
     face = die(action.die).face
     belt = take_die(s.belt, action.die)
     if belt is None:
-        raise IllegalAction(f"{who}'s belt has no {die_name(action.die)} ({_belt_words(s.belt)})")
+        raise IllegalAction(
+            msg("{who}'s belt has no {die} ({belt})",
+                who=who, die=words.die_label(action.die), belt=_belt_words(s.belt))
+        )
     tray = place(s.tray, action.die, state.turn)
     on_wasabi = tray[-1].on_wasabi
     events.append(ev.DiePicked(who, action.die, on_wasabi))
