@@ -24,8 +24,10 @@ from web.context import (
     require_host,
     require_owner,
 )
+from web.i18n import request_language
 from web.idempotency import once_response
 from web.qr import host_qr_svg, join_qr_svg
+from web.title_words import localized_title
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -43,9 +45,10 @@ SCREENS = frozenset({"sushi-express", "sushi-go-party", "sushi-go", "sushi-roll"
 
 @bp.get("/titles")
 def titles() -> Response:
+    lang = request_language()  # the options' labels and notes in the device's language
     return jsonify(
         titles=[
-            {**game.info.to_json(), "screens": game.info.id in SCREENS,
+            {**localized_title(game.info.to_json(), lang), "screens": game.info.id in SCREENS,
              "dice": game.info.id in DICE_TITLES, "icon_dice": game.info.id in FACE_TITLES}
             for game in available_games()
         ]

@@ -12,14 +12,17 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON
+from companion.i18n import SOURCE, render
+from web.i18n import request_language
 
 bp = Blueprint("sgp", __name__, url_prefix="/api/titles/sushi-go-party")
 
 
-def menus_json() -> JSON:
-    """The catalogue answered by :func:`menus` (see the module docstring). The engine's modules
-    are imported here, on first use, like the registry loads engines."""
-    from companion.games.sushi_go_party.cards import CATEGORY, TYPE_NAMES, VARIANTS
+def menus_json(lang: str = SOURCE) -> JSON:
+    """The catalogue answered by :func:`menus` (see the module docstring), its names in ``lang``
+    (the printed names of that language's edition, issue 26). The engine's modules are imported
+    here, on first use, like the registry loads engines."""
+    from companion.games.sushi_go_party.cards import CATEGORY, VARIANTS
     from companion.games.sushi_go_party.menus import (
         APPETIZERS,
         MAX_PLAYERS,
@@ -32,6 +35,7 @@ def menus_json() -> JSON:
         menu_to_json,
         player_range,
     )
+    from companion.games.sushi_go_party.words import card_label, preset_label, type_label
 
     players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     return {
@@ -43,7 +47,7 @@ def menus_json() -> JSON:
         "presets": [
             {
                 "id": p.id,
-                "name": p.name,
+                "name": render(preset_label(p.id), lang),
                 "menu": menu_to_json(p.menu),
                 "types": [t.value for t in p.menu.types],
                 "players": list(player_range(p.menu)),
@@ -53,10 +57,13 @@ def menus_json() -> JSON:
         "types": [
             {
                 "id": t.value,
-                "name": TYPE_NAMES[t],
+                "name": render(type_label(t), lang),
                 "slot": CATEGORY[t].value,
                 "players": list(PLAYER_LIMITS.get(t, (MIN_PLAYERS, MAX_PLAYERS))),
-                "variants": [{"id": c.id, "name": c.name, "count": c.count} for c in VARIANTS[t]],
+                "variants": [
+                    {"id": c.id, "name": render(card_label(c.id), lang), "count": c.count}
+                    for c in VARIANTS[t]
+                ],
             }
             for t in CATEGORY
         ],
@@ -65,4 +72,4 @@ def menus_json() -> JSON:
 
 @bp.get("/menus")
 def menus() -> Response:
-    return jsonify(menus_json())
+    return jsonify(menus_json(request_language()))

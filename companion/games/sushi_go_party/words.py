@@ -118,3 +118,21 @@ def card_label(card_id: str) -> Msg | str:
 def phase_label(phase: object) -> Msg | str:
     """The phase a game waits for, as a refusal names it (its value when none is known)."""
     return PHASES.get(str(phase), str(phase))
+
+
+#: The 8 preset menus' names (REFERENCE 1.2; the French are SEED1's "Menu enfant"...).
+PRESET_NAMES: dict[str, Msg] = {
+    "my_first_meal": pmsg("sushi-go-party menu", "My First Meal"),
+    "sushi_go": pmsg("sushi-go-party menu", "Sushi Go!"),
+    "party_sampler": pmsg("sushi-go-party menu", "Party Sampler"),
+    "master_menu": pmsg("sushi-go-party menu", "Master Menu"),
+    "points_platter": pmsg("sushi-go-party menu", "Points Platter"),
+    "cutthroat_combo": pmsg("sushi-go-party menu", "Cutthroat Combo"),
+    "big_banquet": pmsg("sushi-go-party menu", "Big Banquet"),
+    "dinner_for_two": pmsg("sushi-go-party menu", "Dinner for Two"),
+}
+
+
+def preset_label(preset_id: str) -> Msg | str:
+    """A preset menu's name as a message (its id when it is no preset)."""
+    return PRESET_NAMES.get(preset_id, preset_id)
