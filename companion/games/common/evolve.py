@@ -29,7 +29,7 @@ def evolve(obj: T, **changes: Any) -> T:
         unknown = ", ".join(sorted(set(changes) - names))
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     new: T = object.__new__(cls)
-    attrs = new.__dict__
-    attrs.update(obj.__dict__)
-    attrs.update(changes)
+    # One new plain dict: quicker to build than filling the instance's own, and quicker to
+    # read attributes from (CPython 3.11).
+    object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
     return new

@@ -10,13 +10,16 @@ from what is left, and returns ``None`` when the state does not wait for the tab
 
 Every listed action is accepted by ``apply``; every decision ``apply`` accepts is listed
 (``RevealCustomers`` and ``Roll`` aside), except that a Place exchange is listed once per pair
-of numbers, lower number first (``apply`` also takes the pair the other way round).
+of numbers, lower number first (``apply`` also takes the pair the other way round). A player's
+options are built by memoised pure functions of what they depend on (``lru_cache``): actions are
+frozen values, so the same tuple serves every state that offers them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 
 from companion.games.base import Message
 from companion.games.sushi_express import hand as hands
@@ -59,17 +62,23 @@ def _guesses(state: GameState) -> list[Message]:
     exchanges open once two markers are down."""
     seat = guess.guesser(state)
     assert seat is not None, "somebody guesses now"
-    name = state.name(seat)
     same = playable_count(state, seat, ActionCard.SAME_GUESS) > 0
-    out: list[Message] = []
-    for number, stack in zip(markers.NUMBERS, state.board, strict=True):
-        if not stack:
-            out.append(Guess(name, number, False))
-        elif same:
-            out.append(Guess(name, number, True))
+    taken = tuple(map(bool, state.board))
+    out: list[Message] = list(_guess_options(state.name(seat), taken, same))
     if state.guessed > 1:
         out.extend(exchanges(state))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _guess_options(name: str, taken: tuple[bool, ...], same: bool) -> tuple[Guess, ...]:
+    """``name``'s guesses when ``taken`` says which numbers hold a marker: each free number,
+    and each taken one with a Same guess card when ``same``."""
+    return tuple(
+        Guess(name, number, is_taken)
+        for number, is_taken in zip(markers.NUMBERS, taken, strict=True)
+        if same or not is_taken
+    )
 
 
 def exchanges(state: GameState) -> list[Message]:
@@ -94,10 +103,16 @@ def _rolls(state: GameState) -> list[Message]:
     assert roller is not None
     name = state.name(roller)
     if roll.may_reroll(state):
-        out.extend(ReRoll(name, die, value) for die in (0, 1) for value in roll.FACES)
+        out.extend(_reroll_options(name))
     if waiting == "reroll_or_give_up":
         out.append(GiveUp(name))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _reroll_options(name: str) -> tuple[ReRoll, ...]:
+    """Every ``ReRoll`` of ``name``: die 0 or 1, new value 1-6."""
+    return tuple(ReRoll(name, die, value) for die in (0, 1) for value in roll.FACES)
 
 
 def _moves(state: GameState) -> list[Message]:
@@ -108,8 +123,13 @@ def _moves(state: GameState) -> list[Message]:
     name = state.name(seat)
     if state.pending_take is not None:
         return [TakeCustomer(name, card) for card in dict.fromkeys(state.display)]
-    most = min(playable_count(state, seat, ONE_TILE_FURTHER), ACTION_DECK[ONE_TILE_FURTHER])
-    return [Move(name, further) for further in range(most + 1)]
+    return list(_move_options(name, playable_count(state, seat, ONE_TILE_FURTHER)))
+
+
+@lru_cache(maxsize=4096)
+def _move_options(name: str, most: int) -> tuple[Move, ...]:
+    """``Move(name, k)`` for k = 0 to ``most`` "1 tile further" cards (the deck has 6)."""
+    return tuple(Move(name, k) for k in range(min(most, ACTION_DECK[ONE_TILE_FURTHER]) + 1))
 
 
 def _deliveries(state: GameState) -> list[Message]:
@@ -144,17 +164,28 @@ def record_draws(state: GameState) -> list[Message]:
     """``RecordDraw`` for every player with unrecorded cards and every card such a card could
     be (a copy not accounted for); a Tip only while the player's tips are not declared. Listed
     in every phase but the end."""
+    holders = [player for player in state.players if player.hand.unknown]
+    if not holders:
+        return []
+    possible = _unaccounted_cards(state.accounted)
     out: list[Message] = []
-    for player in state.players:
-        if not player.hand.unknown:
-            continue
-        for card in ActionCard:
-            if hands.unaccounted(state.accounted, card) <= 0:
-                continue
-            if card is ActionCard.TIP and player.tips_declared is not None:
-                continue
-            out.append(RecordDraw(player.name, card))
+    for player in holders:
+        out.extend(_record_options(player.name, possible, player.tips_declared is None))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _unaccounted_cards(accounted: tuple[int, ...]) -> tuple[ActionCard, ...]:
+    """The cards with a copy not ``accounted`` for: what an unrecorded card may be."""
+    return tuple(card for card in hands.CARDS if hands.unaccounted(accounted, card) > 0)
+
+
+@lru_cache(maxsize=4096)
+def _record_options(
+    name: str, possible: tuple[ActionCard, ...], tips: bool
+) -> tuple[RecordDraw, ...]:
+    """``RecordDraw(name, card)`` for every card ``possible``; a Tip only when ``tips``."""
+    return tuple(RecordDraw(name, card) for card in possible if tips or card is not ActionCard.TIP)
 
 
 def chance_action(state: GameState, rng: random.Random) -> Message | None:
