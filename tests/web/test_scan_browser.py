@@ -154,6 +154,13 @@ def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
     assert phone.errors == [] and tablet.errors == []
 
 
+def view_shot(screen: Screen, top: str, label: str) -> None:
+    """The screen as the device shows it with ``top`` at the top of the viewport
+    (``{label}-view-{device}.png``): a full-page shot of a long page is too small to judge."""
+    screen.page.locator(top).evaluate("el => el.scrollIntoView({block: 'center'})")
+    screen.page.screenshot(path=str(screen.shots / f"{label}-view-{screen.name}.png"))
+
+
 def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_a_card_last(
     browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
 ) -> None:
@@ -196,11 +203,14 @@ def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_
     page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
                            " return i && i.complete && i.naturalWidth > 0; }")
     phone.shot("scan-08-not-sure")
+    view_shot(phone, "[data-scan-chooser]", "scan-08-not-sure")
     tablet.page.locator("[data-scan-chooser='2'] [data-scan-crop='2']").wait_for()
     tablet.page.wait_for_function(
         "() => [...document.querySelectorAll('[data-scan-image], [data-scan-crop]')]"
         ".every((i) => i.complete && i.naturalWidth > 0)")
     tablet.shot("scan-08-not-sure")
+    view_shot(tablet, "[data-scan-chooser]", "scan-08-not-sure")
+    assert "sushi-go-party" not in page.locator(".scan-legend").inner_text()  # no internal id
 
     frame = page.locator("[data-scan-frame]")
     whole = frame.bounding_box()
@@ -209,8 +219,7 @@ def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_
     page.wait_for_function("() => document.querySelector('[data-scan-frame]').scrollLeft > 0")
     image = page.locator("[data-scan-image]").bounding_box()
     assert whole is not None and image is not None and image["width"] > 2.5 * whole["width"]
-    frame.scroll_into_view_if_needed()  # as the phone shows it (a full-page shot scrolls it back)
-    page.screenshot(path=str(shots / "scan-09-zoomed-view-phone.png"))
+    view_shot(phone, "[data-scan-frame]", "scan-09-zoomed")  # as the phone shows it
     phone.shot("scan-09-zoomed")
     phone.tap("[data-do=scan-zoom]")
     page.wait_for_function("() => !document.querySelector('[data-scan-frame].zoomed')")

@@ -409,7 +409,9 @@ function result(g, scan) {
     h("p", { class: "muted small scan-legend" },
       h("span", { class: "key ok" }), "read ", h("span", { class: "key uncertain" }), "not sure ",
       h("span", { class: "key corrected" }), "set by hand",
-      ` · ${scan.source === "camera" ? "camera" : "phone photo"}, ${scan.taken.slice(11, 16)}, card set ${scan.set}`),
+      ` · ${scan.source === "camera" ? "camera" : "phone photo"}, ${scan.taken.slice(11, 16)}`,
+      // the title's own card set goes without saying; another one (the owner's) is named
+      scan.set && scan.set !== g.view.game ? `, card set “${scan.set}”` : ""),
     state.shown !== null ? chooser(g, scan) : null,
     scan.seats.map((seat) => seatBlock(g, scan, seat)),
     loose.length ? h("div", { class: "scan-seat loose" },
