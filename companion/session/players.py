@@ -10,8 +10,8 @@ Statistics come from the past games' summaries (:class:`companion.session.past.P
 per title, a player's finished ``games``, ``wins`` (a shared win counts), ``average`` and
 ``best`` score, and where the title has them the ``favourite_menu`` (Sushi Go Party!: the menu
 played most, the latest on a tie) and ``average_customers`` (Sushi Express). Abandoned games
-are counted apart (``abandoned``) and never in the scores. In sushi golf the best score is the
-lowest.
+are counted apart (``abandoned``) and never in the scores. The best score is the highest of the
+games where the highest wins; only when every game was sushi golf is it the lowest.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def player_stats(name: str, summaries: Iterable[JSON]) -> JSON:
 def _title_stats(game: str, played: list[tuple[JSON, JSON]]) -> JSON:
     done = [(s, r) for s, r in played if s["status"] == "finished"]
     totals = [r["total"] for _s, r in done]
-    highest = all(s.get("highest_wins", True) for s, _r in done)
+    usual = [r["total"] for s, r in done if s.get("highest_wins", True)]
     out: JSON = {
         "game": game,
         "title": played[0][0]["title"],
@@ -87,7 +87,7 @@ def _title_stats(game: str, played: list[tuple[JSON, JSON]]) -> JSON:
         "wins": sum(1 for s, r in done if r["name"] in s["winners"]),
         "abandoned": len(played) - len(done),
         "average": round(sum(totals) / len(totals), 1) if totals else None,
-        "best": (max(totals) if highest else min(totals)) if totals else None,
+        "best": (max(usual) if usual else min(totals)) if totals else None,
         "favourite_menu": _favourite_menu(done),
         "average_customers": _average_customers(done),
     }
