@@ -35,13 +35,14 @@ function titleCard(title) {
   ];
   if (title.favourite_menu) {
     rows.push([t("Favourite menu"), tn("{menu} ({n} game)", "{menu} ({n} games)", title.favourite_menu.games,
-      { menu: title.favourite_menu.name })]);
+      { menu: title.favourite_menu.name }), "wide"]);
   }
   if (title.average_customers !== null) rows.push([t("Average customers"), number(title.average_customers)]);
   if (title.abandoned) rows.push([t("Not finished"), number(title.abandoned)]);
   return h("section", { class: "history-card stats-card", "data-stats": title.game },
     h("h2", null, title.title),
-    h("dl", { class: "stats" }, rows.map(([label, value]) => h("div", null, h("dt", null, label), h("dd", null, value)))));
+    h("dl", { class: "stats" }, rows.map(([label, value, cls]) => h("div", { class: cls },
+      h("dt", null, label), h("dd", null, value)))));
 }
 
 function render() {
