@@ -50,6 +50,10 @@ def test_replay_board_statistics_and_hand_off(
         assert early != final
         assert "Round 1" in page.locator("[data-replay-round]").inner_text()
         assert page.locator("#replay .btn.primary, #replay input").count() == 0  # read-only
+        page.locator(".step-range").fill("0")  # the set-up: every van on Sushi Express
+        setup = _board_text(screen, 0)
+        assert "Set-up" in page.locator("[data-step]").first.inner_text()
+        assert setup not in (early, final) and "tile 0" in setup
         screen.shot("replay-01-express-step")
 
         link = page.locator("#bgstats-link")
@@ -85,6 +89,8 @@ def test_replay_board_statistics_and_hand_off(
         screen.tap("[data-known='Ben']")
         names = page.locator(".player-row input").evaluate_all("els => els.map((e) => e.value)")
         assert names[0] == "Ben"
+        first_row = page.locator(".player-row").first
+        assert first_row.locator("[aria-checked='true']").get_attribute("aria-label") == "blue"
         assert page.locator("[data-known='Ben']").count() == 0
         screen.shot("replay-04-new-game-picker")
         assert screen.errors == []
