@@ -2,7 +2,8 @@
 (the customer colours tapped again, a guess stepped, the menu's cards as tiles), never JSON or
 internal ids, and says in words what saving will check again before it is saved.
 
-Screenshots: ``test-output/screenshots/fix-*.png`` (phone 390x844, tablet 1180x820).
+Screenshots: ``test-output/screenshots/fix-*.png`` (phone 390x844, tablet 1180x820; ``-view*``:
+the sheet as the device shows it, a screenful each).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
+from tests.web.correction_support import sheet_shots
 from tests.web.web_support import PLAYERS, LiveServer
 
 pytestmark = pytest.mark.browser
@@ -66,7 +68,7 @@ def test_a_correction_taps_the_customer_colours_again_and_says_what_it_rechecks(
     assert save.get_attribute("aria-disabled") == "false"
     no_ids(phone)
     assert api_snapshot(live_server, game_id, token)["version"] == 3  # the check changed nothing
-    phone.shot("fix-01-customers")
+    sheet_shots(phone, "fix-01-customers")
     phone.tap("[data-do=close-correction]")
 
     phone.tap("[data-correct='1']")  # Ann really guessed 8: Ben's plain 8 no longer holds
@@ -77,20 +79,20 @@ def test_a_correction_taps_the_customer_colours_again_and_says_what_it_rechecks(
     assert "Entry 3 (Ben's guess)" in words
     no_ids(phone)
     assert api_snapshot(live_server, game_id, token)["version"] == 3
-    phone.shot("fix-02-guess-warns")
+    sheet_shots(phone, "fix-02-guess-warns")
     tablet = Screen(browser, TABLET, "tablet", shots)
     tablet.open_as_host(live_server, game_id, token)
     tablet.wait_version(3)
     tablet.tap("[data-correct='1']")
     tablet.tap("#sheet [data-fix-stepper=number] [data-step='1']")
     wait_words(tablet, "no longer")
-    tablet.shot("fix-02-guess-warns")
+    sheet_shots(tablet, "fix-02-guess-warns")
 
     phone.tap("[data-do=save-correction]")
     phone.wait_version(4)
     sheet.locator("[data-result] [data-conflicts]").wait_for()
     assert "Ben" in sheet.locator("[data-result]").inner_text()
-    phone.shot("fix-03-saved")
+    sheet_shots(phone, "fix-03-saved")
     assert phone.errors == [] and tablet.errors == []
 
 
@@ -117,9 +119,17 @@ def test_a_tableau_is_corrected_with_the_menus_cards_by_their_printed_names(
     phone.tap("#sheet [data-fix-palette=cards] [data-card=squid_nigiri]")
     words = wait_words(phone, "Nothing was entered after it")
     assert "no other entry is checked again" in words
-    phone.shot("fix-04-tableau")
+    sheet_shots(phone, "fix-04-tableau")
+    tablet = Screen(browser, TABLET, "tablet", shots)
+    tablet.open_as_host(live_server, game_id, token)
+    tablet.wait_version(1)
+    tablet.tap("[data-correct='0']")
+    tablet.page.locator("#sheet [data-fix-palette=cards]").wait_for()
+    tablet.tap("#sheet [data-fix-picked=cards] button:has-text('Tea')")
+    wait_words(tablet, "Nothing was entered after it")
+    sheet_shots(tablet, "fix-04-tableau")
     phone.tap("[data-do=save-correction]")
     phone.wait_version(2)
     cards = api_snapshot(live_server, game_id, token)["view"]["players"][0]["tableau"]["cards"]
     assert sorted(cards) == sorted([*ann[:-1], "squid_nigiri"])
-    assert phone.errors == []
+    assert phone.errors == [] and tablet.errors == []

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
+from tests.web.correction_support import sheet_shots
 from tests.web.web_support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -90,20 +91,6 @@ def no_ids(screen: Screen) -> None:
     assert sheet.locator("input, textarea, [data-json], [data-fix-fixed]").count() == 0
     shown = sheet.inner_text()
     assert not [i for i in IDS if i in shown], shown
-
-
-def sheet_shots(screen: Screen, label: str) -> None:
-    """The full page (with the touch-target check), then the sheet as the device shows it, one
-    viewport screenshot per screenful of the sheet, top to bottom (``{label}-view{k}-...``)."""
-    screen.shot(label)
-    sheet = screen.page.locator("#sheet")
-    steps = screen.page.evaluate(
-        "() => { const s = document.getElementById('sheet');"
-        " return Math.min(4, Math.ceil(s.scrollHeight / s.clientHeight)); }")
-    for k in range(steps):
-        sheet.evaluate("(s, k) => { s.scrollTop = k * s.clientHeight * 0.9; }", k)
-        screen.page.screenshot(path=str(screen.shots / f"{label}-view{k + 1}-{screen.name}.png"))
-    sheet.evaluate("s => { s.scrollTop = 0; }")
 
 
 def history_line(screen: Screen, index: int) -> str:
@@ -257,3 +244,28 @@ def test_a_sushi_go_party_spoon_and_take_out_box_are_corrected_with_buttons_not_
     chosen = tablet_sheet.locator("[data-fix-ask=ask] [aria-pressed=true]")
     assert chosen.inner_text() == "any Nigiri"
     assert phone.errors == [] and tablet.errors == []
+
+
+def test_a_sushi_battle_reveal_is_corrected_on_the_pyramids_places(
+    browser: Any, live_server: LiveServer, shots: Path,
+) -> None:
+    game_id, token = game(live_server, "sushi-go", [{"name": "Ann"}, {"name": "Ben"}],
+                          {"mode": "turns", "variant": "sushi_battle"}, [
+                              {"kind": "reveal", "player": "Ann", "card": "tempura", "at": [5, 1]},
+                              {"kind": "reveal", "player": "Ben", "card": "sashimi",
+                               "at": [5, 2]}])
+    for viewport, name in ((PHONE, "phone"), (TABLET, "tablet")):
+        screen = host(browser, viewport, name, shots, live_server, game_id, token, 2)
+        sheet = open_sheet(screen, 0, "at")
+        assert labels(sheet) == ["Who", "Card", "Second card (chopsticks)",
+                                 "Taken from the pyramid at"]
+        assert sheet.locator("[data-fix-open=second]").inner_text() == "Choose a card"
+        place = sheet.locator("[data-fix-pyramid=at] [aria-pressed=true]")
+        assert place.get_attribute("aria-label") == "row 5, card 1"
+        assert sheet.locator("[data-fix-pyramid=at] [data-at]").count() == 20
+        screen.tap("#sheet [data-fix-pyramid=at] [data-at='5,3']")
+        words = wait_words(screen, "will be checked again")
+        assert words.startswith("1 later entry will be checked again; it still holds."), words
+        no_ids(screen)
+        sheet_shots(screen, "fix-sg-02-battle")
+        assert screen.errors == []

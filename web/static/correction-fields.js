@@ -191,7 +191,7 @@ function cardList(g, key, list, set, opened) {
         onclick: () => set(list.filter((_, j) => j !== i)) }))
       : h("span", { class: "muted" }, t("none"))),
     h("div", { class: "sgp-grid fix-grid", "data-fix-palette": key }, menu.cards.map((c) => h("div", { class: "sgp-cell" },
-      tile(menu, c, { label: c.name, count: n.get(c.id) || null, "aria-label": t("Add {card}", { card: c.name }),
+      tile(menu, c, { count: n.get(c.id) || null, "aria-label": t("Add {card}", { card: c.name }),
         onclick: () => set([...list, c.id]) })))),
   ];
 }
@@ -204,8 +204,19 @@ function oneCard(g, key, value, set, extra = []) {
       type: "button", class: "btn fix-none", "aria-pressed": String(value === v), "data-card": v, onclick: () => set(v),
     }, label))),
     menu.cards.map((c) => h("div", { class: "sgp-cell" }, tile(menu, c, {
-      label: c.name, pressed: String(c.id === value), class: c.id === value ? "picked" : "",
+      pressed: String(c.id === value), class: c.id === value ? "picked" : "",
       onclick: () => set(c.id) }))));
+}
+
+/** A card that may be left out (a second card with chopsticks, the Dummy's card): while there
+ * is none, "none" and one "Choose a card" button (the tiles once it is tapped). */
+function optionalCard(g, key, value, set, opened) {
+  if (!value && !opened.has(key)) {
+    return h("div", { class: "row" }, h("span", { class: "muted" }, t("none")),
+      h("button", { type: "button", class: "btn", "data-fix-open": key,
+        onclick: () => { opened.add(key); set(""); } }, t("Choose a card")));
+  }
+  return oneCard(g, key, value, set, [["", t("None")]]);
 }
 
 /** What a spoon asked for: a type of card ("any Nigiri") or, for a type with several cards, an
@@ -266,8 +277,9 @@ function partyControl(g, entry, key, value, set, opened) {
     return choices(key, value, [[0, t("The lowest the player had")], ...corners], set);
   }
   if (Array.isArray(value)) return cardList(g, key, value, set, opened);
-  if (["card", "second"].includes(key) && typeof value === "string") {
-    const may = key === "second" || ["spoon_give", "menu_pick"].includes(entry.action.kind);
+  if (key === "second") return optionalCard(g, key, value, set, opened);
+  if (key === "card" && typeof value === "string") {
+    const may = ["spoon_give", "menu_pick"].includes(entry.action.kind);
     return oneCard(g, key, value, set, may ? [["", t("None")]] : []);
   }
   return null;
@@ -282,9 +294,8 @@ function sushiGoControl(g, draft, key, value, set, opened) {
   if (key === "value") return dieFaces(fieldName("sushi-go", key), key, value, set);
   if (key === "at" || key === "second_at") return pyramidPlaces(g, key, value ?? [], set);
   if (Array.isArray(value)) return cardList(g, key, value, set, opened);
-  if (["card", "second", "dummy_card"].includes(key)) {
-    return oneCard(g, key, value, set, key === "card" ? [] : [["", t("None")]]);
-  }
+  if (key === "card") return oneCard(g, key, value, set);
+  if (key === "second" || key === "dummy_card") return optionalCard(g, key, value, set, opened);
   return null;
 }
 
