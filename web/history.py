@@ -24,6 +24,7 @@ A game id in a path that is not one is ``400 unreadable`` naming it. Registered 
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.export.bgstats import play_json, play_link
 from companion.export.table import to_csv
@@ -84,9 +85,8 @@ def bgstats(game_id: str) -> Response:
 
 
 @bp.get("/history/<int:game_id>/bgstats")
-def bgstats_redirect(game_id: int) -> Response:
-    link = play_link(play_json(get_past().finished(game_id)))
-    return redirect(link, code=302)  # type: ignore[return-value]
+def bgstats_redirect(game_id: int) -> ResponseReturnValue:
+    return redirect(play_link(play_json(get_past().finished(game_id))), code=302)
 
 
 @bp.get("/api/history/<game_id>/bgstats.svg")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -47,6 +48,8 @@ from companion.session.summary import summarize
 
 #: Seconds without a change after which a game not over counts as abandoned.
 ABANDONED_AFTER = 12 * 3600.0
+#: How many replayed games :meth:`PastGames.board` keeps (their states, for the next step).
+BOARDS_KEPT = 4
 
 
 class NotFinished(Exception):
@@ -70,6 +73,8 @@ class PastGames:
     find: Callable[[str], Game] = find_game
     clock: Callable[[], float] = time.time
     _cache: dict[int, tuple[str, JSON]] = field(default_factory=dict)
+    #: The last few games replayed for their boards (the stepper asks one step after another).
+    _boards: OrderedDict[int, tuple[str, Game, History]] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def games(self) -> list[JSON]:
@@ -121,7 +126,7 @@ class PastGames:
         row = self.log.game(game_pk)
         if self._summary(row) is None:
             raise NotFound(f"game {game_pk} is still being played: it is not in the history yet")
-        game, history = self._replay(row)
+        game, history = self._replayed(row)
         if not 0 <= step <= len(history):
             raise UnreadableInput(f"step {step} is not in game {game_pk}: its steps go from 0 "
                                   f"(the setup) to {len(history)}")
@@ -136,6 +141,21 @@ class PastGames:
                 "summary": said, "view": view}
 
     # -- inside ---------------------------------------------------------------------------
+
+    def _replayed(self, row: GameRow) -> tuple[Game, History]:
+        """:meth:`_replay`, kept for the :data:`BOARDS_KEPT` games asked last (until their
+        ``updated`` stamp changes)."""
+        with self._lock:
+            kept = self._boards.get(row.id)
+            if kept is not None and kept[0] == row.updated:
+                self._boards.move_to_end(row.id)
+                return kept[1], kept[2]
+        game, history = self._replay(row)
+        with self._lock:
+            self._boards[row.id] = (row.updated, game, history)
+            while len(self._boards) > BOARDS_KEPT:
+                self._boards.popitem(last=False)
+        return game, history
 
     def _replay(self, row: GameRow) -> tuple[Game, History]:
         game = self.find(row.game)
