@@ -15,7 +15,9 @@ Contract:
   a tie for the win on pudding cards; the 10th anniversary rulebook gives no tie-break, so tied
   players share the place.
 
-Tables (the same numbers as Sushi Go Party!'s, imported from it; D9 ties):
+Tables (the same numbers as Sushi Go Party!'s, imported from it; D9 ties). Nigiri on wasabi
+and set tables come from the scoring kit (:mod:`companion.games.common.nigiri`,
+:mod:`companion.games.common.sets`):
 
 * Nigiri 1 / 2 / 3 (egg, salmon, squid), tripled on a wasabi; tempura 5 per pair; sashimi 10 per
   three; gyoza (dumplings) 1 / 3 / 6 / 10 / 15 for 1 / 2 / 3 / 4 / 5+.
@@ -35,6 +37,8 @@ from functools import lru_cache
 
 from companion.games.base import JSON, PlayerScore, ScoreLine, ScoreSheet
 from companion.games.common.majority import SPLIT_ROUND_DOWN, place_players
+from companion.games.common.nigiri import Nigiri, nigiri_lines
+from companion.games.common.sets import complete_set_lines, count_points
 from companion.games.sushi_go.cards import (
     CARDS_BY_ID,
     DESSERT_IDS,
@@ -52,14 +56,16 @@ from companion.games.sushi_go_party.scoring import (
     MAKI_AWARDS_2_5,
     SASHIMI_SET,
     TEMPURA_PAIR,
-    WASABI_FACTOR,
 )
 
 GAME_ID = "sushi-go"
 ROLL_AWARDS: tuple[int, ...] = MAKI_AWARDS_2_5  # 6 for most, 3 for second
 PUDDING_TIEBREAK = "pudding cards"
 
-_NIGIRI_ORDER = tuple(i for i in CARDS_BY_ID if i in NIGIRI_IDS)
+#: The nigiri, in catalogue order (egg, salmon, squid).
+NIGIRI: tuple[Nigiri, ...] = tuple(
+    Nigiri(c.id, c.name, c.nigiri_value) for c in CARDS_BY_ID.values() if c.id in NIGIRI_IDS
+)
 
 
 def _s(n: int, word: str) -> str:
@@ -87,9 +93,10 @@ def round_lines(rules: Rules, tableaux: Sequence[Tableau]) -> list[list[ScoreLin
     for t in tableaux:
         counts = Counter(t.cards)
         lines: list[ScoreLine] = []
-        _nigiri(t, counts, lines)
-        lines.extend(_set_lines("tempura", counts["tempura"], 2, TEMPURA_PAIR, "pair"))
-        lines.extend(_set_lines("sashimi", counts["sashimi"], 3, SASHIMI_SET, "set"))
+        empty = counts[WASABI_ID] - len(t.on_wasabi)
+        lines.extend(nigiri_lines(NIGIRI, counts, Counter(t.on_wasabi), empty))
+        lines.extend(complete_set_lines("tempura", counts["tempura"], 2, TEMPURA_PAIR, "pair"))
+        lines.extend(complete_set_lines("sashimi", counts["sashimi"], 3, SASHIMI_SET, "set"))
         gyoza = rules.edition.gyoza.value
         lines.extend(_gyoza_lines(gyoza, counts[gyoza]))
         if counts["chopsticks"]:
@@ -105,57 +112,11 @@ def round_lines(rules: Rules, tableaux: Sequence[Tableau]) -> list[list[ScoreLin
     return out
 
 
-def _nigiri(t: Tableau, counts: Counter[str], lines: list[ScoreLine]) -> None:
-    on = Counter(t.on_wasabi)
-    for card_id in _NIGIRI_ORDER:
-        if counts[card_id]:
-            lines.append(_nigiri_line(card_id, counts[card_id], False))
-        if on[card_id]:
-            lines.append(_nigiri_line(card_id, on[card_id], True))
-    empty = counts[WASABI_ID] - len(t.on_wasabi)
-    if empty > 0:
-        lines.append(ScoreLine("wasabi", 0, WASABI_ID, f"{_s(empty, 'wasabi')} with no nigiri"))
-
-
-@lru_cache(maxsize=256)
-def _nigiri_line(card_id: str, n: int, on_wasabi: bool) -> ScoreLine:
-    c = CARDS_BY_ID[card_id]
-    if not on_wasabi:
-        return ScoreLine(
-            "nigiri", n * c.nigiri_value, card_id, f"{n} x {c.name}, {c.nigiri_value} each"
-        )
-    value = c.nigiri_value * WASABI_FACTOR
-    return ScoreLine(
-        "nigiri on wasabi",
-        n * value,
-        card_id,
-        f"{n} x {c.name} on wasabi, {c.nigiri_value} x {WASABI_FACTOR} = {value} each",
-    )
-
-
-@lru_cache(maxsize=256)
-def _set_lines(card_id: str, n: int, size: int, value: int, word: str) -> tuple[ScoreLine, ...]:
-    """Points per complete set of ``size`` (tempura pairs, sashimi threes)."""
-    if not n:
-        return ()
-    sets, left = divmod(n, size)
-    out: list[ScoreLine] = []
-    if sets:
-        out.append(
-            ScoreLine(card_id, sets * value, card_id, f"{_s(sets, word)} of {size} x {value}")
-        )
-    if left:
-        out.append(
-            ScoreLine(card_id, 0, card_id, f"{left} {card_id} left out of a {word} of {size}")
-        )
-    return tuple(out)
-
-
 @lru_cache(maxsize=64)
 def _gyoza_lines(card_id: str, n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
-    return (ScoreLine(card_id, DUMPLING[min(n, 5)], card_id, f"{n} {card_id} (1/3/6/10/15)"),)
+    return (ScoreLine(card_id, count_points(DUMPLING, n), card_id, f"{n} {card_id} (1/3/6/10/15)"),)
 
 
 @lru_cache(maxsize=16)

@@ -16,7 +16,9 @@ Contract:
 * Only the card types on the menu are scored: with maki on the menu nobody loses points for
   having no temaki.
 
-Tables (REFERENCE 1.4; tie rules D9 through :mod:`companion.games.common.majority`):
+Tables (REFERENCE 1.4; tie rules D9 through :mod:`companion.games.common.majority`; nigiri on
+wasabi and set tables from the rest of the scoring kit, :mod:`companion.games.common.nigiri`
+and :mod:`companion.games.common.sets`):
 
 * Nigiri 1 / 2 / 3 (egg, salmon, squid), tripled on a wasabi.
 * Maki: most icons 6, 2nd 3; 6-8 players 6 / 4 / 2. Dense ranking, every tied player takes the
@@ -57,6 +59,13 @@ from companion.games.common.majority import (
     majority_points,
     most_fewest,
 )
+from companion.games.common.nigiri import (
+    Nigiri,
+    empty_wasabi_line,
+    nigiri_line,
+    nigiri_lines,
+)
+from companion.games.common.sets import complete_set_lines, count_points
 from companion.games.sushi_go_party.cards import (
     CARDS_BY_ID,
     Background,
@@ -83,7 +92,6 @@ from companion.games.sushi_go_party.tableau import (
 GAME_ID = "sushi-go-party"
 TIEBREAK_LABEL = "dessert cards kept"
 
-WASABI_FACTOR = 3
 MAKI_AWARDS_2_5: tuple[int, ...] = (6, 3)
 MAKI_AWARDS_6_8: tuple[int, ...] = (6, 4, 2)
 TEMAKI = (4, 4)
@@ -277,11 +285,11 @@ def _maki_line(n: int, points: int, awards: tuple[int, ...]) -> ScoreLine:
 
 
 def _tempura(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
-    lines.extend(_set_lines("tempura", s.acts.get("tempura", 0), 2, TEMPURA_PAIR, "pair"))
+    lines.extend(complete_set_lines("tempura", s.acts.get("tempura", 0), 2, TEMPURA_PAIR, "pair"))
 
 
 def _sashimi(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
-    lines.extend(_set_lines("sashimi", s.acts.get("sashimi", 0), 3, SASHIMI_SET, "set"))
+    lines.extend(complete_set_lines("sashimi", s.acts.get("sashimi", 0), 3, SASHIMI_SET, "set"))
 
 
 def _dumpling(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
@@ -293,7 +301,7 @@ def _dumpling_lines(n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
     detail = f"{_s(n, 'dumpling')} (1/3/6/10/15)"
-    return (ScoreLine("dumpling", DUMPLING[min(n, 5)], "dumpling", detail),)
+    return (ScoreLine("dumpling", count_points(DUMPLING, n), "dumpling", detail),)
 
 
 def _eel(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
@@ -411,23 +419,19 @@ def _flipped_line(card_id: str, n: int) -> ScoreLine:
     return ScoreLine("take-out box", n * FLIPPED, card_id, detail)
 
 
-_NIGIRI_ORDER = tuple(i for i in CARDS_BY_ID if i in NIGIRI_IDS)
+#: The nigiri, in catalogue order (egg, salmon, squid).
+NIGIRI: tuple[Nigiri, ...] = tuple(
+    Nigiri(i, c.name, c.nigiri_value) for i, c in CARDS_BY_ID.items() if i in NIGIRI_IDS
+)
+_NIGIRI_BY_ID = {n.card: n for n in NIGIRI}
 
 
 def _nigiri_lines(t: Tableau, s: _Summary, lines: list[ScoreLine]) -> None:
     if not t.special_orders:  # the common case, from the counts
-        on = t.on_wasabi
-        for card_id in _NIGIRI_ORDER:
-            n = s.acts.get(card_id)
-            if n:
-                covered = on.count(card_id) if on else 0
-                if n > covered:
-                    lines.append(_nigiri_line(card_id, n - covered, False, False))
-                if covered:
-                    lines.append(_nigiri_line(card_id, covered, False, True))
-        empty = s.acts.get(WASABI_ID, 0) - len(on)
-        if empty:
-            lines.append(_empty_wasabi_line(empty))
+        covered = Counter(t.on_wasabi)
+        uncovered = {n.card: s.acts.get(n.card, 0) - covered[n.card] for n in NIGIRI}
+        empty = s.acts.get(WASABI_ID, 0) - len(t.on_wasabi)
+        lines.extend(nigiri_lines(NIGIRI, uncovered, covered, empty))
         return
     plain: dict[tuple[str, bool], int] = {}  # (id, via special order) -> cards
     wasabi: dict[tuple[str, bool], int] = {}
@@ -448,42 +452,15 @@ def _nigiri_lines(t: Tableau, s: _Summary, lines: list[ScoreLine]) -> None:
     for (card_id, via), n in wasabi.items():
         lines.append(_nigiri_line(card_id, n, via, True))
     empty = t.cards.count(WASABI_ID) - sum(wasabi.values())
-    if t.special_orders:
-        empty += sum(1 for so in t.special_orders if so.copies == WASABI_ID)
+    empty += sum(1 for so in t.special_orders if so.copies == WASABI_ID)
     if empty:
-        lines.append(_empty_wasabi_line(empty))
+        lines.append(empty_wasabi_line(empty))
 
 
-@_cached
-def _empty_wasabi_line(empty: int) -> ScoreLine:
-    return ScoreLine("wasabi", 0, "wasabi", f"{_s(empty, 'wasabi')} with no nigiri")
-
-
-@_cached
 def _nigiri_line(card_id: str, n: int, via: bool, on_wasabi: bool) -> ScoreLine:
-    c = CARDS_BY_ID[card_id]
-    what = "special order as " if via else ""
-    if not on_wasabi:
-        detail = f"{n} x {what}{c.name}, {c.nigiri_value} each"
-        return ScoreLine("nigiri", n * c.nigiri_value, card_id, detail)
-    value = c.nigiri_value * WASABI_FACTOR
-    detail = f"{n} x {what}{c.name} on wasabi, {c.nigiri_value} x {WASABI_FACTOR} = {value} each"
-    return ScoreLine("nigiri on wasabi", n * value, card_id, detail)
-
-
-@_cached
-def _set_lines(card_id: str, n: int, size: int, value: int, word: str) -> tuple[ScoreLine, ...]:
-    """Points per complete set of ``size`` (tempura, sashimi, green tea ice cream)."""
-    if not n:
-        return ()
-    sets, left = divmod(n, size)
-    name = card_id.replace("_", " ")
-    out: list[ScoreLine] = []
-    if sets:
-        out.append(ScoreLine(name, sets * value, card_id, f"{_s(sets, word)} of {size} x {value}"))
-    if left:
-        out.append(ScoreLine(name, 0, card_id, f"{left} {name} left out of a {word} of {size}"))
-    return tuple(out)
+    """The kit's line, the detail saying when the nigiri are special orders copying it."""
+    as_what = "special order as " if via else ""
+    return nigiri_line(_NIGIRI_BY_ID[card_id], n, on_wasabi, as_what=as_what)
 
 
 _ONIGIRI_IDS = tuple(f"onigiri_{shape.value}" for shape in OnigiriShape)
@@ -661,7 +638,7 @@ def dessert_lines(
         _most_fewest_lines("pudding", "pudding", counts, rule, out)
     elif menu.dessert is CardType.GREEN_TEA_ICE_CREAM:
         for f, lines in zip(faces, out, strict=True):
-            lines.extend(_set_lines("green_tea_ice_cream", len(f), 4, GTIC_SET, "set"))
+            lines.extend(complete_set_lines("green_tea_ice_cream", len(f), 4, GTIC_SET, "set"))
     else:
         for f, lines in zip(faces, out, strict=True):
             icons: Counter[Fruit] = Counter()
@@ -680,7 +657,7 @@ def fruit_lines(icons: Mapping[Fruit, int]) -> list[ScoreLine]:
         if n < 0:
             raise IllegalAction(f"{n} {fruit.value} icons: a count cannot be negative")
         detail = f"{_s(n, fruit.value)} (0/1/2/3/4/5+ = -2/0/1/3/6/10)"
-        out.append(ScoreLine("fruit", FRUIT[min(n, 5)], "fruit", detail))
+        out.append(ScoreLine("fruit", count_points(FRUIT, n), "fruit", detail))
     return out
 
 

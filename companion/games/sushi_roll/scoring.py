@@ -14,6 +14,10 @@
   (ruling R9). Each pair of leftover Menu and/or Chopsticks tokens, in any mix, is 1 point.
 * A tie for the win goes to the most desserts (the sheet's tie-break).
 
+Nigiri on wasabi and the set tables come from the scoring kit (:mod:`companion.games.common.nigiri`,
+:mod:`companion.games.common.sets`), the maki and dessert awards from
+:mod:`companion.games.common.majority`.
+
 :func:`round_lines` does not validate (callers check the round first); :func:`score_game`
 checks every round (:func:`.tray.check_game`) and scores them.
 """
@@ -32,6 +36,8 @@ from companion.games.common.majority import (
     most_fewest,
     place_players,
 )
+from companion.games.common.nigiri import Nigiri, nigiri_lines
+from companion.games.common.sets import graded_set_points
 from companion.games.sushi_roll.dice import (
     APPETIZERS,
     NIGIRI_VALUES,
@@ -44,7 +50,6 @@ from companion.games.sushi_roll.tray import Tray, check_game
 
 GAME_ID = "sushi-roll"
 MAKI_AWARDS = (6, 3)
-WASABI_FACTOR = 3
 #: Points for a set of 1, 2 and 3 icons (index 0 unused).
 SET_POINTS: dict[Symbol, tuple[int, int, int, int]] = {
     Symbol.DUMPLING: (0, 2, 4, 8),
@@ -90,42 +95,23 @@ def _icons(dice: Sequence[str]) -> dict[Symbol, int]:
     return out
 
 
+#: The nigiri (egg, salmon, squid); a line names the symbol ("salmon").
+NIGIRI: tuple[Nigiri, ...] = tuple(
+    Nigiri(symbol.value, f"{symbol.value} nigiri", value) for symbol, value in NIGIRI_VALUES.items()
+)
+
+
 def _nigiri_lines(t: Tray) -> list[ScoreLine]:
     """Per nigiri kind, the plain ones then those on a wasabi; then the empty wasabi, if any."""
     plain = _icons([r for r in t.dice if die(r).face.symbol in NIGIRI_VALUES])
     covered = _icons(t.on_wasabi)
-    lines = []
-    for symbol in NIGIRI_VALUES:
-        if plain.get(symbol):
-            lines.append(_nigiri_line(symbol, plain[symbol]))
-        if covered.get(symbol):
-            lines.append(_on_wasabi_line(symbol, covered[symbol]))
     wasabi = sum(1 for r in t.dice if die(r).face.symbol is Symbol.WASABI)
-    empty = wasabi - len(t.on_wasabi)
-    if empty > 0:
-        lines.append(ScoreLine("wasabi", 0, "wasabi", f"{_s(empty, 'wasabi')} with no nigiri"))
-    return lines
-
-
-@lru_cache(maxsize=64)
-def _nigiri_line(symbol: Symbol, n: int) -> ScoreLine:
-    """``n`` nigiri of ``symbol`` not on a wasabi: their value each."""
-    value = NIGIRI_VALUES[symbol]
-    name = symbol.value
-    return ScoreLine("nigiri", n * value, name, f"{n} x {name} nigiri, {value} each")
-
-
-@lru_cache(maxsize=64)
-def _on_wasabi_line(symbol: Symbol, n: int) -> ScoreLine:
-    """``n`` nigiri of ``symbol`` on a wasabi: three times their value each."""
-    value = NIGIRI_VALUES[symbol]
-    name = symbol.value
-    tripled = value * WASABI_FACTOR
-    return ScoreLine(
-        "nigiri on wasabi",
-        n * tripled,
-        name,
-        f"{n} x {name} nigiri on a wasabi, {value} x {WASABI_FACTOR} = {tripled} each",
+    return nigiri_lines(
+        NIGIRI,
+        {symbol.value: n for symbol, n in plain.items()},
+        {symbol.value: n for symbol, n in covered.items()},
+        wasabi - len(t.on_wasabi),
+        wasabi="a wasabi",
     )
 
 
@@ -137,7 +123,7 @@ def set_line(symbol: Symbol, n: int) -> ScoreLine:
     parts = [f"{_s(full, 'set')} of 3 x {table[3]}"] if full else []
     if rest:
         parts.append(f"a set of {rest} = {table[rest]}")
-    points = full * table[SET_SIZE] + table[rest]
+    points = graded_set_points(table, n)
     sizes = "/".join(str(p) for p in table[1:])
     return ScoreLine(
         symbol.value, points, symbol.value, f"{n} {symbol.value} ({sizes}): {' + '.join(parts)}"
