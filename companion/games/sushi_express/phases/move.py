@@ -69,19 +69,19 @@ def move(state: GameState, action: Move, events: Events) -> GameState:
     events.append(
         VanMoved(who, trip.start, trip.end, tiles, further, trip.skipped, trip.passed_express)
     )
-    moved = evolve(player, tile=trip.end, left_start=True)
-    new = evolve(new, players=replace_player(new.players, seat, moved))
-    if trip.ends_on_park:
-        new = draw_card(new, seat, DrawReason.PARK, events)
     gone = state.gone | {seat}
     pending = seat if trip.passed_express and state.display else None
     still_to_move = pending is not None or markers.live_order(state.board, gone)
-    return evolve(
+    new = evolve(
         new,
+        players=replace_player(new.players, seat, evolve(player, tile=trip.end, left_start=True)),
         gone=gone,
         pending_take=pending,
         phase=Phase.MOVE if still_to_move else Phase.DELIVER,
     )
+    if trip.ends_on_park:
+        new = draw_card(new, seat, DrawReason.PARK, events)
+    return new
 
 
 def take_customer(state: GameState, action: TakeCustomer, events: Events) -> GameState:

@@ -66,13 +66,6 @@ def _require_roller(state: GameState, name: str) -> int:
     return seat
 
 
-def _judged(state: GameState, try_number: int, dice: tuple[int, int], success: bool) -> GameState:
-    """After a roll or re-roll: phase 3 on a success, else the try's dice kept."""
-    if success:
-        return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)
-    return evolve(state, rolling=RollTry(try_number, dice))
-
-
 def roll(state: GameState, action: Roll, events: Events) -> GameState:
     if state.phase is not Phase.ROLL:
         raise wrong_phase(state, action)
@@ -90,9 +83,11 @@ def roll(state: GameState, action: Roll, events: Events) -> GameState:
         raise IllegalAction(f"{who} has used both tries; {who} may play a Re-roll card or give up")
     target = markers.number_of(state, seat)
     total = dice[0] + dice[1]
-    events.append(DiceRolled(who, try_number, (dice[0], dice[1]), total, target, total >= target))
-    new = evolve(state, exchange_open=None)
-    return _judged(new, try_number, (dice[0], dice[1]), total >= target)
+    success = total >= target
+    events.append(DiceRolled(who, try_number, (dice[0], dice[1]), total, target, success))
+    if success:
+        return evolve(state, phase=Phase.MOVE, rolling=None, exchange_open=None)
+    return evolve(state, rolling=RollTry(try_number, (dice[0], dice[1])), exchange_open=None)
 
 
 def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
@@ -123,7 +118,9 @@ def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
             success=success,
         )
     )
-    return _judged(new, rt.try_number, dice, success)
+    if success:
+        return evolve(new, phase=Phase.MOVE, rolling=None, exchange_open=None)
+    return evolve(new, rolling=RollTry(rt.try_number, dice))
 
 
 def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
