@@ -1,7 +1,8 @@
 """One short line per action for the history ("Ann guessed 7 (Same guess)").
 
 The session uses ``GAME.describe(action)`` (:mod:`companion.session.summary`). Card and
-customer names read as their values with spaces ("light blue", "one tile further").
+customer names read as their values with spaces ("light blue"); an action card by the name the
+rulebook prints ("a Re-roll card", "a 1 tile further card").
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from companion.games.base import Message
 from companion.games.common.wording import with_article
 from companion.games.sushi_express import actions as a
+from companion.games.sushi_express.cards import ACTION_CARD_NAMES
 
 
 def _words(value: str) -> str:
@@ -49,7 +51,8 @@ def _describe_more(action: Message) -> str:
         verb = "kept" if action.keep else "discarded"
         return f"{action.player} {verb} the customers left on display"
     if isinstance(action, a.RecordDraw):
-        return f"{action.player} drew {_words(action.card)}"
+        card = ACTION_CARD_NAMES[action.card]  # "a Re-roll card", "a 1 tile further card"
+        return f"{action.player} drew {'an' if card[0] in 'AEIOU' else 'a'} {card} card"
     if isinstance(action, a.DeclareTips):
         return f"{action.player} showed {_plural(action.tips, 'Tip card')}"
     return action.kind

@@ -167,9 +167,9 @@ def _roll_prompt(state: GameState) -> JSON:
     elif waiting == "reroll_or_next" and not roll.may_reroll(state):
         waiting, prompt = "roll", f"{name} rolls try 2, needing {target} or more"
     elif waiting == "reroll_or_next":
-        prompt = f"{name} may play a Re-roll card, or rolls try 2 needing {target} or more"
+        prompt = f"{name} may play a Re-roll card or roll try 2, needing {target} or more"
     else:
-        prompt = f"{name} may play a Re-roll card, or gives up"
+        prompt = f"{name} may play a Re-roll card or give up"
     return _act(seat, waiting, prompt)
 
 

@@ -121,7 +121,8 @@ def _gyoza_lines(card_id: str, n: int) -> tuple[ScoreLine, ...]:
 
 @lru_cache(maxsize=16)
 def _chopsticks_line(n: int) -> ScoreLine:
-    return ScoreLine("chopsticks", 0, "chopsticks", f"{_s(n, 'chopsticks card')} score nothing")
+    verb = "scores" if n == 1 else "score"
+    return ScoreLine("chopsticks", 0, "chopsticks", f"{_s(n, 'chopsticks card')} {verb} nothing")
 
 
 @lru_cache(maxsize=16)

@@ -125,9 +125,9 @@ def set_line(symbol: Symbol, n: int) -> ScoreLine:
         parts.append(f"a set of {rest} = {table[rest]}")
     points = graded_set_points(table, n)
     sizes = "/".join(str(p) for p in table[1:])
-    return ScoreLine(
-        symbol.value, points, symbol.value, f"{n} {symbol.value} ({sizes}): {' + '.join(parts)}"
-    )
+    name = f"{symbol.value}s" if n != 1 and symbol.value == "dumpling" else symbol.value
+    detail = f"{n} {name} ({sizes}): {' + '.join(parts)}"
+    return ScoreLine(symbol.value, points, symbol.value, detail)
 
 
 @lru_cache(maxsize=32)

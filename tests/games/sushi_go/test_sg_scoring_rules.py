@@ -148,7 +148,7 @@ def test_gyoza_are_not_counted_as_dumplings_in_the_10th_anniversary() -> None:
 
 def test_chopsticks_score_nothing_singular_and_plural() -> None:
     assert lines_of("chopsticks") == [
-        line("chopsticks", 0, "chopsticks", "1 chopsticks card score nothing")
+        line("chopsticks", 0, "chopsticks", "1 chopsticks card scores nothing")
     ]
     assert lines_of("chopsticks", "chopsticks") == [
         line("chopsticks", 0, "chopsticks", "2 chopsticks cards score nothing")

@@ -146,7 +146,7 @@ def test_an_appetizer_line_names_its_sets() -> None:
         "tempura", 10, "tempura", "3 tempura (1/5/10): 1 set of 3 x 10"
     )
     assert set_line(Symbol.DUMPLING, 8) == line(
-        "dumpling", 20, "dumpling", "8 dumpling (2/4/8): 2 sets of 3 x 8 + a set of 2 = 4"
+        "dumpling", 20, "dumpling", "8 dumplings (2/4/8): 2 sets of 3 x 8 + a set of 2 = 4"
     )
     assert set_line(Symbol.SASHIMI, 1) == line(
         "sashimi", 0, "sashimi", "1 sashimi (0/6/13): a set of 1 = 0"
