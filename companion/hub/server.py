@@ -85,11 +85,11 @@ class Hub:
 
         return self.scores.get(key, int(game["seq"]), compute)
 
-    def rank_finished(self) -> None:
-        """Work out the ranking of every finished game that has none yet."""
-        for table_id, game_no in self.store.unranked_finished():
+    def rank(self, games: list[tuple[int, int]]) -> None:
+        """Work out and keep the ranking of the finished ``(table, game)`` in ``games``."""
+        for table_id, game_no in games:
             game = self.store.game(table_id, game_no)
-            if game is None:
+            if game is None or game["status"] != "over":
                 continue
             scores = self.scores_of(game)
             if scores.over:
@@ -114,6 +114,7 @@ def create_hub_app(store: HubStore) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_PUSH_BYTES
     hub = Hub(store)
+    hub.rank(store.unranked_finished())  # a hub killed between a push and its ranking
     app.extensions["hub"] = hub
 
     @app.errorhandler(UnreadableInput)
@@ -150,8 +151,7 @@ def create_hub_app(store: HubStore) -> Flask:
         if table_id is None:
             return _error(401, "unauthorized", "only a paired table with its token can push")
         done = store.ingest(table_id, parse_push(_body()))
-        if done.finished:
-            hub.rank_finished()
+        hub.rank([(table_id, game) for game in done.finished])
         hub.changes.bump()
         return jsonify(ok=True, stored=done.stored, duplicates=done.duplicates)
 

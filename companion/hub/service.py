@@ -7,6 +7,7 @@ first pairing code (a new one any time at ``/pairing`` from the hub itself).
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import sys
@@ -50,6 +51,7 @@ def serve_hub(dsn: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1: every thread's stack on stderr
     local = f"http://127.0.0.1:{server.port}/"
     print(f"hub: database ready ({applied} migrations applied)", file=out)
     print(f"hub: listening on {host}:{server.port}; wall screen at {local} "

@@ -14,6 +14,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
@@ -72,18 +73,32 @@ class HubProc:
         self.dsn, self.port = dsn, port
         self.proc: subprocess.Popen[str] | None = None
         self.first_code = ""
+        self.output = Path(os.devnull)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> HubProc:
-        self.proc = subprocess.Popen(
-            [COMPANION, "hub", "serve", "--db", self.dsn, "--host", "127.0.0.1",
-             "--port", str(self.port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, cwd=ROOT)
-        assert self.proc.stdout is not None
-        self.first_code = _line(self.proc.stdout, "hub: pairing code", self.proc).split()[3]
+        """Start the hub; its output goes to a file (a pipe nobody reads would fill up and
+        stop the hub at its next log line)."""
+        self.output = Path(tempfile.mkstemp(prefix="hub-", suffix=".log")[1])
+        with self.output.open("w") as out:
+            self.proc = subprocess.Popen(
+                [COMPANION, "hub", "serve", "--db", self.dsn, "--host", "127.0.0.1",
+                 "--port", str(self.port)], stdout=out, stderr=subprocess.STDOUT,
+                text=True, cwd=ROOT)
+        proc = self.proc
+
+        def code() -> str | None:
+            for line in self.output.read_text().splitlines():
+                if line.startswith("hub: pairing code"):
+                    return line.split()[3]
+            if proc.poll() is not None:
+                raise AssertionError(f"the hub ended: {self.output.read_text()[-2000:]}")
+            return None
+
+        self.first_code = wait_for(code, "the hub's start-up lines")
         return self
 
     def kill(self) -> None:
@@ -92,6 +107,7 @@ class HubProc:
             self.proc.kill()
             self.proc.wait(timeout=30)
             self.proc = None
+            self.output.unlink(missing_ok=True)
 
     def pause(self) -> None:
         """SIGSTOP: the hub takes connections (the kernel does) but answers nothing."""
