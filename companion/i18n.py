@@ -211,6 +211,11 @@ def plural_categories(lang: str) -> dict[str, int]:
     return out
 
 
+#: Contexts of names the engines define and the pages also show (a snapshot is shared by every
+#: viewer, so each page names the cards in its own language): exported with the pages' strings.
+PAGE_CONTEXTS = frozenset({"sushi-go", "sushi-go-party", "sushi-go-party menu", "sushi-roll"})
+
+
 def catalogue_json(lang: str, only: str | None = "web/static/") -> dict[str, Any]:
     """See :func:`_catalogue_json` (read again only when the ``.po`` file changes)."""
     po = po_path(lang)
@@ -222,7 +227,7 @@ def _catalogue_json(lang: str, only: str | None, _mtime: int) -> dict[str, Any]:
     """The strings of ``lang`` the pages use, for ``GET /i18n/<lang>.json``: ``messages`` maps
     an id (``context\\x04id`` with a context) to its text, or to its list of plural forms;
     ``plural`` maps ``Intl.PluralRules`` categories to form indexes. ``only``: keep the
-    entries used under this path (None: all)."""
+    entries used under this path, and the names of :data:`PAGE_CONTEXTS` (None: all)."""
     messages: dict[str, Any] = {}
     if lang != SOURCE and po_path(lang).exists():
         with po_path(lang).open("rb") as f:
@@ -230,7 +235,9 @@ def _catalogue_json(lang: str, only: str | None, _mtime: int) -> dict[str, Any]:
         for m in catalog:
             if not m.id or m.fuzzy:
                 continue
-            if only and not any(loc.startswith(only) for loc, _ in m.locations):
+            if only and m.context not in PAGE_CONTEXTS and not any(
+                loc.startswith(only) for loc, _ in m.locations
+            ):
                 continue
             key_id = m.id[0] if isinstance(m.id, tuple | list) else m.id
             key = f"{m.context}\x04{key_id}" if m.context else key_id

@@ -40,7 +40,10 @@ def test_the_pages_catalogue_is_served_per_language(client: FlaskClient) -> None
     assert pl["lang"] == "pl"
     assert pl["plural"]["few"] == 1
     assert pl["messages"]["Resume"] == "Wznów"
-    assert "sushi-go\x04Chopsticks" not in pl["messages"]  # only what the pages use
+    # only what the pages use: their own strings and the cards' printed names (a snapshot is
+    # shared by every viewer, each page names the cards in its language), no engine refusal
+    assert pl["messages"]["sushi-go\x04Chopsticks"] == "Pałeczki"
+    assert "{who} already revealed this turn (undo to change it)" not in pl["messages"]
     assert client.get("/i18n/en.json").get_json()["messages"] == {}
     assert client.get("/i18n/xx.json").status_code == 404
 

@@ -3,6 +3,7 @@
 import { api, banner, h, store } from "./common.js";
 import { kindWords, openCorrection } from "./correction.js";
 import { showCode } from "./host-claim.js";
+import { t, tn } from "./i18n.js";
 
 /** QR codes fetched once per link: path + the code it holds -> SVG text (null: on its way). */
 const qrs = new Map();
@@ -32,18 +33,16 @@ function handOffPart(g) {
   if (!s.host_code) return null;
   if (!handOff) {
     return h("button", { type: "button", class: "btn ghost hand-off-open", "data-hand-off-open": "",
-      onclick: () => { handOff = true; g.rerender(); } }, "Hand the host role to another device");
+      onclick: () => { handOff = true; g.rerender(); } }, t("Hand the host role to another device"));
   }
   return h("div", { class: "hand-off", "data-hand-off": "" },
     h("div", { class: "join-box" },
-      h("div", null, h("div", { class: "muted small" }, "Host code"),
+      h("div", null, h("div", { class: "muted small" }, t("Host code")),
         h("div", { class: "join-code host-code", "data-host-code": "" }, showCode(s.host_code)),
-        h("div", { class: "muted small" }, "On the other device, scan the code, or open the home page, "
-          + "tap Join, pick this game and type the host code under “Take over as host”. "
-          + "This device then stops being the host.")),
-      qrBox(g, `/api/games/${g.id}/host/qr.svg`, s.host_code, "QR code of the take-over link")),
+        h("div", { class: "muted small" }, t("On the other device, scan the code, or open the home page, tap Join, pick this game and type the host code under “Take over as host”. This device then stops being the host."))),
+      qrBox(g, `/api/games/${g.id}/host/qr.svg`, s.host_code, t("QR code of the take-over link"))),
     h("button", { type: "button", class: "btn ghost", "data-hand-off-close": "",
-      onclick: () => { handOff = false; g.rerender(); } }, "Hide the host code"));
+      onclick: () => { handOff = false; g.rerender(); } }, t("Hide the host code")));
 }
 
 async function exportRecord(g) {
@@ -61,7 +60,7 @@ async function exportRecord(g) {
 
 function conflictList(conflicts) {
   if (!conflicts?.length) return null;
-  return [h("h3", { class: "conflicts" }, "Set aside after the correction"),
+  return [h("h3", { class: "conflicts" }, t("Set aside after the correction")),
     h("ul", { class: "conflicts", "data-conflicts": "" }, conflicts.map((c) => h("li", null,
       `#${c.index + 1} ${kindWords(c.action.kind)}: ${c.reason}`)))];
 }
@@ -72,9 +71,8 @@ async function releaseSeat(g, seat) {
   const name = g.name(seat);
   const mine = g.mySeat === seat;
   const question = mine
-    ? `Release ${name}'s seat? This phone stops showing ${name}'s hand, and another phone can claim it.`
-    : `Release ${name}'s seat? The phone holding it stops showing ${name}'s hand, and the next `
-      + "phone to join with the code can take it.";
+    ? t("Release {name}'s seat? This phone stops showing {name}'s hand, and another phone can claim it.", { name })
+    : t("Release {name}'s seat? The phone holding it stops showing {name}'s hand, and the next phone to join with the code can take it.", { name });
   if (!window.confirm(question)) return;
   const answer = await g.post(`/api/games/${g.id}/seats/${seat}/release`, {});
   if (answer && mine) {
@@ -88,37 +86,37 @@ function seatsPart(g) {
   const claimed = new Set(g.snap.claimed_seats ?? []);
   if (!g.isHost) {
     if (g.mySeat === null) return null;
-    return [h("h2", null, "Your seat"),
+    return [h("h2", null, t("Your seat")),
       h("div", { class: "row spread" },
-        h("span", null, `This phone is ${g.name(g.mySeat)}'s seat.`),
+        h("span", null, t("This phone is {name}'s seat.", { name: g.name(g.mySeat) })),
         h("button", { type: "button", class: "btn ghost", "data-release": g.mySeat,
-          onclick: () => releaseSeat(g, g.mySeat) }, "Release my seat"))];
+          onclick: () => releaseSeat(g, g.mySeat) }, t("Release my seat")))];
   }
-  return [h("h3", null, "Seats"),
+  return [h("h3", null, t("Seats")),
     h("ul", { class: "seats-held", "data-seats": "" }, g.view.players.map((p, seat) =>
       h("li", { class: "row spread", "data-seat": seat, "data-claimed": claimed.has(seat) },
         h("span", null, h("b", null, g.name(seat)), " ",
-          h("span", { class: "muted" }, claimed.has(seat) ? "on a phone" : "free: join with the code")),
+          h("span", { class: "muted" }, claimed.has(seat) ? t("on a phone") : t("free: join with the code"))),
         claimed.has(seat) ? h("button", { type: "button", class: "btn ghost", "data-release": seat,
-          onclick: () => releaseSeat(g, seat) }, "Release") : null)))];
+          onclick: () => releaseSeat(g, seat) }, t("Release")) : null)))];
 }
 
 export function hostCard(g) {
   if (!g.isHost) return seatsPart(g);
   const s = g.snap;
   return [
-    h("h2", null, "Host"),
+    h("h2", null, t("Host")),
     s.join_code ? h("div", { class: "join-box" },
-      h("div", null, h("div", { class: "muted small" }, "Join code"),
+      h("div", null, h("div", { class: "muted small" }, t("Join code")),
         h("div", { class: "join-code", "data-join-code": "" }, s.join_code),
-        h("div", { class: "muted small" }, "Players scan the code or open the home page, tap Join and type it.")),
-      qrBox(g, `/api/games/${g.id}/qr.svg`, s.join_code, "QR code of the join link")) : null,
+        h("div", { class: "muted small" }, t("Players scan the code or open the home page, tap Join and type it."))),
+      qrBox(g, `/api/games/${g.id}/qr.svg`, s.join_code, t("QR code of the join link"))) : null,
     h("div", { class: "row", style: "margin-top: 12px" },
-      h("button", { type: "button", class: "btn act", disabled: !s.can_undo, why: "Nothing to undo yet.", "data-do": "undo",
-        onclick: () => g.post(`/api/games/${g.id}/undo`, {}) }, "↶ Undo"),
-      h("button", { type: "button", class: "btn act", disabled: !s.can_redo, why: "Nothing to redo: Redo brings back what Undo just took away.", "data-do": "redo",
-        onclick: () => g.post(`/api/games/${g.id}/redo`, {}) }, "↷ Redo"),
-      h("button", { type: "button", class: "btn ghost", onclick: () => exportRecord(g) }, "Export record")),
+      h("button", { type: "button", class: "btn act", disabled: !s.can_undo, why: t("Nothing to undo yet."), "data-do": "undo",
+        onclick: () => g.post(`/api/games/${g.id}/undo`, {}) }, t("↶ Undo")),
+      h("button", { type: "button", class: "btn act", disabled: !s.can_redo, why: t("Nothing to redo: Redo brings back what Undo just took away."), "data-do": "redo",
+        onclick: () => g.post(`/api/games/${g.id}/redo`, {}) }, t("↷ Redo")),
+      h("button", { type: "button", class: "btn ghost", onclick: () => exportRecord(g) }, t("Export record"))),
     seatsPart(g),
     handOffPart(g),
     conflictList(s.conflicts),
@@ -136,7 +134,7 @@ export function historyCard(g, describe = null) {
     h("span", { class: "idx" }, n),
     h("span", { class: "grow" }, describe ? describe(g, e) : e.summary),
     g.isHost ? h("button", { type: "button", class: "btn ghost slim", "data-correct": e.index,
-      onclick: () => openCorrection(g, e, n) }, "Correct") : null));
-  return [h("h2", null, "History", h("span", { class: "aside" }, `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`)),
-    items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, "Nothing yet.")];
+      onclick: () => openCorrection(g, e, n) }, t("Correct")) : null));
+  return [h("h2", null, t("History"), h("span", { class: "aside" }, tn("{n} entry", "{n} entries", entries.length))),
+    items.length ? h("ol", { class: "history" }, items) : h("p", { class: "muted" }, t("Nothing yet."))];
 }

@@ -28,8 +28,8 @@ const TITLE_SCREENS = {
   [party.GAME_ID]: party, [sushiGo.GAME_ID]: sushiGo, [sushiRoll.GAME_ID]: sushiRoll,
 };
 const PHASE_NAMES = {
-  reveal: "customers", guess: "guesses", roll: "dice", move: "vans",
-  deliver: "deliveries", tips: "tips", over: "final score",
+  reveal: t("customers"), guess: t("guesses"), roll: t("dice"), move: t("vans"),
+  deliver: t("deliveries"), tips: t("tips"), over: t("final score"),
 };
 
 const id = Number(document.body.dataset.gameId);
@@ -52,7 +52,7 @@ const G = {
   get canTable() { return this.role !== "watcher" && this.view.phase !== "over"; },
   legal(kind) { return (this.view.legal ?? []).filter((a) => a.kind === kind); },
   player(seat) { return this.view.players[seat]; },
-  name(seat) { return this.view.players[seat]?.name ?? `Seat ${seat + 1}`; },
+  name(seat) { return this.view.players[seat]?.name ?? t("Seat {n}", { n: seat + 1 }); },
   /** "Ann: " when the host acts for someone, "" on a player's own phone. */
   who(name) { return this.mySeat === null ? `${name}: ` : ""; },
   send(action) { return this.post(`/api/games/${id}/actions`, action); },
@@ -105,9 +105,8 @@ function checkCredential() {
     store.clear(id);
     G.cred = null;
     banner.show(wasHost
-      ? "Another device took over as host. This device now watches the game."
-      : "This device's saved seat is not recognised any more. You are watching; "
-        + "claim a seat with the join code to play.", "info");
+      ? t("Another device took over as host. This device now watches the game.")
+      : t("This device's saved seat is not recognised any more. You are watching; claim a seat with the join code to play."), "info");
     connect();
   }
 }
@@ -165,7 +164,7 @@ function renderWhoami() {
 
 function turnCard(g) {
   const v = g.view;
-  if (v.phase === "over") return [h("span", null, "Game over: final score")];
+  if (v.phase === "over") return [h("span", null, t("Game over: final score"))];
   const act = v.to_act;
   if (!act) return null;
   const mine = act.seat !== null && act.seat === g.mySeat;
@@ -173,9 +172,9 @@ function turnCard(g) {
   document.getElementById("turn").classList.toggle("mine", mine || table);
   const colour = act.seat === null ? null : g.player(act.seat).colour;
   let sub = "";
-  if (table) sub = "Anyone at the table can enter this";
-  else if (mine) sub = "Your turn";
-  else if (act.seat !== null) sub = g.isHost ? `${g.name(act.seat)}'s turn` : `Waiting for ${g.name(act.seat)}`;
+  if (table) sub = t("Anyone at the table can enter this");
+  else if (mine) sub = t("Your turn");
+  else if (act.seat !== null) sub = g.isHost ? t("{player}'s turn", { player: g.name(act.seat) }) : t("Waiting for {player}", { player: g.name(act.seat) });
   return [colour ? playerDot(colour) : null,
     h("span", null, act.prompt, sub ? h("span", { class: "sub" }, sub) : null)];
 }

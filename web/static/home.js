@@ -12,7 +12,10 @@ const MAX_DEFAULT = 6;
 /** The form's own defaults and words where a title's differ (issue 24 item 7: Sushi Roll's
  * trays at round end are the quick way to follow a game). */
 const FORM_DEFAULTS = { "sushi-roll": { mode: "scoring" } };
-const FORM_WORDS = { "sushi-roll": { mode: { scoring: t("Trays at round end"), turns: t("Turn by turn") } } };
+const FORM_WORDS = {
+  "sushi-roll": { mode: { scoring: t("Trays at round end"), turns: t("Turn by turn") } },
+  "sushi-express": { stack_lowest: { bottom: t("The bottom marker"), top: t("The top marker") } },
+};
 /** A game's status and the player colours, as the list and the swatches say them. */
 const STATUS = { playing: t("playing"), over: t("over") };
 const COLOUR_NAMES = {

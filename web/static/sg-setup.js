@@ -3,30 +3,33 @@
 // "must have futomaki" rule shown only for 2 players, and the start player only where a variant
 // names one. The form still sends any combination: the engine refuses one the rulebook does not
 // allow, and the page shows its reason. (No import of the game screens: the home page loads this.)
+import { t, tp } from "./i18n.js";
+
 export const GAME_ID = "sushi-go";
 
 /** Words for the variants (the setup form and the game screens). */
 export const VARIANT_NAMES = {
-  none: "No variant", two_way_road: "Two-way road", sushi_golf: "Sushi golf",
-  personal_draw_piles: "Personal draw piles", sushi_battle: "Sushi battle", dummy_player: "Dummy player",
+  none: t("No variant"), two_way_road: t("Two-way road"), sushi_golf: t("Sushi golf"),
+  personal_draw_piles: t("Personal draw piles"), sushi_battle: t("Sushi battle"), dummy_player: t("Dummy player"),
 };
 
 const TWO_PLAYERS = new Set(["personal_draw_piles", "sushi_battle", "dummy_player"]);
 const ANNIVERSARY = "10th_anniversary";
 const LABELS = {
-  edition: { [ANNIVERSARY]: "10th anniversary (2024)", 2013: "Original (2013)" },
+  edition: { [ANNIVERSARY]: t("10th anniversary (2024)"), 2013: t("Original (2013)") },
   dessert: {
-    frozen_yogurt: "Frozen yogurt", bubble_tea: "Bubble tea", old_fashioned_pudding: "Old-fashioned pudding",
-    mochi: "Mochi",
+    frozen_yogurt: tp("sushi-go", "Frozen Yogurt"), bubble_tea: tp("sushi-go", "Bubble Tea"),
+    old_fashioned_pudding: tp("sushi-go", "Old-Fashioned Pudding"), mochi: tp("sushi-go", "Mochi"),
   },
   variant: VARIANT_NAMES,
-  mode: { scoring: "Tableaux at round end", turns: "Turn by turn" },
+  mode: { scoring: t("Tableaux at round end"), turns: t("Turn by turn") },
 };
 
 /** The words on an option's button. */
 export function choiceLabel(key, value, options) {
   if (key === "dessert" && value === "standard") {
-    return options.edition === "2013" ? "Pudding (standard)" : "Strawberry pudding (standard)";
+    return options.edition === "2013" ? t("{dessert} (standard)", { dessert: tp("sushi-go", "Pudding") })
+      : t("{dessert} (standard)", { dessert: tp("sushi-go", "Strawberry Pudding") });
   }
   return LABELS[key]?.[String(value)] ?? null;
 }
@@ -35,10 +38,10 @@ export function choiceLabel(key, value, options) {
  * (``{text, unfit}``), or null. */
 export function choiceNote(key, value, options, players) {
   if (key === "variant" && TWO_PLAYERS.has(value)) {
-    return { text: players === 2 ? "2 players" : `2 players only, not ${players}`, unfit: players !== 2 };
+    return { text: players === 2 ? t("2 players") : t("2 players only, not {players}", { players }), unfit: players !== 2 };
   }
   if (key === "dessert" && value !== "standard" && options.edition === "2013") {
-    return { text: "10th anniversary only", unfit: true };
+    return { text: t("10th anniversary only"), unfit: true };
   }
   return null;
 }
@@ -51,7 +54,7 @@ export function optionShown(key, players) {
 /** The start player's label when the variant names one (who starts the sushi battle, who
  * controls the Dummy first), else null: hands pass in seat order and nobody starts. */
 export function startLabel(options) {
-  if (options.variant === "sushi_battle") return "Who takes first (sushi battle)";
-  if (options.variant === "dummy_player") return "Who controls the Dummy first";
+  if (options.variant === "sushi_battle") return t("Who takes first (sushi battle)");
+  if (options.variant === "dummy_player") return t("Who controls the Dummy first");
   return null;
 }

@@ -1,6 +1,7 @@
 // Sushi Go Party! on screen: the menu's cards (from the view, no catalogue of our own), tiles,
 // chips and short labels shared by the entry panels, the live breakdown and the scoreboard.
 import { h } from "./common.js";
+import { t, tp } from "./i18n.js";
 
 /** Cards that leave the table on the turn they are played: never in a round-end tableau. */
 export const DISCARDED_ON_USE = new Set(["menu", "takeout_box"]);
@@ -12,12 +13,40 @@ export const FLIPPED = "flipped";
 /** Uramaki places scored during a round and their points (D6). */
 export const URAMAKI_PLACES = [[1, 8], [2, 5], [3, 2]];
 
-const FRUIT_NAMES = { watermelon: "Watermelon", orange: "Orange", pineapple: "Pineapple" };
+const FRUIT_NAMES = { watermelon: tp("fruit", "Watermelon"), orange: tp("fruit", "Orange"),
+  pineapple: tp("fruit", "Pineapple") };
+/** A nigiri's own word on a tile, under "Nigiri". */
+const NIGIRI_SHORT = { egg_nigiri: tp("nigiri", "Egg"), salmon_nigiri: tp("nigiri", "Salmon"),
+  squid_nigiri: tp("nigiri", "Squid") };
+const SHAPES = ["circle", "triangle", "square", "rectangle"];
 
-/** Card id -> card of the menu ({id, name, type, copies, background, icons, corner}). */
+/** The catalogue context of a menu's names: Sushi Go!'s editions print theirs, Sushi Go Party!
+ * its own (the view sends the English names; every page names them in its language). */
+function context(menu) {
+  return menu.id === "10th_anniversary" || menu.id === "2013" ? "sushi-go" : "sushi-go-party";
+}
+
+/** A card's printed name in the page's language (the engines' words.card_label). */
+function localName(menu, c) {
+  const ctx = context(menu);
+  const english = menu.type_names?.[c.type];
+  const type = english ? tp(ctx, english) : c.name;
+  if (c.type === "nigiri" || c.type === "fruit") return tp(ctx, c.name);
+  if (c.type === "onigiri") {
+    const shape = c.id.split("_")[1];
+    return SHAPES.includes(shape) ? t("{card} ({number})", { card: type, number: tp(ctx, shape) }) : c.name;
+  }
+  const number = c.icons || c.corner || (ctx === "sushi-go" && c.id !== c.type ? c.value : 0);
+  if (number && c.id !== c.type) return t("{card} ({number})", { card: type, number });
+  return type;
+}
+
+/** Card id -> card of the menu ({id, name, type, copies, background, icons, corner}); ``name``
+ * in the page's language (``english``: the view's). */
 export function cardIndex(menu) {
   if (!menu._index) {
-    Object.defineProperty(menu, "_index", { value: new Map(menu.cards.map((c) => [c.id, c])) });
+    const cards = menu.cards.map((c) => [c.id, { ...c, english: c.name, name: localName(menu, c) }]);
+    Object.defineProperty(menu, "_index", { value: new Map(cards) });
   }
   return menu._index;
 }
@@ -27,14 +56,15 @@ export function cardOf(menu, id) {
 }
 
 export function typeName(menu, type) {
-  return menu.type_names[type] ?? type.replaceAll("_", " ");
+  const english = menu.type_names[type];
+  return english ? tp(context(menu), english) : type.replaceAll("_", " ");
 }
 
 /** The menu's types in menu order (nigiri, roll, appetizers, specials, dessert) with their cards. */
 export function menuTypes(menu) {
   const order = ["nigiri", menu.roll, ...menu.appetizers, ...menu.specials, menu.dessert];
   return order.map((type) => ({
-    type, name: typeName(menu, type), cards: menu.cards.filter((c) => c.type === type),
+    type, name: typeName(menu, type), cards: [...cardIndex(menu).values()].filter((c) => c.type === type),
   }));
 }
 
@@ -45,12 +75,12 @@ function fruitParts(id) {
 /** The short word on a tile under the type name: "Egg", "2", "Triangle", "7", "Melon Pine"; a
  * number printed on a Sushi Go! dessert ("strawberry_pudding_4", "frozen_yogurt_0") too. */
 export function variantLabel(card) {
-  if (card.type === "nigiri") return card.name.replace(/ Nigiri$/, "");
+  if (card.type === "nigiri") return NIGIRI_SHORT[card.id] ?? card.name;
   if (card.icons) return String(card.icons);
   if (card.corner) return String(card.corner);
   if (typeof card.value === "number" && card.id.endsWith(`_${card.value}`)) return String(card.value);
   if (card.type === "onigiri") {
-    const shape = card.id.split("_")[1];
+    const shape = tp("sushi-go-party", card.id.split("_")[1]);  // onigiri: Sushi Go Party! only
     return shape[0].toUpperCase() + shape.slice(1);
   }
   if (card.type === "fruit") {
@@ -64,8 +94,8 @@ export function variantLabel(card) {
 
 /** A card's name for a sentence or a chip: "Maki (2)", "Fruit: orange and pineapple". */
 export function cardName(menu, id) {
-  if (id === FLIPPED) return "a flipped card";
-  if (!id) return "nothing";
+  if (id === FLIPPED) return t("a flipped card");
+  if (!id) return t("nothing");
   return cardOf(menu, id).name;
 }
 
@@ -121,7 +151,7 @@ export function signed(points) {
 
 /** Breakdown lines as a list (each line: what, points). */
 export function breakdownList(lines) {
-  if (!lines.length) return h("p", { class: "muted small" }, "Nothing scored yet.");
+  if (!lines.length) return h("p", { class: "muted small" }, t("Nothing scored yet."));
   return h("ul", { class: "breakdown" }, lines.map((line) => h("li", null,
     h("span", null, line.detail || line.rule),
     h("span", { class: "pts" }, signed(line.points)))));
@@ -153,7 +183,8 @@ export function orderChoices(table) {
 
 /** The label of a special order's choice. */
 export function orderLabel(menu, choice) {
-  if (!choice.copies) return "Nothing to copy (discarded)";
-  if (choice.copies === FLIPPED) return "A flipped card (stays face down)";
-  return `${cardName(menu, choice.copies)}${choice.on_wasabi ? " on a wasabi" : ""}`;
+  if (!choice.copies) return t("Nothing to copy (discarded)");
+  if (choice.copies === FLIPPED) return t("A flipped card (stays face down)");
+  const card = cardName(menu, choice.copies);
+  return choice.on_wasabi ? t("{card} on a wasabi", { card }) : card;
 }

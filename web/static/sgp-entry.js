@@ -11,10 +11,14 @@
 // between titles (the tables to enter, the action, extra questions such as the lead token or a
 // mochi die); PARTY below is Sushi Go Party!'s.
 import { h } from "./common.js";
+import { t, tn } from "./i18n.js";
 import {
   DISCARDED_ON_USE, MAY_LEAVE, SPECIAL_ORDER, URAMAKI_PLACES, WASABI, cardName, cardOf, chip,
-  counts, menuTypes, plural, tile,
+  counts, menuTypes, tile, typeName, variantLabel,
 } from "./sgp-common.js";
+
+const PLACES = [(points) => t("1st · {points}", { points }), (points) => t("2nd · {points}", { points }),
+  (points) => t("3rd · {points}", { points })];
 
 function emptyDraft(player) {
   return { player, cards: [], onWasabi: [], orders: [], flipped: [], places: [], faceDown: false,
@@ -105,33 +109,33 @@ function warnings(g, d, title) {
   const table = [];
   for (const p of title.tables(g)) {
     if (p.name === d.player) continue;
-    const t = p.tableau;
-    if (t) {
-      table.push(...t.cards, ...t.on_wasabi, ...(t.flipped ?? []),
-        ...(t.special_orders ?? []).map(() => SPECIAL_ORDER));
+    const tab = p.tableau;
+    if (tab) {
+      table.push(...tab.cards, ...tab.on_wasabi, ...(tab.flipped ?? []),
+        ...(tab.special_orders ?? []).map(() => SPECIAL_ORDER));
     }
   }
   table.push(...cardsWithWasabi(d), ...d.onWasabi, ...d.flipped, ...d.orders.map(() => SPECIAL_ORDER));
   const n = cardCount(d);
   if (typeof g.view.deal === "number" && n > g.view.deal) {
-    out.push(`${n} cards, but ${g.view.deal} were dealt: a tableau never holds more (used chopsticks and spoons go back into a hand).`);
+    out.push(t("{n} cards, but {deal} were dealt: a tableau never holds more (used chopsticks and spoons go back into a hand).", { n, deal: g.view.deal }));
   }
   for (const [id, n] of counts(table)) {
     const most = cardOf(menu, id).copies;
-    if (typeof most === "number" && n > most) out.push(`${n} × ${cardName(menu, id)} on the table this round; the deck holds ${most}.`);
+    if (typeof most === "number" && n > most) out.push(t("{n} × {card} on the table this round; the deck holds {most}.", { n, card: cardName(menu, id), most }));
   }
   return out;
 }
 
 function playerRow(g, current, title) {
-  return h("div", { class: "sgp-players", role: "group", "aria-label": "Whose tableau" },
+  return h("div", { class: "sgp-players", role: "group", "aria-label": t("Whose tableau") },
     title.tables(g).map((p) => {
       const draft = g.ui.drafts?.[p.name];
       const n = draft ? cardCount(draft) : 0;
       return h("button", {
         type: "button", class: "btn", "aria-pressed": String(p.name === current), "data-player": p.name,
         onclick: () => { g.ui.entryPlayer = p.name; g.ui.entryAuto = false; g.ui.refusal = null; g.rerender(); },
-      }, p.entered ? h("span", { class: "done", "aria-label": "entered" }, "✓") : null, p.name,
+      }, p.entered ? h("span", { class: "done", "aria-label": t("entered") }, "✓") : null, p.name,
       !p.entered && n ? h("span", { class: "muted small" }, `(${n})`) : null);
     }));
 }
@@ -146,7 +150,8 @@ function addTile(g, d, card, list, props = {}) {
       onclick: change(() => list.push(card.id)),
     }),
     n ? h("button", {
-      type: "button", class: "sgp-minus", "aria-label": `One ${props.prefix ?? ""} ${card.name} less`.replace("  ", " "),
+      type: "button", class: "sgp-minus", "aria-label": props.prefix ? t("One {prefix} {card} less", { prefix: props.prefix, card: card.name })
+        : t("One {card} less", { card: card.name }),
       "data-remove": props.key ?? card.id, onclick: change(() => removeOne(list, card.id)),
     }, "−") : null);
 }
@@ -157,12 +162,12 @@ function orderTile(g, d) {
   if (d.faceDown) return addTile(g, d, card, d.flipped);
   return h("div", { class: "sgp-cell" },
     tile(menu, card, {
-      count: d.orders.length, label: "copies…", prefix: card.name, pressed: String(d.choosingOrder),
+      count: d.orders.length, label: t("copies…"), prefix: card.name, pressed: String(d.choosingOrder),
       data: { "data-add": SPECIAL_ORDER },
       onclick: () => { d.choosingOrder = !d.choosingOrder; g.rerender(); },
     }),
     d.orders.length ? h("button", {
-      type: "button", class: "sgp-minus", "aria-label": "One special order less", "data-remove": SPECIAL_ORDER,
+      type: "button", class: "sgp-minus", "aria-label": t("One special order less"), "data-remove": SPECIAL_ORDER,
       onclick: () => { d.orders.pop(); g.rerender(); },
     }, "−") : null);
 }
@@ -192,15 +197,15 @@ function orderChooser(g, d) {
   const menu = g.view.menu;
   const targets = orderTargets(g, d);
   return h("div", { class: "sgp-choose", "data-order-targets": "" },
-    h("div", { class: "sgp-section-label" }, "The special order copies…"),
-    targets.length ? h("div", { class: "sgp-grid" }, targets.map((t) => h("div", { class: "sgp-cell" },
-      tile(menu, cardOf(menu, t.copies), {
-        prefix: t.on_wasabi ? "On a wasabi" : "Copies", label: cardName(menu, t.copies),
-        class: t.on_wasabi ? "on-wasabi" : "",
-        data: { "data-copies": t.copies, "data-on-wasabi": String(t.on_wasabi) },
-        onclick: () => { d.orders.push(t); d.choosingOrder = false; g.ui.refusal = null; g.rerender(); },
+    h("div", { class: "sgp-section-label" }, t("The special order copies…")),
+    targets.length ? h("div", { class: "sgp-grid" }, targets.map((x) => h("div", { class: "sgp-cell" },
+      tile(menu, cardOf(menu, x.copies), {
+        prefix: x.on_wasabi ? t("On a wasabi") : t("Copies"), label: cardName(menu, x.copies),
+        class: x.on_wasabi ? "on-wasabi" : "",
+        data: { "data-copies": x.copies, "data-on-wasabi": String(x.on_wasabi) },
+        onclick: () => { d.orders.push(x); d.choosingOrder = false; g.ui.refusal = null; g.rerender(); },
       }))))
-      : h("p", { class: "sgp-note" }, "A special order copies a card already in the tableau: enter that card first."));
+      : h("p", { class: "sgp-note" }, t("A special order copies a card already in the tableau: enter that card first.")));
 }
 
 function tray(g, d) {
@@ -208,19 +213,22 @@ function tray(g, d) {
   const change = (fn) => () => { fn(); g.ui.refusal = null; g.rerender(); };
   const parts = [
     [...counts(d.cards)].map(([id, n]) => chip(menu, id, { count: n, data: id,
-      "aria-label": `Remove one ${cardName(menu, id)}`, onclick: change(() => removeOne(d.cards, id)) })),
+      "aria-label": t("Remove one {card}", { card: cardName(menu, id) }), onclick: change(() => removeOne(d.cards, id)) })),
     [...counts(d.onWasabi)].map(([id, n]) => chip(menu, id, { count: n, onWasabi: true,
-      label: `${cardName(menu, id)} on a wasabi`, "aria-label": `Remove one ${cardName(menu, id)} on a wasabi`,
+      label: t("{card} on a wasabi", { card: cardName(menu, id) }),
+      "aria-label": t("Remove one {card} on a wasabi", { card: cardName(menu, id) }),
       onclick: change(() => removeOne(d.onWasabi, id)) })),
     d.orders.map((o, i) => chip(menu, SPECIAL_ORDER, { onWasabi: o.on_wasabi,
-      label: `Special order → ${cardName(menu, o.copies)}${o.on_wasabi ? " on a wasabi" : ""}`,
-      "aria-label": "Remove this special order", onclick: change(() => d.orders.splice(i, 1)) })),
+      label: o.on_wasabi ? t("Special order → {card} on a wasabi", { card: cardName(menu, o.copies) })
+        : t("Special order → {card}", { card: cardName(menu, o.copies) }),
+      "aria-label": t("Remove this special order"), onclick: change(() => d.orders.splice(i, 1)) })),
     [...counts(d.flipped)].map(([id, n]) => chip(menu, id, { count: n, flipped: true,
-      label: `Face down: ${cardName(menu, id)}`, "aria-label": `Turn one ${cardName(menu, id)} face up again`,
+      label: t("Face down: {card}", { card: cardName(menu, id) }),
+      "aria-label": t("Turn one {card} face up again", { card: cardName(menu, id) }),
       onclick: change(() => removeOne(d.flipped, id)) })),
   ].flat();
   return h("div", { class: "sgp-tray", "data-tray": "", "aria-live": "polite" },
-    parts.length ? parts : h("span", { class: "muted" }, "No card yet: tap the cards in front of the player."));
+    parts.length ? parts : h("span", { class: "muted" }, t("No card yet: tap the cards in front of the player.")));
 }
 
 /** Tiles in menu order; with wasabi on the menu, the wasabi tiles follow the nigiri: an empty
@@ -236,11 +244,11 @@ function grid(g, d) {
       else cells.push(addTile(g, d, card, d.faceDown ? d.flipped : d.cards));
     }
     if (group.type === "nigiri" && pairs) {
-      cells.push(addTile(g, d, cardOf(menu, WASABI), d.cards, { prefix: "Empty" }));
+      cells.push(addTile(g, d, cardOf(menu, WASABI), d.cards, { prefix: t("Empty") }));
       for (const card of group.cards) {
-        cells.push(addTile(g, d, card, d.onWasabi, { prefix: "On a wasabi", class: "on-wasabi",
-          key: `${card.id}@wasabi`, label: card.name.replace(/ Nigiri$/, ""),
-          aria: `${card.name} on a wasabi (the wasabi counts too)` }));
+        cells.push(addTile(g, d, card, d.onWasabi, { prefix: t("On a wasabi"), class: "on-wasabi",
+          key: `${card.id}@wasabi`, label: variantLabel(card),
+          aria: t("{card} on a wasabi (the wasabi counts too)", { card: card.name }) }));
       }
     }
   }
@@ -250,16 +258,16 @@ function grid(g, d) {
 function faceDownSwitch(g, d) {
   if (!g.view.menu.specials.includes("takeout_box")) return null;
   const set = (value) => () => { d.faceDown = value; d.choosingOrder = false; g.rerender(); };
-  return h("div", { class: "seg", role: "group", "aria-label": "Face up or face down" },
+  return h("div", { class: "seg", role: "group", "aria-label": t("Face up or face down") },
     h("button", { type: "button", "aria-pressed": String(!d.faceDown), "data-face": "up", onclick: set(false) },
-      "Face up"),
+      t("Face up")),
     h("button", { type: "button", "aria-pressed": String(d.faceDown), "data-face": "down", onclick: set(true) },
-      `Face down (take-out box)${d.flipped.length ? ` · ${d.flipped.length}` : ""}`));
+      t("Face down (take-out box)"), d.flipped.length ? ` · ${d.flipped.length}` : ""));
 }
 
 function uramakiPlaces(g, d) {
   if (g.view.menu.roll !== "uramaki") return null;
-  return [h("div", { class: "sgp-section-label" }, "Uramaki places scored during the round"),
+  return [h("div", { class: "sgp-section-label" }, t("Uramaki places scored during the round")),
     h("div", { class: "row" }, URAMAKI_PLACES.map(([place, points]) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(d.places.includes(place)), "data-place": place,
       onclick: () => {
@@ -268,7 +276,7 @@ function uramakiPlaces(g, d) {
         g.ui.refusal = null;
         g.rerender();
       },
-    }, `${["1st", "2nd", "3rd"][place - 1]} · ${points}`)))];
+    }, PLACES[place - 1](points))))];
 }
 
 async function send(g, d, title) {
@@ -315,11 +323,11 @@ function refusalNote(g, name, title) {
   const entered = new Set(title.tables(g).filter((p) => p.entered).map((p) => p.name));
   const fix = others.filter((n) => entered.has(n) || n === r.player);
   return h("div", { class: "sgp-refusal", role: "alert", "data-refusal": "" },
-    h("p", null, r.player === name ? r.reason : `${r.player}'s tableau was refused: ${r.reason}`),
+    h("p", null, r.player === name ? r.reason : t("{player}'s tableau was refused: {reason}", { player: r.player, reason: r.reason })),
     fix.length ? h("div", { class: "row" }, fix.map((n) => h("button", {
       type: "button", class: "btn", "data-fix-player": n,
       onclick: () => { g.ui.entryPlayer = n; g.ui.entryAuto = false; g.rerender(); },
-    }, n === r.player ? `Back to ${n}'s tableau` : `Correct ${n}'s tableau`))) : null);
+    }, n === r.player ? t("Back to {player}'s tableau", { player: n }) : t("Correct {player}'s tableau", { player: n })))) : null);
 }
 
 /** The entry panel of ``title`` (Sushi Go Party!'s by default). */
@@ -333,27 +341,28 @@ export function entryPanel(g, title = PARTY) {
   const n = cardCount(d);
   const warn = warnings(g, d, title);
   const refusal = refusalNote(g, name, title);
-  const notes = v.menu.specials.filter((t) => DISCARDED_ON_USE.has(t));
+  const notes = v.menu.specials.filter((x) => DISCARDED_ON_USE.has(x));
   const missing = title.missing(g, d);
   return [
-    h("h2", null, "Enter the tableaux", h("span", { class: "aside" },
-      `${tables.filter((p) => p.entered).length} of ${tables.length} entered`)),
+    h("h2", null, t("Enter the tableaux"), h("span", { class: "aside" },
+      t("{n} of {total} entered", { n: tables.filter((p) => p.entered).length, total: tables.length }))),
     playerRow(g, name, title),
     h("div", { class: "sgp-summary" },
-      h("span", null, h("strong", null, name), player?.entered ? " · entered, tap cards to correct" : ""),
-      h("span", null, h("span", { class: "n", "data-card-count": n }, n), ` card${n === 1 ? "" : "s"}`,
-        h("span", { class: "muted small" }, ` · dealt ${v.deal}`))),
+      h("span", null, h("strong", null, name), player?.entered ? t(" · entered, tap cards to correct") : ""),
+      h("span", null, h("span", { class: "n", "data-card-count": n }, n), tn(" card", " cards", n),
+        h("span", { class: "muted small" }, t(" · dealt {n}", { n: v.deal })))),
     tray(g, d),
     faceDownSwitch(g, d),
     grid(g, d),
     orderChooser(g, d),
-    notes.length ? h("p", { class: "sgp-note" }, `${notes.map((t) => v.menu.type_names[t]).join(" and ")}`
-      + " cards leave the table when used: don't enter them (cards a take-out box flipped go in Face down).") : null,
+    notes.length ? h("p", { class: "sgp-note" }, t("{cards} cards leave the table when used: don't enter them (cards a take-out box flipped go in Face down).",
+      { cards: notes.map((x) => typeName(v.menu, x)).join(t(" and ")) })) : null,
     title.extras(g, d),
     refusal ?? warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
     h("button", {
       type: "button", class: "btn primary big act", "data-do": "enter-tableau", disabled: Boolean(missing), why: missing,
       onclick: () => send(g, d, title),
-    }, missing ?? `${player?.entered ? "Replace" : "Enter"} ${name}'s tableau · ${plural(n, "card")}`),
+    }, missing ?? (player?.entered ? tn("Replace {player}'s tableau · {n} card", "Replace {player}'s tableau · {n} cards", n, { player: name })
+      : tn("Enter {player}'s tableau · {n} card", "Enter {player}'s tableau · {n} cards", n, { player: name }))),
   ];
 }

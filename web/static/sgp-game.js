@@ -3,7 +3,7 @@
 // and hides the Sushi Express ones.
 import { api, h } from "./common.js";
 import { t } from "./i18n.js";
-import { cardName } from "./sgp-common.js";
+import { cardName, typeName } from "./sgp-common.js";
 import { entryPanel } from "./sgp-entry.js";
 import {
   finalPanel, liveCard, roundInfoCard, roundStart, scoreboardCard,
@@ -25,38 +25,39 @@ export function decisionKey(view) {
 
 /** The second line of the top bar. */
 export function subtitle(view) {
-  if (view.over) return "game over";
-  const what = view.mode === "scoring" ? "tableaux" : `turn ${view.turn} of ${view.deal}`;
-  return `round ${view.round} of ${view.rounds} · ${what}`;
+  if (view.over) return t("game over");
+  const what = view.mode === "scoring" ? t("tableaux") : t("turn {turn} of {turns}", { turn: view.turn, turns: view.deal });
+  return t("round {round} of {rounds} · {what}", { round: view.round, rounds: view.rounds, what });
 }
 
 function turnCard(g) {
   const v = g.view;
   const bar = document.getElementById("turn");
   bar.classList.toggle("mine", g.canTable);
-  if (v.over) return [h("span", null, "Game over: final score")];
+  if (v.over) return [h("span", null, t("Game over: final score"))];
   const p = v.pending;
   const menu = v.menu;
   let prompt;
   let sub;
   if (v.phase === "entry") {
     const n = v.players.filter((q) => q.entered).length;
-    prompt = `Round ${v.round}: enter each tableau at round end`;
-    sub = `${n} of ${v.players.length} entered`;
+    prompt = t("Round {round}: enter each tableau at round end", { round: v.round });
+    sub = t("{n} of {total} entered", { n, total: v.players.length });
   } else if (v.phase === "reveal") {
     const n = v.players.filter((q) => q.revealed).length;
-    prompt = `Turn ${v.turn}: enter the cards revealed`;
-    sub = `${n} of ${v.players.length} revealed`;
+    prompt = t("Turn {turn}: enter the cards revealed", { turn: v.turn });
+    sub = t("{n} of {total} revealed", { n, total: v.players.length });
   } else if (v.phase === "spoon") {
-    prompt = `${p.player}'s spoon asks for ${menu.type_names[p.ask] ?? cardName(menu, p.ask)}`;
+    const ask = menu.type_names[p.ask] ? typeName(menu, p.ask) : cardName(menu, p.ask);
+    prompt = t("{player}'s spoon asks for {card}", { player: p.player, card: ask });
   } else if (v.phase === "menu") {
-    prompt = `${p.player}'s menu: the card played`;
+    prompt = t("{player}'s menu: the card played", { player: p.player });
   } else if (v.phase === "takeout") {
-    prompt = `${p.player}'s take-out box: the cards flipped`;
+    prompt = t("{player}'s take-out box: the cards flipped", { player: p.player });
   } else {
     prompt = v.phase;
   }
-  if (g.canTable) sub = [sub, "anyone at the table can enter this"].filter(Boolean).join(" · ");
+  if (g.canTable) sub = [sub, t("anyone at the table can enter this")].filter(Boolean).join(" · ");
   return [h("span", null, prompt, sub ? h("span", { class: "sub" }, sub) : null)];
 }
 

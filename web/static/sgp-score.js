@@ -4,15 +4,21 @@
 // chips for the lead token and the mochi dice, a dessert column that stays empty until the game
 // ends, and sushi golf's note that the lowest total wins.
 import { h, playerDot } from "./common.js";
+import { t, tn, tp } from "./i18n.js";
 import {
-  SPECIAL_ORDER, breakdownList, cardName, chip, counts, menuTypes, plural, sumPoints,
+  SPECIAL_ORDER, breakdownList, cardName, chip, counts, menuTypes, sumPoints, typeName,
 } from "./sgp-common.js";
 import { tableChips } from "./sgp-turns.js";
 
-const ROUND_WORDS = ["1st", "2nd", "3rd"];
+const PLACE_WORDS = [t("Uramaki 1st place"), t("Uramaki 2nd place"), t("Uramaki 3rd place")];
 
 function dessertName(v) {
-  return v.menu.type_names[v.menu.dessert];
+  return typeName(v.menu, v.menu.dessert);
+}
+
+/** "5 Green Tea Ice Cream cards" in the page's language. */
+function dessertCards(v, n) {
+  return tn("{n} {dessert} card", "{n} {dessert} cards", n, { dessert: dessertName(v) });
 }
 
 /** Nothing entered or revealed yet in this round: the moment to deal and shuffle desserts in. */
@@ -23,8 +29,8 @@ export function roundStarting(v, tables = v.players) {
 }
 
 function partyDeal(v) {
-  return [`Deal ${v.deal} cards to each player`,
-    `Shuffle ${plural(v.desserts_this_round, `${dessertName(v)} card`)} into the deck first.`];
+  return [t("Deal {n} cards to each player", { n: v.deal }),
+    t("Shuffle {cards} into the deck first.", { cards: dessertCards(v, v.desserts_this_round) })];
 }
 
 /** The callout at the top of the panel at the start of a round; ``deal(view)`` gives its two
@@ -34,7 +40,7 @@ export function roundStart(g, deal = partyDeal) {
   if (!roundStarting(v)) return null;
   const [what, first] = deal(v);
   return h("div", { class: "round-start", "data-round-start": v.round },
-    h("span", { class: "big" }, `R${v.round}`),
+    h("span", { class: "big" }, t("R{n}", { n: v.round })),
     h("strong", null, what),
     h("span", null, first),
     v.round > 1 ? h("div", { class: "round-start-last" }, roundDetails(g, v.round - 1, "start")) : null);
@@ -79,19 +85,19 @@ export function roundDetails(g, r, where, open = false) {
   const me = g.mySeat !== null ? g.name(g.mySeat) : null;
   const tables = sheetTables(v);
   if (me) tables.sort((a, b) => (b.name === me) - (a.name === me));
-  const points = tables.map((t) => `${t.name} ${t.points[r - 1]}`).join(" · ");
+  const points = tables.map((x) => `${x.name} ${x.points[r - 1]}`).join(" · ");
   const key = `${where}/${r}`;
   return h("details", { class: "round-breakdown", "data-round-breakdown": r, open: remembered(key, open),
     ontoggle: remember(key) },
-  h("summary", null, h("span", null, `Round ${r} scored: `, h("span", { class: "rb-points" }, points))),
-  tables.map((t) => {
-    const mine = t.name === me;
-    const tkey = `${key}/${t.name}`;
-    return h("details", { class: `rb-player pc pc-${colourOf(g, t.name)}${mine ? " mine" : ""}`,
-      "data-round-player": t.name, open: remembered(tkey, me === null || mine), ontoggle: remember(tkey) },
-    h("summary", null, playerDot(colourOf(g, t.name)), h("span", { class: "grow" }, mine ? `${t.name} (you)` : t.name),
-      h("span", { class: "pts" }, t.points[r - 1])),
-    breakdownList(roundLinesOf(t.lines, r)));
+  h("summary", null, h("span", null, t("Round {n} scored: ", { n: r }), h("span", { class: "rb-points" }, points))),
+  tables.map((x) => {
+    const mine = x.name === me;
+    const tkey = `${key}/${x.name}`;
+    return h("details", { class: `rb-player pc pc-${colourOf(g, x.name)}${mine ? " mine" : ""}`,
+      "data-round-player": x.name, open: remembered(tkey, me === null || mine), ontoggle: remember(tkey) },
+    h("summary", null, playerDot(colourOf(g, x.name)), h("span", { class: "grow" }, mine ? t("{name} (you)", { name: x.name }) : x.name),
+      h("span", { class: "pts" }, x.points[r - 1])),
+    breakdownList(roundLinesOf(x.lines, r)));
   }));
 }
 
@@ -102,7 +108,7 @@ export function roundsBreakdown(g, where) {
   const scored = v.players[0].round_points.length;
   if (!scored) return null;
   const fresh = v.over || roundStarting(v);
-  return [h("h3", { class: "rb-title" }, "Round by round"),
+  return [h("h3", { class: "rb-title" }, t("Round by round")),
     Array.from({ length: scored }, (_, i) => scored - i)
       .map((r) => roundDetails(g, r, where, fresh && r === scored && !v.over))];
 }
@@ -111,37 +117,38 @@ export function roundInfoCard(g) {
   const v = g.view;
   const types = menuTypes(v.menu);
   return [
-    h("h2", null, v.over ? "The game" : `Round ${v.round} of ${v.rounds}`,
-      h("span", { class: "aside" }, `${v.menu.name} · ${v.mode === "scoring" ? "tableaux at round end" : "turn by turn"}`)),
+    h("h2", null, v.over ? t("The game") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }),
+      h("span", { class: "aside" }, `${menuName(v.menu)} · ${v.mode === "scoring" ? t("tableaux at round end") : t("turn by turn")}`)),
     v.over ? null : h("p", { "data-deal": v.deal },
-      `Deal ${v.deal} cards each · ${plural(v.desserts_this_round, `${dessertName(v)} card`)} shuffled in this round`
-      + `${v.mode === "scoring" ? "" : ` · turn ${v.turn} of ${v.deal}`}`),
+      t("Deal {n} cards each · {cards} shuffled in this round", { n: v.deal, cards: dessertCards(v, v.desserts_this_round) })
+      + (v.mode === "scoring" ? "" : ` · ${t("turn {turn} of {turns}", { turn: v.turn, turns: v.deal })}`)),
     h("div", { class: "schedule", "data-schedule": v.schedule.join("/") }, v.schedule.map((n, i) => h("span", {
       class: !v.over && i === v.round - 1 ? "now" : "",
-    }, h("b", null, n), `desserts R${i + 1}`))),
-    h("div", { class: "menu-chips" }, types.map((t) => h("span", { class: `sgp-chip t-${t.cards[0]?.background ?? t.type}` },
-      t.name))),
+    }, h("b", null, n), t("desserts R{n}", { n: i + 1 })))),
+    h("div", { class: "menu-chips" }, types.map((x) => h("span", { class: `sgp-chip t-${x.cards[0]?.background ?? x.type}` },
+      x.name))),
   ];
 }
 
 /** An entered tableau as chips, a nigiri on a wasabi as one pair (as it was entered). */
-function entryChips(g, t) {
+function entryChips(g, tab) {
   const menu = g.view.menu;
-  const cards = [...t.cards];
-  const orders = t.special_orders ?? [];
-  const under = t.on_wasabi.length + orders.filter((so) => so.on_wasabi).length;
+  const cards = [...tab.cards];
+  const orders = tab.special_orders ?? [];
+  const under = tab.on_wasabi.length + orders.filter((so) => so.on_wasabi).length;
   for (let n = under; n > 0; n -= 1) {
     const i = cards.lastIndexOf("wasabi");
     if (i >= 0) cards.splice(i, 1);
   }
   return [
     [...counts(cards)].map(([id, n]) => chip(menu, id, { count: n })),
-    [...counts(t.on_wasabi)].map(([id, n]) => chip(menu, id, { count: n, onWasabi: true,
-      label: `${cardName(menu, id)} on a wasabi` })),
+    [...counts(tab.on_wasabi)].map(([id, n]) => chip(menu, id, { count: n, onWasabi: true,
+      label: t("{card} on a wasabi", { card: cardName(menu, id) }) })),
     orders.map((so) => chip(menu, SPECIAL_ORDER, { onWasabi: so.on_wasabi,
-      label: `Special order → ${cardName(menu, so.copies)}${so.on_wasabi ? " on a wasabi" : ""}` })),
-    [...counts(t.flipped ?? [])].map(([id, n]) => chip(menu, id, { count: n, flipped: true, label: "Face down" })),
-    (t.uramaki_places ?? []).map((p) => h("span", { class: "sgp-chip t-uramaki" }, `Uramaki ${ROUND_WORDS[p - 1]} place`)),
+      label: so.on_wasabi ? t("Special order → {card} on a wasabi", { card: cardName(menu, so.copies) })
+        : t("Special order → {card}", { card: cardName(menu, so.copies) }) })),
+    [...counts(tab.flipped ?? [])].map(([id, n]) => chip(menu, id, { count: n, flipped: true, label: t("Face down") })),
+    (tab.uramaki_places ?? []).map((p) => h("span", { class: "sgp-chip t-uramaki" }, PLACE_WORDS[p - 1])),
   ];
 }
 
@@ -163,8 +170,8 @@ export function liveCard(g, opts = {}) {
   const rows = tables.map((p, i) => {
     const lines = v.live?.[i] ?? [];
     const known = !scoring || p.entered;
-    const state = opts.state?.(g, p) ?? (scoring ? (p.entered ? "entered" : "not entered yet")
-      : (v.phase === "reveal" ? (p.revealed ? "revealed" : "to reveal") : ""));
+    const state = opts.state?.(g, p) ?? (scoring ? (p.entered ? t("entered") : t("not entered yet"))
+      : (v.phase === "reveal" ? (p.revealed ? t("revealed") : t("to reveal")) : ""));
     return h("div", { class: `live-player pc pc-${colourOf(g, p.name)}`, "data-live": p.name },
       h("div", { class: "live-head" }, playerDot(colourOf(g, p.name)), h("strong", null, p.name),
         h("span", { class: "state" }, state),
@@ -174,11 +181,11 @@ export function liveCard(g, opts = {}) {
         opts.chips?.(g, p, i) ?? null),
       known && v.live && lines.length ? h("details", { open: g.ui.openLive?.[p.name] ?? false,
         ontoggle: (e) => { g.ui.openLive = { ...(g.ui.openLive ?? {}), [p.name]: e.target.open }; },
-      }, h("summary", null, "Breakdown"), breakdownList(lines)) : null);
+      }, h("summary", null, t("Breakdown")), breakdownList(lines)) : null);
   });
   return [
-    h("h2", null, `Round ${v.round} so far`, h("span", { class: "aside" }, "if the round ended now")),
-    v.live ? null : h("p", { class: "sgp-warn" }, "The entries so far do not fit together; the breakdown is back once they do."),
+    h("h2", null, t("Round {n} so far", { n: v.round }), h("span", { class: "aside" }, t("if the round ended now"))),
+    v.live ? null : h("p", { class: "sgp-warn" }, t("The entries so far do not fit together; the breakdown is back once they do.")),
     rows,
   ];
 }
@@ -194,7 +201,7 @@ function partyDesserts(g, p, sheet) {
   const roundSum = p.round_points.reduce((a, b) => a + b, 0);
   const desserts = sheet.total - roundSum;
   return h("td", { "data-desserts": desserts, class: v.over ? "" : "soon",
-    title: `${plural(dessertsKept(p), "dessert card")} kept` },
+    title: tn("{n} dessert card kept", "{n} dessert cards kept", dessertsKept(p)) },
   `${desserts}`, h("span", { class: "small" }, ` (${dessertsKept(p)})`));
 }
 
@@ -209,10 +216,10 @@ export function scoreTable(g, opts = {}) {
   return h("table", { class: "scoreboard", "data-scoreboard": "", "data-ranking": v.over ? "" : undefined },
     h("thead", null, h("tr", null,
       v.over ? h("th", null, "#") : null,
-      h("th", { class: "who-h" }, "Player"),
-      rounds.map((r) => h("th", null, `R${r + 1}`)),
-      h("th", null, "Desserts"),
-      h("th", null, "Total"))),
+      h("th", { class: "who-h" }, t("Player")),
+      rounds.map((r) => h("th", null, t("R{n}", { n: r + 1 }))),
+      h("th", null, t("Desserts")),
+      h("th", null, t("Total")))),
     h("tbody", null, order.map((p) => {
       const sheet = byName.get(p.name);
       const roundSum = p.round_points.reduce((a, b) => a + b, 0);
@@ -228,8 +235,7 @@ export function scoreTable(g, opts = {}) {
     }), opts.rows ?? null));
 }
 
-const PARTY_NOTE = "Desserts score at game end: until then the column shows, greyed and left out of "
-  + "the total, what the dessert cards kept so far (in brackets) would score.";
+const PARTY_NOTE = t("Desserts score at game end: until then the column shows, greyed and left out of the total, what the dessert cards kept so far (in brackets) would score.");
 
 /** The scoreboard during the game; ``opts``: scoreTable's, and ``note`` under it. */
 export function scoreboardCard(g, opts = {}) {
@@ -237,8 +243,8 @@ export function scoreboardCard(g, opts = {}) {
   if (v.over) return null;
   const scored = v.players[0].round_points.length;
   return [
-    h("h2", null, "Scoreboard", h("span", { class: "aside" },
-      scored ? `${plural(scored, "round")} scored` : "no round scored yet")),
+    h("h2", null, t("Scoreboard"), h("span", { class: "aside" },
+      scored ? tn("{n} round scored", "{n} rounds scored", scored) : t("no round scored yet"))),
     opts.before ?? null,
     scoreTable(g, opts),
     roundsBreakdown(g, "board"),
@@ -254,19 +260,26 @@ export function finalPanel(g, opts = {}) {
   const byName = new Map(v.score.players.map((p) => [p.name, p]));
   const me = g.mySeat !== null ? g.name(g.mySeat) : null;
   return [
-    h("h2", null, "Final score"),
+    h("h2", null, t("Final score")),
     opts.before ?? null,
     scoreTable(g, opts),
     v.score.ranking.map((r) => {
       const p = byName.get(r.name);
       const tiebreak = p.tiebreak_label && p.tiebreak.length
-        ? h("p", { class: "muted small" }, `Tie-break: ${p.tiebreak_label} ${p.tiebreak.join(", ")}`) : null;
+        ? h("p", { class: "muted small" }, t("Tie-break: {what} {values}", { what: p.tiebreak_label, values: p.tiebreak.join(", ") })) : null;
       const key = `final/${p.name}`;
       return h("details", { class: "rb-final", "data-final-player": p.name, open: remembered(key, r.rank === 1 || p.name === me),
         ontoggle: remember(key) },
-      h("summary", null, `${p.name}${p.name === me ? " (you)" : ""}: ${p.total} points`),
+      h("summary", null, p.name === me ? tn("{name} (you): {n} point", "{name} (you): {n} points", p.total, { name: p.name })
+        : tn("{name}: {n} point", "{name}: {n} points", p.total, { name: p.name })),
       breakdownList(p.breakdown), tiebreak);
     }),
     roundsBreakdown(g, "final"),
   ];
+}
+
+/** A menu's name in the page's language (a preset's name as its edition prints it). */
+function menuName(menu) {
+  if (menu.id === "a_la_carte") return t("À la carte");
+  return menu.id === "10th_anniversary" || menu.id === "2013" ? menu.name : tp("sushi-go-party menu", menu.name);
 }

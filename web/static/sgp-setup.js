@@ -3,17 +3,25 @@
 // choice before it is sent. The catalogue comes from GET /api/titles/sushi-go-party/menus; the
 // engine still checks the menu when the game is created, and its reason is what the page shows.
 import { api, h } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 export const GAME_ID = "sushi-go-party";
 /** Up to 8 players: the 6 player colours and two more. */
 export const COLOURS = ["red", "yellow", "green", "blue", "black", "white", "orange", "purple"];
 /** Words for the option values on the buttons. */
 export const CHOICE_LABELS = {
-  scoring: "Tableaux at round end", turns: "Turn by turn",
-  nothing: "Nobody scores", literal: "Everyone is most and fewest",
+  scoring: t("Tableaux at round end"), turns: t("Turn by turn"),
+  nothing: t("Nobody scores"), literal: t("Everyone is most and fewest"),
 };
-const SLOT_WORDS = { roll: ["roll", "rolls"], appetizer: ["appetizer", "appetizers"],
-  special: ["special", "specials"], dessert: ["dessert", "desserts"] };
+/** A slot's count in words (the plural form of the page's language). */
+const SLOT_COUNT = {
+  roll: (n) => tn("{n} roll", "{n} rolls", n),
+  appetizer: (n) => tn("{n} appetizer", "{n} appetizers", n),
+  special: (n) => tn("{n} special", "{n} specials", n),
+  dessert: (n) => tn("{n} dessert", "{n} desserts", n),
+};
+const PICK_ONE = { roll: t("Pick a roll."), appetizer: t("Pick an appetizer."), special: t("Pick a special."),
+  dessert: t("Pick a dessert.") };
 const SLOTS = ["roll", "appetizer", "special", "dessert"];
 
 /** What the picker holds: the catalogue, which tab, the preset and the à la carte picks. */
@@ -47,10 +55,10 @@ export function menuOption() {
 }
 
 function limitProblem(typeId, players) {
-  const t = types().get(typeId);
-  const [low, high] = t.players;
+  const type = types().get(typeId);
+  const [low, high] = type.players;
   if (players >= low && players <= high) return null;
-  return `${t.name} is played only with ${low} to ${high} players, not ${players}`;
+  return t("{card} is played only with {low} to {high} players, not {players}", { card: type.name, low, high, players });
 }
 
 /** Why the à la carte picks are not a menu for ``players`` (the engine's rules, its words). */
@@ -59,14 +67,14 @@ export function carteProblems(players) {
   for (const slot of SLOTS) {
     const want = pick.catalogue.slots[slot];
     const n = pick.carte[slot].length;
-    const [one, many] = SLOT_WORDS[slot];
-    if (n < want) out.push(want === 1 ? `Pick a ${one}.` : `Pick ${want - n} more ${want - n === 1 ? one : many} (a menu has ${want}).`);
-    if (n > want) out.push(`A menu has ${want} ${want === 1 ? one : many}, not ${n}: tap one to take it off.`);
+    const count = SLOT_COUNT[slot];
+    if (n < want) out.push(want === 1 ? PICK_ONE[slot] : t("Pick {more} more (a menu has {want}).", { more: count(want - n), want }));
+    if (n > want) out.push(t("A menu has {wanted}, not {n}: tap one to take it off.", { wanted: count(want), n }));
   }
   for (const slot of SLOTS) {
     for (const id of pick.carte[slot]) {
       const problem = limitProblem(id, players);
-      if (problem) out.push(`${problem}.`);
+      if (problem) out.push(t("{problem}.", { problem }));
     }
   }
   return out;
@@ -75,8 +83,8 @@ export function carteProblems(players) {
 /** A reason to stop before sending (the menu cannot even be written down), or null. */
 export function blocking() {
   if (pick.tab !== "carte") return null;
-  if (!pick.carte.roll.length) return "Pick a roll for the à la carte menu.";
-  if (!pick.carte.dessert.length) return "Pick a dessert for the à la carte menu.";
+  if (!pick.carte.roll.length) return t("Pick a roll for the à la carte menu.");
+  if (!pick.carte.dessert.length) return t("Pick a dessert for the à la carte menu.");
   return null;
 }
 
@@ -85,7 +93,7 @@ function presetTile(p, players, rerender) {
   const problem = p.types.map((t) => limitProblem(t, players)).find(Boolean);
   const [low, high] = p.players;
   const range = low === pick.catalogue.players[0] && high === pick.catalogue.players[1]
-    ? null : `${low}–${high} players`;
+    ? null : t("{low}–{high} players", { low, high });
   return h("button", {
     type: "button", class: `menu-tile${problem ? " unfit" : ""}`, "data-menu": p.id,
     "aria-pressed": String(pick.preset === p.id),
@@ -94,14 +102,13 @@ function presetTile(p, players, rerender) {
   h("span", { class: "name" }, p.name),
   h("span", { class: "types" }, p.types.filter((t) => t !== "nigiri").map((t) => h("span", { class: `t-${t}` },
     byId.get(t).name))),
-  problem ? h("span", { class: "limit" }, `Not for ${players} players: ${problem}`)
+  problem ? h("span", { class: "limit" }, t("Not for {players} players: {problem}", { players, problem }))
     : range ? h("span", { class: "limit" }, range) : null);
 }
 
 function slotChooser(slot, players, rerender) {
   const want = pick.catalogue.slots[slot];
   const chosen = pick.carte[slot];
-  const [one, many] = SLOT_WORDS[slot];
   const choices = pick.catalogue.types.filter((t) => t.slot === slot);
   const toggle = (id) => () => {
     const i = chosen.indexOf(id);
@@ -111,16 +118,16 @@ function slotChooser(slot, players, rerender) {
     rerender();
   };
   return h("div", { "data-slot": slot },
-    h("div", { class: "slot-head" }, h("span", null, `${want === 1 ? `1 ${one}` : `${want} ${many}`}`),
-      h("span", { class: `count${chosen.length === want ? "" : " bad"}` }, `${chosen.length} of ${want}`)),
-    h("div", { class: "type-choices" }, choices.map((t) => {
-      const [low, high] = t.players;
+    h("div", { class: "slot-head" }, h("span", null, SLOT_COUNT[slot](want)),
+      h("span", { class: `count${chosen.length === want ? "" : " bad"}` }, t("{n} of {total}", { n: chosen.length, total: want }))),
+    h("div", { class: "type-choices" }, choices.map((type) => {
+      const [low, high] = type.players;
       const limited = low !== pick.catalogue.players[0] || high !== pick.catalogue.players[1];
       const unfit = players < low || players > high;
       return h("button", {
-        type: "button", class: `type-choice t-${t.id}`, "data-type": t.id, "aria-pressed": String(chosen.includes(t.id)),
-        onclick: toggle(t.id),
-      }, chosen.includes(t.id) ? "✓ " : "", t.name, limited ? h("span", { class: "lim" }, `${unfit ? "⚠ " : ""}${low}–${high} players`) : null);
+        type: "button", class: `type-choice t-${type.id}`, "data-type": type.id, "aria-pressed": String(chosen.includes(type.id)),
+        onclick: toggle(type.id),
+      }, chosen.includes(type.id) ? "✓ " : "", type.name, limited ? h("span", { class: "lim" }, unfit ? "⚠ " : "", t("{low}–{high} players", { low, high })) : null);
     })));
 }
 
@@ -134,19 +141,19 @@ function builder(players, rerender) {
   const menu = menuOfPicks(pick.carte);
   const preset = problems.length ? null : pick.catalogue.presets.find((p) => sameMenu(p.menu, menu));
   return [
-    h("p", { class: "muted small" }, "Nigiri is on every menu. Pick the rest; the problems are listed below as you go."),
+    h("p", { class: "muted small" }, t("Nigiri is on every menu. Pick the rest; the problems are listed below as you go.")),
     SLOTS.map((slot) => slotChooser(slot, players, rerender)),
     problems.length
       ? h("ul", { class: "menu-errors", "data-menu-errors": "", role: "status" }, problems.map((p) => h("li", null, p)))
-      : h("p", { class: "menu-ok", "data-menu-ok": "" }, preset ? `Ready: this is the ${preset.name} menu.`
-        : `Ready for ${players} players.`),
+      : h("p", { class: "menu-ok", "data-menu-ok": "" }, preset ? t("Ready: this is the {menu} menu.", { menu: preset.name })
+        : t("Ready for {players} players.", { players })),
   ];
 }
 
 /** Fill ``el`` with the picker for ``players`` players; ``rerender`` draws it again. */
 export function renderMenuPicker(el, players, rerender) {
   if (!pick.catalogue) {
-    el.replaceChildren(h("p", { class: "muted" }, "Loading the menus…"));
+    el.replaceChildren(h("p", { class: "muted" }, t("Loading the menus…")));
     return;
   }
   if (pick.carteFrom !== pick.preset) { // à la carte starts from the preset picked last
@@ -158,16 +165,16 @@ export function renderMenuPicker(el, players, rerender) {
     rerender();
   };
   el.replaceChildren(
-    h("div", { class: "seg", role: "group", "aria-label": "Preset or à la carte" },
+    h("div", { class: "seg", role: "group", "aria-label": t("Preset or à la carte") },
       h("button", { type: "button", "aria-pressed": String(pick.tab === "presets"), "data-menu-tab": "presets",
-        onclick: setTab("presets") }, "Preset menus"),
+        onclick: setTab("presets") }, t("Preset menus")),
       h("button", { type: "button", "aria-pressed": String(pick.tab === "carte"), "data-menu-tab": "carte",
-        onclick: setTab("carte") }, "À la carte")),
+        onclick: setTab("carte") }, t("À la carte"))),
     ...(pick.tab === "presets"
       ? [h("div", { class: "menu-tiles", "data-presets": "" },
         pick.catalogue.presets.map((p) => presetTile(p, players, rerender)))]
       : builder(players, rerender).flat()),
-    h("p", { class: "muted small" }, `${players} players: ${pick.catalogue.deal[players] ?? "?"} cards each per round; `
-      + `desserts shuffled in ${(pick.catalogue.schedule[players] ?? []).join(" / ")}.`),
+    h("p", { class: "muted small" }, t("{players} players: {deal} cards each per round; desserts shuffled in {schedule}.", {
+      players, deal: pick.catalogue.deal[players] ?? "?", schedule: (pick.catalogue.schedule[players] ?? []).join(" / ") })),
   );
 }

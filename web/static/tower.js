@@ -15,16 +15,20 @@ import { api, banner, h, store } from "./common.js";
 import { dieFace } from "./game-dice.js";
 import { calibrationRow, cameraLine, cameraView, demoThrow } from "./camera.js";
 import { holdLine } from "./owner.js";
+import { t, tn } from "./i18n.js";
 
 const POLL_MS = 2000;
 const CAMERA_POLL_MS = 1000;
 /** While the live stream pushes the devices' state: only a slow look, in case it stalls. */
 const FALLBACK_MS = 20000;
-const SOURCES = { tap: "Tap on a screen", tower: "Dice tower", camera: "Camera" };
+const SOURCES = { tap: t("Tap on a screen"), tower: t("Dice tower"), camera: t("Camera") };
 const QUALITY = {
-  cocked: "a die is cocked (leaning on an edge or another die)",
-  uncertain: "it is not sure of a face, or sees more or fewer dice than expected",
+  cocked: t("a die is cocked (leaning on an edge or another die)"),
+  uncertain: t("it is not sure of a face, or sees more or fewer dice than expected"),
 };
+/** Who read a pending roll ("The tower read 3 + 4"). */
+const readBy = (source, values) => (source === "camera" ? t("The camera read {faces}", { faces: faces(values) })
+  : t("The tower read {faces}", { faces: faces(values) }));
 
 /** This module's own styles (so the shared stylesheet stays as it is). */
 function addStyles() {
@@ -66,24 +70,24 @@ export function renderRollSource(title) {
     type: "button", class: "btn", "aria-pressed": String(rollSource(title) === source),
     "data-roll-source": source,
     disabled: icons && source === "camera" && !form.icons?.enabled,
-    why: "No camera runs on this Pi now: tap the dice on a screen.",
+    why: t("No camera runs on this Pi now: tap the dice on a screen."),
     onclick: () => { form.chosen = source; renderRollSource(title); },
-  }, SOURCES[source], source === "tap" ? h("span", { class: "muted small" }, " (default)") : null));
+  }, SOURCES[source], source === "tap" ? h("span", { class: "muted small" }, t(" (default)")) : null));
   document.getElementById("roll-source").replaceChildren(...choices);
-  const t = form.tower;
-  let note = "Tap the dice on a screen after every roll.";
+  const tower = form.tower;
+  let note = t("Tap the dice on a screen after every roll.");
   if (form.chosen === "tower") {
-    note = t?.connected ? "A dice tower is connected: its rolls go straight into this game."
-      : "No dice tower answers now; its rolls go to this game once it is plugged in.";
+    note = tower?.connected ? t("A dice tower is connected: its rolls go straight into this game.")
+      : t("No dice tower answers now; its rolls go to this game once it is plugged in.");
   }
   if (icons) {
     note = rollSource(title) === "camera"
-      ? "The camera over the table reads each belt, and each tray at round end, as soon as the dice stop. This game takes the camera if no other game holds it."
-      : "Tap the dice on a screen.";
+      ? t("The camera over the table reads each belt, and each tray at round end, as soon as the dice stop. This game takes the camera if no other game holds it.")
+      : t("Tap the dice on a screen.");
   } else if (form.chosen === "camera") {
     note = form.camera?.kind === "demo"
-      ? "The demo camera: throw dice into its rendered tray from the game screen."
-      : "The camera over the table reads the dice as soon as they stop.";
+      ? t("The demo camera: throw dice into its rendered tray from the game screen.")
+      : t("The camera over the table reads the dice as soon as they stop.");
   }
   document.getElementById("roll-source-note").textContent = note;
 }
@@ -108,9 +112,9 @@ function renderBadge(status, game) {
   const on = Boolean(status.connected);
   badge.classList.toggle("on", on);
   badge.dataset.state = on ? "connected" : "disconnected";
-  badge.textContent = on ? "Dice tower connected" : "Tower disconnected";
-  badge.title = on ? `Firmware ${status.firmware ?? "?"} on ${status.port ?? "?"}`
-    : (status.reason || "The dice tower is not connected");
+  badge.textContent = on ? t("Dice tower connected") : t("Tower disconnected");
+  badge.title = on ? t("Firmware {firmware} on {port}", { firmware: status.firmware ?? "?", port: status.port ?? "?" })
+    : (status.reason || t("The dice tower is not connected"));
 }
 
 function post(path, body) {
@@ -124,47 +128,47 @@ function post(path, body) {
 }
 
 function pendingCard(p, canAct) {
-  const what = p.reason ? `Not entered: ${p.reason}` : p.quality !== "ok"
-    ? `Check it: ${QUALITY[p.quality] ?? p.quality}.` : "";
+  const what = p.reason ? t("Not entered: {reason}", { reason: p.reason }) : p.quality !== "ok"
+    ? t("Check it: {problem}.", { problem: QUALITY[p.quality] ?? p.quality }) : "";
   const parts = [
-    h("h3", null, `The ${p.source} read ${faces(p.values)}`, h("span", { class: "muted small" }, ` · ${p.prompt}`)),
+    h("h3", null, readBy(p.source, p.values), h("span", { class: "muted small" }, ` · ${p.prompt}`)),
     h("div", { class: "dice-now" }, p.values.map((v) => (v >= 1 && v <= 6
       ? dieFace(v, { class: "static" }) : h("span", null, String(v))))),
     what ? h("p", { class: p.reason ? "tower-refused" : "hint", "data-pending-note": "" }, what) : null,
   ];
-  if (!canAct) return [...parts, h("p", { class: "hint" }, "A seated player or the host confirms it.")];
+  if (!canAct) return [...parts, h("p", { class: "hint" }, t("A seated player or the host confirms it."))];
   const picks = screen.picks[p.roll];
   if (!picks) {
     parts.push(h("div", { class: "row tower-actions" },
       p.reason ? null : h("button", { type: "button", class: "btn primary", "data-do": "confirm-roll",
-        onclick: () => post("/pending-roll", { roll: p.roll }) }, `Confirm ${faces(p.values)}`),
+        onclick: () => post("/pending-roll", { roll: p.roll }) }, t("Confirm {faces}", { faces: faces(p.values) })),
       h("button", { type: "button", class: "btn", "data-do": "correct-roll",
-        onclick: () => { screen.picks[p.roll] = Array(p.dice).fill(null); render(true); } }, "Correct"),
+        onclick: () => { screen.picks[p.roll] = Array(p.dice).fill(null); render(true); } }, t("Correct")),
       h("button", { type: "button", class: "btn ghost", "data-do": "dismiss-roll",
-        onclick: () => post("/pending-roll/dismiss", { roll: p.roll }) }, "Dismiss")));
+        onclick: () => post("/pending-roll/dismiss", { roll: p.roll }) }, t("Dismiss"))));
     return parts;
   }
   for (let die = 0; die < p.dice; die += 1) {
-    parts.push(h("div", { class: "muted small" }, p.dice > 1 ? `Die ${die + 1}` : "The die"),
+    parts.push(h("div", { class: "muted small" }, p.dice > 1 ? t("Die {n}", { n: die + 1 }) : t("The die")),
       h("div", { class: "die-row" }, [1, 2, 3, 4, 5, 6].map((v) => dieFace(v, {
         class: picks[die] === v ? "selected" : "", "aria-pressed": String(picks[die] === v),
-        "aria-label": `Die ${die + 1}: ${v}`, "data-fix-die": die, "data-face": v,
+        "aria-label": t("Die {n}: {face}", { n: die + 1, face: v }), "data-fix-die": die, "data-face": v,
         onclick: () => { picks[die] = v; render(true); },
       }))));
   }
   const ready = picks.every((v) => v !== null);
   parts.push(h("div", { class: "row tower-actions" },
-    h("button", { type: "button", class: "btn primary", disabled: !ready, why: "Tap the face of every die first.", "data-do": "enter-fixed",
+    h("button", { type: "button", class: "btn primary", disabled: !ready, why: t("Tap the face of every die first."), "data-do": "enter-fixed",
       onclick: () => { delete screen.picks[p.roll]; post("/pending-roll", { roll: p.roll, values: picks }); },
-    }, ready ? `Enter ${faces(picks)}` : "Tap the faces"),
+    }, ready ? t("Enter {faces}", { faces: faces(picks) }) : t("Tap the faces")),
     h("button", { type: "button", class: "btn ghost",
-      onclick: () => { delete screen.picks[p.roll]; render(true); } }, "Back")));
+      onclick: () => { delete screen.picks[p.roll]; render(true); } }, t("Back"))));
   return parts;
 }
 
 function sourceSwitch(game) {
   return h("div", { class: "tower-source" },
-    h("div", { class: "field-label" }, "Dice come from"),
+    h("div", { class: "field-label" }, t("Dice come from")),
     h("div", { class: "choice-row" }, [...new Set([...(game.sources ?? ["tap", "tower"]),
       game.roll_source])].map((source) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(game.roll_source === source),
@@ -178,24 +182,25 @@ function virtualThrow() {
   const dice = (screen.data.game.waiting?.dice ?? 2);
   const values = () => Array.from({ length: dice }, die);
   return h("div", { class: "tower-virtual" },
-    h("div", { class: "field-label" }, "Virtual tower"),
+    h("div", { class: "field-label" }, t("Virtual tower")),
     h("div", { class: "row" },
       h("button", { type: "button", class: "btn", "data-do": "throw",
-        onclick: () => post("/tower/throw", { values: values() }) }, `Throw ${dice === 1 ? "a die" : `${dice} dice`}`),
+        onclick: () => post("/tower/throw", { values: values() }) }, tn("Throw a die", "Throw {n} dice", dice)),
       h("button", { type: "button", class: "btn", "data-do": "throw-cocked",
-        onclick: () => post("/tower/throw", { values: values(), quality: "cocked" }) }, "Throw, one cocked")));
+        onclick: () => post("/tower/throw", { values: values(), quality: "cocked" }) }, t("Throw, one cocked"))));
 }
 
 function linkLine(status, game) {
   if (!status.connected) {
-    return [h("p", { class: "tower-refused" }, "Tower disconnected: check its USB cable."
-      + (game.waiting ? " Tap the dice meanwhile." : "")),
+    return [h("p", { class: "tower-refused" }, game.waiting
+      ? t("Tower disconnected: check its USB cable. Tap the dice meanwhile.")
+      : t("Tower disconnected: check its USB cable.")),
     status.reason ? h("p", { class: "muted small" }, status.reason) : null];
   }
   if (game.pending.length) return null;
   return h("p", { class: "hint" }, game.waiting
-    ? `Waiting for ${game.waiting.prompt}: drop the dice in the tower.`
-    : "Rolls from the tower go to this game.");
+    ? t("Waiting for {prompt}: drop the dice in the tower.", { prompt: game.waiting.prompt })
+    : t("Rolls from the tower go to this game."));
 }
 
 function cameraParts(game, canAct) {
@@ -221,14 +226,14 @@ function cardParts(status, game) {
     && ((game.sources ?? []).length > 1 || status.enabled || game.roll_source !== "tap");
   const busy = game.waiting || game.pending.length;
   if (fromCamera) {
-    const parts = [h("h2", null, "Camera", h("span", { class: "aside" }, screen.camera?.kind === "demo"
-      ? "demo" : screen.camera?.fps ? `${screen.camera.fps} frames/s` : "")), cameraParts(game, canAct)];
+    const parts = [h("h2", null, t("Camera"), h("span", { class: "aside" }, screen.camera?.kind === "demo"
+      ? t("demo") : screen.camera?.fps ? t("{fps} frames/s", { fps: screen.camera.fps }) : "")), cameraParts(game, canAct)];
     if (showSwitch) parts.push(sourceSwitch(game));
     return parts;
   }
   if (!showSwitch && !(fromTower && busy)) return null;
-  const parts = [h("h2", null, "Dice tower", h("span", { class: "aside" },
-    fromTower ? (status.connected ? `firmware ${status.firmware}` : "not connected") : "not used"))];
+  const parts = [h("h2", null, t("Dice tower"), h("span", { class: "aside" },
+    fromTower ? (status.connected ? t("firmware {version}", { version: status.firmware }) : t("not connected")) : t("not used")))];
   if (fromTower) {
     parts.push(linkLine(status, game));
     parts.push(holdLine("tower", status.held_by ?? null, game, post));
