@@ -26,6 +26,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, request
 
+from companion.games import find_game
 from companion.games.base import UnreadableInput
 from companion.hub.changes import Changes
 from companion.hub.codes import show_code
@@ -102,6 +103,7 @@ class Hub:
             tables.append({k: game[k] for k in ("table", "table_name", "game", "title",
                                                  "status", "round", "updated", "seq")}
                           | {"players": [p.get("name") for p in game["players"]],
+                             "title_name": _title_name(game["title"]),
                              "totals": scores.totals})
         now = datetime.now().astimezone()
         today = datetime.combine(now.date(), time(), now.tzinfo)
@@ -186,6 +188,14 @@ def create_hub_app(store: HubStore) -> Flask:
         return Response(_static("wall.js"), mimetype="text/javascript")
 
     return app
+
+
+def _title_name(title: str) -> str:
+    """The title's printed name (its id when this hub does not know it)."""
+    try:
+        return find_game(title).info.name
+    except Exception:
+        return title
 
 
 def _static(name: str) -> str:

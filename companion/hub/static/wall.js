@@ -15,7 +15,7 @@ function tableCard(t) {
                           "data-game": t.game});
   const round = t.round == null ? "" : ` · round ${t.round}`;
   card.append(el("h3", {}, t.table_name || `Table ${t.table}`),
-              el("div", {class: "meta"}, `${t.title}${round}${over ? " · finished" : ""}`));
+              el("div", {class: "meta"}, `${t.title_name || t.title}${round}${over ? " · finished" : ""}`));
   const scores = el("table", {class: "scores"});
   for (const name of t.players) {
     const total = t.totals && name in t.totals ? String(t.totals[name]) : "–";

@@ -1,0 +1,131 @@
+"""The hub over real HTTP on loopback (an in-process hub on a real PostgreSQL): pairing's
+refusals, the wall's data and long poll, and the wall screen in Chromium."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.hub.outbox import Link, Outbox
+from companion.hub.pusher import HubPusher
+from companion.hub.server import create_hub_app
+from companion.hub.store import HubStore
+from companion.session.log import GameLog, NewEntry
+from companion.session.session import Session
+from tests.hub.procs import http, wait_for
+from tests.played_games import play
+from tests.web import browser_support
+from web.serving import Server
+
+
+class LiveHub:
+    def __init__(self, dsn: str) -> None:
+        self.store = HubStore(dsn)
+        self.app = create_hub_app(self.store)
+        self.server = Server(self.app, "127.0.0.1", 0, threads=8)
+        self.url = f"http://127.0.0.1:{self.server.port}"
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.stop()
+        self.thread.join(timeout=30)
+        self.store.close()
+
+
+@pytest.fixture
+def hub(hub_dsn: str) -> Iterator[LiveHub]:
+    live = LiveHub(hub_dsn)
+    yield live
+    live.close()
+
+
+def paired_table(hub: LiveHub, path: Path, stop: int | None = None,
+                 ) -> tuple[GameLog, int, HubPusher]:
+    """A table log with a Sushi Go! game played (``stop`` actions), paired with ``hub``."""
+    log = GameLog(path)
+    session = Session(log)
+    game = play(session, "sushi-go", 2, stop=stop)
+    session.close()
+    status, answer = http("POST", f"{hub.url}/api/pair",
+                          {"code": hub.store.new_pairing_code(), "name": "Window table"})
+    assert status == 200, answer
+    outbox = Outbox(path)
+    outbox.pair_with(Link(hub.url, answer["table"], answer["token"], "Window table", "now"))
+    return log, game, HubPusher(outbox, poll=0.05)
+
+
+def drained(pusher: HubPusher) -> bool:
+    return pusher.outbox.pending() == 0
+
+
+def test_wrong_pairing_codes_are_refused_then_slowed(hub: LiveHub) -> None:
+    for _ in range(10):
+        status, answer = http("POST", f"{hub.url}/api/pair", {"code": "AAAA-AAAA", "name": "x"})
+        assert status == 403 and "pairing code" in answer["reason"]
+    status, answer = http("POST", f"{hub.url}/api/pair",
+                          {"code": hub.store.new_pairing_code(), "name": "x"})
+    assert status == 429 and answer["error"] == "too_many_attempts"
+
+
+def test_pairing_codes_are_shown_to_the_hub_itself_only(hub: LiveHub) -> None:
+    client = hub.app.test_client()
+    assert client.get("/pairing", environ_base={"REMOTE_ADDR": "192.168.1.20"}).status_code == 403
+    answer = client.get("/pairing", environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert answer.status_code == 200 and len(answer.get_json()["code"]) == 9
+
+
+def test_the_wall_shows_each_table_and_answers_a_long_poll_after_a_push(
+        hub: LiveHub, tmp_path: Path) -> None:
+    log, game, pusher = paired_table(hub, tmp_path / "t.sqlite3", stop=4)
+    pusher.start()
+    try:
+        wait_for(lambda: drained(pusher), "the first pushes")
+        status, wall = http("GET", f"{hub.url}/api/wall")
+        assert status == 200
+        (card,) = wall["tables"]
+        assert (card["table_name"], card["title"], card["game"], card["seq"]) == (
+            "Window table", "sushi-go", game, 4)
+        assert card["players"] == [p["name"] for p in log.game(game).players]
+        assert card["totals"] is not None and wall["today"] == []
+        answer: list[Any] = []
+        waiter = threading.Thread(target=lambda: answer.append(
+            http("GET", f"{hub.url}/api/wall?after={wall['version']}")[1]))
+        waiter.start()
+        log.append(game, NewEntry("undo", {}, "host"), "playing", card["round"])
+        waiter.join(timeout=30)
+        assert answer and answer[0]["tables"][0]["seq"] == 5
+    finally:
+        pusher.stop()
+        log.close()
+
+
+def test_the_wall_screen_shows_a_finished_game_and_todays_standings(
+        hub: LiveHub, tmp_path: Path) -> None:
+    sync_playwright = browser_support.need_playwright()
+    browser_support.need_chromium()
+    log, game, pusher = paired_table(hub, tmp_path / "t.sqlite3", stop=2)
+    pusher.start()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(browser_support.CHROMIUM),
+                                    args=browser_support.CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.goto(hub.url + "/")
+            page.locator(f'[data-game="{game}"]').wait_for(timeout=30_000)
+            assert "Window table" in page.inner_text("#tables")
+            session = Session(log)  # a whole game, while the screen watches
+            second = play(session, "sushi-go", 3)
+            session.close()
+            page.locator(f'.table.over[data-game="{second}"]').wait_for(timeout=30_000)
+            page.locator("#today td", has_text="Ann").wait_for(timeout=30_000)
+            browser_support.SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(browser_support.SHOTS / "hub-wall-1280x720.png"))
+        finally:
+            browser.close()
+            pusher.stop()
+            log.close()
