@@ -269,3 +269,37 @@ def test_a_sushi_battle_reveal_is_corrected_on_the_pyramids_places(
         no_ids(screen)
         sheet_shots(screen, "fix-sg-02-battle")
         assert screen.errors == []
+
+
+def test_a_special_orders_copy_is_corrected_with_the_menus_cards(
+    browser: Any, live_server: LiveServer, shots: Path,
+) -> None:
+    menu = {"roll": "uramaki", "appetizers": ["tempura", "sashimi", "onigiri"],
+            "specials": ["wasabi", "special_order"], "dessert": "fruit"}
+    turns = [*(sgp_reveal(p, c) for p, c in zip(
+        SGP_NAMES, ["tempura", "sashimi", "tempura", "wasabi"], strict=True)),
+        sgp_reveal("Ann", "special_order", copies="tempura")]
+    game_id, token = game(live_server, "sushi-go-party", [{"name": n} for n in SGP_NAMES],
+                          {"menu": menu, "mode": "turns"}, turns)
+    phone = host(browser, PHONE, "phone", shots, live_server, game_id, token, 5)
+    sheet = open_sheet(phone, 4, "copies")
+    assert labels(sheet) == ["Who", "Card", "The special order copies", "The copy goes on a wasabi"]
+    copies = sheet.locator("[data-fix-palette=copies] [aria-pressed=true]")
+    assert copies.get_attribute("aria-label") == "Tempura"
+    phone.tap("#sheet [data-fix-palette=copies] [data-card=sashimi]")  # not on Ann's table
+    refused = sheet.locator("[data-fix-refused]")
+    refused.wait_for()
+    assert refused.inner_text().startswith("This cannot be right: Ann: ")
+    assert sheet.locator("[data-do=save-correction]").get_attribute("aria-disabled") == "true"
+    no_ids(phone)
+    sheet_shots(phone, "fix-sgp-03-special-order")
+    phone.tap("#sheet [data-fix-field=card] [data-card=tempura]")  # a plain tempura after all
+    assert labels(sheet) == ["Who", "Card"]  # no special order: nothing copied is asked
+    words = wait_words(phone, "Nothing was entered after it")
+    assert "no other entry is checked again" in words, words
+    no_ids(phone)
+    phone.tap("[data-do=save-correction]")
+    phone.wait_version(6)
+    history = api_snapshot(live_server, game_id, token)["history"]
+    assert history[4]["action"]["card"] == "tempura" and history[4]["action"]["copies"] == ""
+    assert phone.errors == []

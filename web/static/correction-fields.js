@@ -53,24 +53,32 @@ function hasType(menu, type) {
   return Boolean(menu?.cards.some((c) => c.type === type));
 }
 
+/** For a field that belongs to another one (a special order's copy to its card, the second
+ * card's place to the second card): whether it is asked now; null for any other field. */
+function follows(g, draft, key) {
+  const title = g.view.game;
+  if (title === "sushi-go-party" && draft.kind !== "enter_tableau") {
+    if (["copies", "on_wasabi"].includes(key)) return draft.card === SPECIAL_ORDER;
+    if (["second_copies", "second_on_wasabi"].includes(key)) return draft.second === SPECIAL_ORDER;
+  }
+  if (title === "sushi-go" && key === "second_at") return g.view.variant === "sushi_battle" && Boolean(draft.second);
+  return null;
+}
+
 /** Whether a field left at its default in the entry matters for this game (else it is not
  * asked: a Sushi Go! game without strawberry puddings is not asked about the lead token). */
-function matters(g, draft, key) {
+function matters(g, key) {
   const v = g.view;
   const title = v.game;
-  const battle = v.variant === "sushi_battle";
   if (title === "sushi-go") {
     if (["lead_takes", "holds_lead"].includes(key)) return v.dessert === STRAWBERRY;
     if (key === "mochi_die") return v.dessert === MOCHI;
     if (key === "dummy_card") return Boolean(v.dummy);
     if (key === "second") return hasType(v.menu, "chopsticks");
-    if (key === "at") return battle;
-    if (key === "second_at") return battle && Boolean(draft.second);
+    if (key === "at") return v.variant === "sushi_battle";
     if (key === "on_wasabi") return hasType(v.menu, WASABI);
   }
   if (title === "sushi-go-party") {
-    if (["copies", "on_wasabi"].includes(key) && draft.kind !== "enter_tableau") return draft.card === SPECIAL_ORDER;
-    if (["second_copies", "second_on_wasabi"].includes(key)) return draft.second === SPECIAL_ORDER;
     if (["chopsticks", "spoon"].includes(key)) return false; // "the lowest": entries never name another
     if (key === "second") return hasType(v.menu, "chopsticks");
     if (key === "ask") return hasType(v.menu, "spoon");
@@ -83,7 +91,8 @@ function matters(g, draft, key) {
 }
 
 /** The fields of ``entry`` the sheet asks, in the entry's order; fields a record leaves out
- * when unanswered (Sushi Go!'s lead takes, a battle's places) are asked where they matter. */
+ * when unanswered (Sushi Go!'s lead takes, a battle's places) are asked where they matter. A
+ * field entered is always asked, unless it belongs to another that no longer calls for it. */
 export function askedFields(g, entry, draft) {
   const keys = Object.keys(entry.action).filter((k) => k !== "kind");
   const v = g.view;
@@ -91,17 +100,24 @@ export function askedFields(g, entry, draft) {
   if (v.game === "sushi-go" && entry.action.kind === "reveal") {
     for (const k of ["at", "second_at"]) if (!keys.includes(k)) keys.push(k);
   }
-  return keys.filter((k) => !isDefault(entry.action[k]) || matters(g, draft, k));
+  return keys.filter((k) => follows(g, draft, k) ?? (!isDefault(entry.action[k]) || matters(g, k)));
 }
 
-/** A field not asked goes back to what was entered (its default): a special order's copy is
- * dropped when the card is no longer a special order. */
-export function resetUnasked(entry, draft, asked) {
+/** The value of a field left empty: "", false, [], 0; undefined where the record leaves it out. */
+function emptyLike(value) {
+  if (Array.isArray(value)) return [];
+  return { string: "", boolean: false, number: 0 }[typeof value];
+}
+
+/** A field not asked is not sent as the draft had it: one that belongs to another field goes
+ * empty (a special order's copy when the card is no longer a special order), any other goes
+ * back to what was entered. */
+export function resetUnasked(g, entry, draft, asked) {
   for (const key of Object.keys(draft)) {
-    if (key !== "kind" && !asked.includes(key)) {
-      if (key in entry.action) draft[key] = structuredClone(entry.action[key]);
-      else delete draft[key];
-    }
+    if (key === "kind" || asked.includes(key)) continue;
+    if (follows(g, draft, key) === false) draft[key] = emptyLike(draft[key]);
+    else if (key in entry.action) draft[key] = structuredClone(entry.action[key]);
+    else delete draft[key];
   }
 }
 

@@ -102,7 +102,7 @@ export function openCorrection(g, entry, number = entry.index + 1) {
   };
   const draw = () => {
     const keys = askedFields(g, entry, draft);
-    resetUnasked(entry, draft, keys);
+    resetUnasked(g, entry, draft, keys);
     fill(form, keys.map((key) => h("div", { class: "field fix-field", "data-fix-field": key },
       h("span", { class: "field-label" }, fieldName(g.view.game, key, entry.action.kind)),
       control(g, entry, draft, key, (v) => {
