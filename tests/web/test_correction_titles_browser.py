@@ -149,6 +149,20 @@ def test_a_sushi_roll_tray_correction_asks_the_tokens_in_words(
         no_ids(screen)
         sheet_shots(screen, "fix-sr-03-tray")
         assert screen.errors == []
+    polish = Screen(browser, PHONE, "phone-pl", shots)  # the sheet in the device's language
+    polish.page.goto(f"{live_server.url}/")
+    with polish.page.expect_navigation():
+        polish.page.select_option("#lang-picker", "pl")
+    polish.open_as_host(live_server, game_id, token)
+    polish.wait_version(1)
+    sheet = open_sheet(polish, 0, "desserts")
+    assert labels(sheet)[-3:] == ["Żetony deserów", "Żetony menu", "Żetony pałeczek"]
+    assert sheet.locator("[data-fix-stepper=desserts] .fix-value").inner_text() == "jak na kościach"
+    hint = sheet.locator("[data-recheck]").inner_text()
+    assert hint.startswith("Dotknij tego, co wpisano błędnie"), hint
+    assert sheet.locator("[data-do=save-correction]").inner_text() == "Zapisz poprawkę"
+    sheet_shots(polish, "fix-sr-04-tray-polish")
+    assert polish.errors == []
 
 
 def test_a_sushi_go_tableau_is_corrected_with_the_lead_token_and_the_cards(
