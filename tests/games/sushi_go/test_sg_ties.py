@@ -133,9 +133,11 @@ MOST_FEWEST = [
     (CardType.PUDDING, lambda n: ("pudding",) * n),
     (CardType.FROZEN_YOGURT, lambda n: (f"frozen_yogurt_{n}",) if n else ()),
 ]
+#: Test ids: the dessert's name (a lambda's repr differs between processes).
+MOST_FEWEST_IDS = [dessert.value for dessert, _ in MOST_FEWEST]
 
 
-@pytest.mark.parametrize(("dessert", "cards"), MOST_FEWEST, ids=lambda x: str(x))
+@pytest.mark.parametrize(("dessert", "cards"), MOST_FEWEST, ids=MOST_FEWEST_IDS)
 def test_most_plus_6_fewest_minus_6_both_split_rounded_down(dessert: CardType, cards: Any) -> None:
     assert desserts(dessert, [cards(4), cards(3), cards(0), cards(0)]) == [6, 0, -3, -3]
     assert desserts(dessert, [cards(4), cards(4), cards(4), cards(1)]) == [2, 2, 2, -6]
@@ -148,13 +150,13 @@ def test_most_plus_6_fewest_minus_6_both_split_rounded_down(dessert: CardType, c
     ]
 
 
-@pytest.mark.parametrize(("dessert", "cards"), MOST_FEWEST, ids=lambda x: str(x))
+@pytest.mark.parametrize(("dessert", "cards"), MOST_FEWEST, ids=MOST_FEWEST_IDS)
 def test_nothing_is_scored_when_every_player_has_the_same(dessert: CardType, cards: Any) -> None:
     assert desserts(dessert, [cards(2), cards(2), cards(2)]) == [0, 0, 0]
     assert desserts(dessert, [cards(0), cards(0), cards(0), cards(0)]) == [0, 0, 0, 0]
 
 
-@pytest.mark.parametrize(("dessert", "cards"), MOST_FEWEST, ids=lambda x: str(x))
+@pytest.mark.parametrize(("dessert", "cards"), MOST_FEWEST, ids=MOST_FEWEST_IDS)
 def test_with_two_players_nobody_loses_points(dessert: CardType, cards: Any) -> None:
     assert desserts(dessert, [cards(3), cards(1)]) == [6, 0]
     assert desserts(dessert, [cards(3), cards(3)]) == [0, 0]
