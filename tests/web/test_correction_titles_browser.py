@@ -235,8 +235,11 @@ def test_a_sushi_go_party_spoon_and_take_out_box_are_corrected_with_buttons_not_
     for screen in (phone, tablet):  # the take-out box: Ben's cards by their place
         sheet = open_sheet(screen, 9, "positions")
         assert labels(sheet) == ["Cards flipped face down"]
+        hint = sheet.locator("[data-fix-field=positions] .hint").inner_text()
+        assert hint.startswith("Ben's cards this round"), hint  # the box's owner, found
         flipped = sheet.locator("[data-fix-toggles=positions] [aria-pressed=true]")
-        assert flipped.all_inner_texts() == ["Card 1"]
+        assert flipped.count() == 1 and "Temaki" in flipped.inner_text()
+        assert "Turn 1" in flipped.inner_text()
         no_ids(screen)
         sheet_shots(screen, "fix-sgp-01-take-out-box")
         screen.tap("[data-do=close-correction]")

@@ -6,7 +6,7 @@
 import { ACTION_CARDS, CUSTOMERS, customerChip, h } from "./common.js";
 import { dieFace } from "./game-dice.js";
 import { t } from "./i18n.js";
-import { FLIPPED, SPECIAL_ORDER, WASABI, cardName, chip, menuTypes, tile } from "./sgp-common.js";
+import { FLIPPED, SPECIAL_ORDER, WASABI, cardName, cardOf, chip, menuTypes, tile } from "./sgp-common.js";
 import { dicePicker, dieTile, faceIndex } from "./sr-common.js";
 
 const STRAWBERRY = "strawberry_pudding";
@@ -274,6 +274,45 @@ function leadTakes(g, draft, key, value, set) {
   ];
 }
 
+/** The owner of the take-out box a flip entry resolved: the turn's reveals (the last one per
+ * player before the turn's bonus entries) hold its take-out boxes, which resolve by corner
+ * number, one flip each. null when the history does not say. */
+function flipOwner(g, entry) {
+  const list = g.snap.history ?? [];
+  let i = list.findIndex((e) => e.index === entry.index);
+  let rank = 0;
+  while (i > 0 && list[i - 1].action.kind !== "reveal") {
+    i -= 1;
+    if (list[i].action.kind === "flip") rank += 1;
+  }
+  const reveals = list.slice(Math.max(0, i - g.view.players.length), i).map((e) => e.action);
+  const boxes = reveals.flatMap((a) => [a.card, a.second].filter((id) => id?.startsWith("takeout_box"))
+    .map((id) => ({ player: a.player, corner: cardOf(g.view.menu, id).corner })));
+  boxes.sort((x, y) => x.corner - y.corner);
+  return boxes[rank]?.player ?? null;
+}
+
+/** A take-out box's flips: the owner's cards of this round as tiles, as on the entry panel,
+ * while the view still holds them (every place entered is a flipped card there); else the
+ * places numbered in the order the cards were played. */
+function flipControl(g, entry, key, value, set) {
+  const menu = g.view.menu;
+  const owner = flipOwner(g, entry);
+  const table = g.view.players.find((p) => p.name === owner)?.table ?? [];
+  const toggle = (pos) => set(value.includes(pos) ? value.filter((x) => x !== pos) : [...value, pos].sort((a, b) => a - b));
+  if (owner && table.length && entry.action.positions.every((pos) => table[pos]?.flipped)) {
+    return [h("p", { class: "hint" }, t("{who}'s cards this round: tap each card the take-out box turned face down.", { who: owner })),
+      h("div", { class: "sgp-grid fix-grid", "data-fix-toggles": key }, table.map((p) => h("div", { class: "sgp-cell" },
+        tile(menu, cardOf(menu, p.flipped ? p.card : p.scores_as), {
+          pressed: String(value.includes(p.pos)), class: value.includes(p.pos) ? "picked" : "", data: { "data-pos": p.pos },
+          prefix: t("Turn {turn}", { turn: p.turn }), label: p.flipped ? cardName(menu, p.card) : p.name,
+          onclick: () => toggle(p.pos) }))))];
+  }
+  const most = Math.max(g.view.hand_size ?? 0, g.view.deal ?? 0, ...value.map((p) => p + 1));
+  return [h("p", { class: "hint" }, t("The cards of the take-out box's owner, in the order they were played.")),
+    toggles(key, value, Array.from({ length: most }, (_, p) => [p, t("Card {n}", { n: p + 1 })]), set)];
+}
+
 function partyControl(g, entry, key, value, set, opened) {
   const v = g.view;
   if (key === "copies" || key === "second_copies") {
@@ -283,11 +322,7 @@ function partyControl(g, entry, key, value, set, opened) {
   if (key === "uramaki_places") {
     return toggles(key, value, [[1, t("1st place")], [2, t("2nd place")], [3, t("3rd place")]], set);
   }
-  if (key === "positions") {
-    const most = Math.max(v.hand_size ?? 0, v.deal ?? 0, ...value.map((p) => p + 1));
-    return [h("p", { class: "hint" }, t("The cards of the take-out box's owner, in the order they were played.")),
-      toggles(key, value, Array.from({ length: most }, (_, p) => [p, t("Card {n}", { n: p + 1 })]), set)];
-  }
+  if (key === "positions") return flipControl(g, entry, key, value, set);
   if (key === "chopsticks" || key === "spoon") {
     const corners = v.menu.cards.filter((c) => c.type === key).map((c) => [c.corner, t("{card} ({corner})", { card: c.name, corner: c.corner })]);
     return choices(key, value, [[0, t("The lowest the player had")], ...corners], set);
