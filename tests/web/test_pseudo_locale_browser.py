@@ -111,5 +111,13 @@ def test_the_main_screens_show_no_text_outside_the_catalogue(
 
     phone.open_as_host(live_server, party["id"], party["host_token"])
     found += bypasses(phone, "game-sushi-go-party", (party["join_code"],))
+
+    page.goto(f"{live_server.url}/games/{party['id']}/join?code={party['join_code']}")
+    page.locator("[data-seat]").first.wait_for()
+    found += bypasses(phone, "join", (party["join_code"],))
+
+    sushi_go = new_game(live_server, "sushi-go", mode="scoring")
+    phone.open_as_host(live_server, sushi_go["id"], sushi_go["host_token"])
+    found += bypasses(phone, "game-sushi-go", (sushi_go["join_code"],))
     assert not phone.errors, phone.errors
     assert not found, "visible text outside the catalogue:\n" + "\n".join(found)

@@ -1,6 +1,7 @@
 // Take over as host with the host code (issue 24 item 5): used by the take-over page
 // (templates/host.html) and the home page's Join tab.
 import { api, store } from "./common.js";
+import { t } from "./i18n.js";
 
 /** "ABCD-EFGH": a host code as the screens show it (typed with or without the dash). */
 export function showCode(code) {
@@ -15,8 +16,8 @@ export function showCode(code) {
 export async function takeOver(gameId, code) {
   const held = store.get(gameId);
   if (held?.role === "seat" && !globalThis.confirm(
-    `This phone is ${held.name ?? "a seat"} in this game. Taking over as host here gives up `
-    + "that seat on this phone (the host can release it for another phone). Go on?")) return false;
+    t("This phone is {who} in this game. Taking over as host here gives up that seat on this phone (the host can release it for another phone). Go on?",
+      { who: held.name ?? t("a seat") }))) return false;
   const answer = await api("POST", `/api/games/${gameId}/host/claim`, { code: code.trim() });
   store.set(gameId, { token: answer.host_token, role: "host" });
   location.href = `/games/${gameId}`;

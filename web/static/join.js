@@ -1,18 +1,18 @@
 // Claim a seat: the join code (from the QR link or typed) and a tap on your name.
 import { api, banner, h, playerDot, store } from "./common.js";
+import { t } from "./i18n.js";
 
 const gameId = Number(document.body.dataset.gameId);
 
 async function claim(seat, name) {
   const code = document.getElementById("code").value.trim().toUpperCase();
   if (!code) {
-    banner.show("Type the join code shown on the host's screen first.");
+    banner.show(t("Type the join code shown on the host's screen first."));
     return;
   }
   const held = store.get(gameId);
   if (held?.role === "host" && !window.confirm(
-    `This device hosts the game. Taking ${name}'s seat here gives up the host controls `
-    + "(undo, corrections, the join code) on this device. Go on?")) return;
+    t("This device hosts the game. Taking {name}'s seat here gives up the host controls (undo, corrections, the join code) on this device. Go on?", { name }))) return;
   try {
     // This phone's own seat token re-joins its seat (a reload); another seat is refused by the
     // companion while a phone holds it, with the reason shown here.
@@ -48,19 +48,19 @@ async function init() {
   }
   const held = store.get(gameId);
   if (held) {
-    const who = held.role === "host" ? "the host" : (held.name ?? `seat ${held.seat + 1}`);
+    const who = held.role === "host" ? t("the host") : (held.name ?? t("seat {n}", { n: held.seat + 1 }));
     document.getElementById("join-intro").replaceChildren(
-      `This device is already ${who} in this game. `,
-      h("a", { href: `/games/${gameId}` }, "Go to the game"),
-      ", or claim another seat below.");
+      t("This device is already {who} in this game. ", { who }),
+      h("a", { href: `/games/${gameId}` }, t("Go to the game")),
+      t(", or claim another seat below."));
   }
   const colours = await seatColours(snapshot);
   const taken = new Set(snapshot.claimed_seats ?? []);
   const seats = snapshot.view.players.map((p) => h("button", {
     type: "button", class: "btn seat-btn", "data-seat": p.seat, "data-taken": taken.has(p.seat),
     onclick: () => claim(p.seat, p.name),
-  }, playerDot(colours.get(p.name) ?? "black"), `I am ${p.name}`,
-  taken.has(p.seat) ? h("span", { class: "muted small" }, " (on a phone)") : null));
+  }, playerDot(colours.get(p.name) ?? "black"), t("I am {name}", { name: p.name }),
+  taken.has(p.seat) ? h("span", { class: "muted small" }, t(" (on a phone)")) : null));
   const input = document.getElementById("code");
   input.addEventListener("change", () => checkCode(seats));
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") checkCode(seats); });
@@ -80,7 +80,7 @@ async function checkCode(seats) {
     await api("POST", `/api/games/${gameId}/join/check`, { code });
   } catch (err) {
     box.replaceChildren(h("p", { class: "muted", "data-code-refused": "" },
-      "Check the code on the host's screen and type it again."));
+      t("Check the code on the host's screen and type it again.")));
     banner.show(err.message);
     return;
   }

@@ -2,9 +2,10 @@
 // for the options and the history). The cards, tiles and chips are Sushi Go Party!'s
 // (sgp-common.js): the engine's view gives its cards in the same "menu" shape.
 import { h } from "./common.js";
+import { t, tn, tp } from "./i18n.js";
 import { dieFace } from "./game-dice.js";
 import { VARIANT_NAMES } from "./sg-setup.js";
-import { cardName, cardOf, plural } from "./sgp-common.js";
+import { cardName, cardOf } from "./sgp-common.js";
 
 export { VARIANT_NAMES };
 
@@ -35,7 +36,8 @@ export function typeOf(v, id) {
 }
 
 export function dessertName(v) {
-  return v.menu.type_names[v.dessert] ?? v.dessert.replaceAll("_", " ");
+  const english = v.menu.type_names[v.dessert];
+  return english ? tp("sushi-go", english) : v.dessert.replaceAll("_", " ");
 }
 
 
@@ -49,7 +51,7 @@ export function dieRow(label, chosen, choose, data) {
   return h("div", { class: "die-row", role: "group", "aria-label": label },
     DIE_FACES.map((v) => dieFace(v, {
       class: chosen === v ? "selected" : "", "aria-pressed": String(chosen === v),
-      "aria-label": `${label}: ${v}`, [data]: v, onclick: () => choose(v),
+      "aria-label": t("{what}: {face}", { what: label, face: v }), [data]: v, onclick: () => choose(v),
     })));
 }
 
@@ -61,17 +63,18 @@ export function describe(g, entry) {
   if (a.kind === "enter_tableau") {
     const n = a.cards.length + a.on_wasabi.length;
     const extra = [
-      a.lead_takes ? `took the lead ${plural(a.lead_takes, "time")}` : null,
-      a.holds_lead ? "holds the lead token" : null,
-      a.mochi_die ? `mochi die ${a.mochi_die}` : null,
+      a.lead_takes ? tn("took the lead {n} time", "took the lead {n} times", a.lead_takes) : null,
+      a.holds_lead ? t("holds the lead token") : null,
+      a.mochi_die ? t("mochi die {n}", { n: a.mochi_die }) : null,
     ].filter(Boolean);
-    return `${a.player}'s tableau: ${plural(n, "card")}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    const said = tn("{player}'s tableau: {n} card", "{player}'s tableau: {n} cards", n, { player: a.player });
+    return extra.length ? t("{what} ({extra})", { what: said, extra: extra.join(", ") }) : said;
   }
   if (a.kind === "reveal") {
-    const second = a.second ? ` + ${name(a.second)} (chopsticks)` : "";
-    const dummy = a.dummy_card ? `; for the Dummy: ${name(a.dummy_card)}` : "";
-    return `${a.player} revealed ${name(a.card)}${second}${dummy}`;
+    const second = a.second ? t(" + {card} (chopsticks)", { card: name(a.second) }) : "";
+    const dummy = a.dummy_card ? t("; for the Dummy: {card}", { card: name(a.dummy_card) }) : "";
+    return t("{player} revealed {card}", { player: a.player, card: name(a.card) }) + second + dummy;
   }
-  if (a.kind === "mochi_roll") return `${a.player}'s mochi die rolled ${a.value}`;
+  if (a.kind === "mochi_roll") return t("{player}'s mochi die rolled {n}", { player: a.player, n: a.value });
   return entry.summary;
 }

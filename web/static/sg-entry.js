@@ -12,7 +12,7 @@
 // In the dummy-player variant the Dummy's tableau is entered like a player's.
 import { h } from "./common.js";
 import { MOCHI, STRAWBERRY, dieOf, dieRow, smallDie, tables, typeOf } from "./sg-common.js";
-import { plural } from "./sgp-common.js";
+import { t, tn } from "./i18n.js";
 import { cardsWithWasabi, draftFrom, entryPanel as sharedEntryPanel } from "./sgp-entry.js";
 
 function puddings(g, d) {
@@ -59,27 +59,28 @@ function leadQuestion(g, d) {
   const v = g.view;
   const most = puddings(g, d);
   const now = takes(g, d);
-  const start = v.lead.holder ? `${v.lead.holder} held the lead token at the start of the round`
-    : "Nobody held the lead token at the start of the round";
+  const start = v.lead.holder ? t("{player} held the lead token at the start of the round.", { player: v.lead.holder })
+    : t("Nobody held the lead token at the start of the round.");
   return h("div", { class: "sg-question", "data-lead": "" },
-    h("div", { class: "sgp-section-label" }, "Lead token (strawberry pudding)"),
-    h("p", { class: "sgp-note" }, `${start}. Each take scores ${v.lead.points}.`),
+    h("div", { class: "sgp-section-label" }, t("Lead token (strawberry pudding)")),
+    h("p", { class: "sgp-note" }, `${start} ${t("Each take scores {points}.", { points: v.lead.points })}`),
     most ? [
-      h("div", { class: "field-label small" }, `Times ${d.player} took the lead this round`),
+      h("div", { class: "field-label small" }, t("Times {player} took the lead this round", { player: d.player })),
       now == null ? h("p", { class: "sgp-warn", "data-lead-ask": "" },
-        `${d.player} played ${plural(most, "strawberry pudding")}: choose how many times ${d.player}`
-        + ` took the lead token. Choose “Never” only if ${d.player} did not take it.`) : null,
-      h("div", { class: "row", role: "group", "aria-label": "Lead takes" },
+        tn("{player} played {n} strawberry pudding: choose how many times {player} took the lead token. Choose “Never” only if {player} did not take it.",
+          "{player} played {n} strawberry puddings: choose how many times {player} took the lead token. Choose “Never” only if {player} did not take it.",
+          most, { player: d.player })) : null,
+      h("div", { class: "row", role: "group", "aria-label": t("Lead takes") },
         Array.from({ length: most + 1 }, (_, k) => h("button", {
           type: "button", class: "btn", "aria-pressed": String(now === k), "data-lead-takes": k,
           onclick: change(g, () => { d.takes = k; }),
-        }, k === 0 ? "Never" : `${k}×`))),
+        }, k === 0 ? t("Never") : `${k}×`))),
       now ? h("button", {
         type: "button", class: "btn wide-toggle", "aria-pressed": String(Boolean(d.holds)), "data-holds-lead": "",
         onclick: change(g, () => { d.holds = !d.holds; }),
-      }, d.holds ? `✓ ${d.player} holds the token now` : `${d.player} holds the token now?`) : null,
-      now ? h("p", { class: "sgp-note" }, "Say who holds it only when several players took it this round.") : null,
-    ] : h("p", { class: "sgp-note" }, "No strawberry pudding in this tableau: no lead taken."));
+      }, d.holds ? `✓ ${t("{player} holds the token now", { player: d.player })}` : t("{player} holds the token now?", { player: d.player })) : null,
+      now ? h("p", { class: "sgp-note" }, t("Say who holds it only when several players took it this round.")) : null,
+    ] : h("p", { class: "sgp-note" }, t("No strawberry pudding in this tableau: no lead taken.")));
 }
 
 function mochiQuestion(g, d) {
@@ -87,14 +88,14 @@ function mochiQuestion(g, d) {
   const taken = mochis(d);
   if (!taken) {
     return h("div", { class: "sg-question", "data-mochi-question": "" },
-      h("div", { class: "sgp-section-label" }, "Mochi die"),
-      h("p", { class: "sg-die-line" }, smallDie(before, `Mochi die: ${before}`),
-        `Still ${before}: no mochi card this round, so the die was not rolled.`));
+      h("div", { class: "sgp-section-label" }, t("Mochi die")),
+      h("p", { class: "sg-die-line" }, smallDie(before, t("Mochi die: {n}", { n: before })),
+        t("Still {n}: no mochi card this round, so the die was not rolled.", { n: before })));
   }
   return h("div", { class: "sg-question", "data-mochi-question": "" },
-    h("div", { class: "sgp-section-label" }, `Mochi die: the face it shows now (it showed ${before})`),
-    h("p", { class: "sgp-note" }, `Rolled for each mochi card taken (${taken} this round): the last roll counts.`),
-    dieRow("Mochi die", d.die || null, (value) => { d.die = value; g.ui.refusal = null; g.rerender(); },
+    h("div", { class: "sgp-section-label" }, t("Mochi die: the face it shows now (it showed {n})", { n: before })),
+    h("p", { class: "sgp-note" }, t("Rolled for each mochi card taken ({n} this round): the last roll counts.", { n: taken })),
+    dieRow(t("Mochi die"), d.die || null, (value) => { d.die = value; g.ui.refusal = null; g.rerender(); },
       "data-mochi-die"));
 }
 
@@ -111,9 +112,9 @@ const SUSHI_GO = {
   },
   missing(g, d) {
     if (g.view.dessert === STRAWBERRY && takes(g, d) == null) {
-      return `Choose above how many times ${d.player} took the lead token`;
+      return t("Choose above how many times {player} took the lead token", { player: d.player });
     }
-    if (g.view.dessert === MOCHI && mochis(d) && !d.die) return `Tap the face ${d.player}'s mochi die shows`;
+    if (g.view.dessert === MOCHI && mochis(d) && !d.die) return t("Tap the face {player}'s mochi die shows", { player: d.player });
     return null;
   },
 };

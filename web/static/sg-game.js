@@ -3,13 +3,13 @@
 // reveals, mochi dice), the live breakdown, the round (with the lead token's holder and the mochi
 // dice), the scoreboard and the final ranking (sushi golf: the lowest total first).
 import { h, playerDot } from "./common.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import {
   GAME_ID, MOCHI, STRAWBERRY, VARIANT_NAMES, describe, dessertName, smallDie, tables,
 } from "./sg-common.js";
 import { entryPanel } from "./sg-entry.js";
 import { mochiPanel, revealPanel } from "./sg-turns.js";
-import { menuTypes, plural } from "./sgp-common.js";
+import { menuTypes, typeName } from "./sgp-common.js";
 import { loadColours } from "./sgp-game.js";
 import { colourOf, finalPanel, liveCard, roundStart, scoreboardCard } from "./sgp-score.js";
 import { scanCard } from "./scan.js";
@@ -31,55 +31,56 @@ export function subtitle(view) {
 }
 
 function passing(v) {
-  if (v.passing === "swap") return "Swap hands after each turn.";
-  if (v.passing === "right") return "Two-way road: pass hands to the right this round.";
-  if (v.passing === "left") return "Pass hands to the left after each turn.";
+  if (v.passing === "swap") return t("Swap hands after each turn.");
+  if (v.passing === "right") return t("Two-way road: pass hands to the right this round.");
+  if (v.passing === "left") return t("Pass hands to the left after each turn.");
   return "";
 }
 
 /** What to deal at the start of a round, and what else to do. */
 function dealLines(v) {
-  const dice = v.dessert === MOCHI && v.round === 1 ? " Every mochi die starts on 1." : "";
+  const dice = v.dessert === MOCHI && v.round === 1 ? ` ${t("Every mochi die starts on 1.")}` : "";
   if (v.variant === "sushi_battle") {
-    return ["Lay out the pyramid from the top row down: rows of 2, 3, 4, 5 and 6 cards, "
-      + "each row overlapping the one above; rows 2 and 4 face down",
-      `${v.mover ? `${v.mover} takes first; then` : "Players take"} one card each in turn.${dice}`];
+    return [t("Lay out the pyramid from the top row down: rows of 2, 3, 4, 5 and 6 cards, each row overlapping the one above; rows 2 and 4 face down"),
+      (v.mover ? t("{player} takes first; then one card each in turn.", { player: v.mover })
+        : t("Players take one card each in turn.")) + dice];
   }
   if (v.variant === "personal_draw_piles") {
-    return ["Deal each player a hand of 5 and a face-down pile of 5",
-      `${passing(v)} Then each player draws the top card of their pile.${dice}`];
+    return [t("Deal each player a hand of 5 and a face-down pile of 5"),
+      `${passing(v)} ${t("Then each player draws the top card of their pile.")}${dice}`];
   }
   if (v.variant === "dummy_player") {
-    return [`Deal ${v.deal} cards to each player and a face-down pile of ${v.deal} for the Dummy`,
-      `${v.mover ? `${v.mover} controls the Dummy first; control` : "Control of the Dummy"} passes every turn.${dice}`];
+    return [t("Deal {n} cards to each player and a face-down pile of {n} for the Dummy", { n: v.deal }),
+      (v.mover ? t("{player} controls the Dummy first; control passes every turn.", { player: v.mover })
+        : t("Control of the Dummy passes every turn.")) + dice];
   }
-  return [`Deal ${v.deal} cards to each player`, `${passing(v)}${dice}`];
+  return [t("Deal {n} cards to each player", { n: v.deal }), `${passing(v)}${dice}`];
 }
 
 function turnCard(g) {
   const v = g.view;
   document.getElementById("turn").classList.toggle("mine", g.canTable);
   if (v.over) {
-    return [h("span", null, v.lowest_wins ? "Game over: the lowest total wins" : "Game over: final score")];
+    return [h("span", null, v.lowest_wins ? t("Game over: the lowest total wins") : t("Game over: final score"))];
   }
   let prompt;
   let sub;
   if (v.phase === "entry") {
     const all = tables(v);
-    prompt = `Round ${v.round}: enter each tableau at round end`;
-    sub = `${all.filter((p) => p.entered).length} of ${all.length} entered`;
+    prompt = t("Round {round}: enter each tableau at round end", { round: v.round });
+    sub = t("{n} of {total} entered", { n: all.filter((p) => p.entered).length, total: all.length });
   } else if (v.phase === "reveal" && v.variant === "sushi_battle") {
-    prompt = `Turn ${v.turn}: ${v.mover} takes a card from the pyramid`;
+    prompt = t("Turn {turn}: {player} takes a card from the pyramid", { turn: v.turn, player: v.mover });
   } else if (v.phase === "reveal") {
-    prompt = `Turn ${v.turn}: enter the cards revealed`;
-    sub = `${v.players.filter((p) => p.revealed).length} of ${v.players.length} revealed`;
+    prompt = t("Turn {turn}: enter the cards revealed", { turn: v.turn });
+    sub = t("{n} of {total} revealed", { n: v.players.filter((p) => p.revealed).length, total: v.players.length });
   } else if (v.phase === "mochi") {
     const who = [...new Set(v.mochi.waiting)];
-    prompt = `Mochi: ${who.join(" and ")} roll${who.length === 1 ? "s" : ""} the die`;
+    prompt = tn("Mochi: {players} rolls the die", "Mochi: {players} roll the die", who.length, { players: who.join(t(" and ")) });
   } else {
     prompt = v.phase;
   }
-  if (g.canTable) sub = [sub, "anyone at the table can enter this"].filter(Boolean).join(" · ");
+  if (g.canTable) sub = [sub, t("anyone at the table can enter this")].filter(Boolean).join(" · ");
   return [h("span", null, prompt, sub ? h("span", { class: "sub" }, sub) : null)];
 }
 
@@ -98,41 +99,42 @@ function panel(g) {
 function leadBlock(v) {
   const all = tables(v);
   return h("div", { class: "sg-state", "data-lead-holder": v.lead.holder ?? "" },
-    h("div", { class: "sgp-section-label" }, "Lead token"),
+    h("div", { class: "sgp-section-label" }, t("Lead token")),
     h("p", { class: "sg-holder" }, v.lead.holder
-      ? [h("span", { class: "sgp-chip t-strawberry_pudding sg-token" }, "Lead token"), ` ${v.lead.holder} holds it`]
-      : "Nobody holds it yet: the first strawberry pudding with the most symbols takes it."),
-    h("p", { class: "sgp-note" }, all.map((p, i) => `${p.name} ${plural(v.lead.symbols[i], "symbol")}`).join(" · "),
-      v.mode === "scoring" ? " (kept from earlier rounds)" : ""));
+      ? [h("span", { class: "sgp-chip t-strawberry_pudding sg-token" }, t("Lead token")), " ", t("{player} holds it", { player: v.lead.holder })]
+      : t("Nobody holds it yet: the first strawberry pudding with the most symbols takes it.")),
+    h("p", { class: "sgp-note" }, all.map((p, i) => tn("{player} {n} symbol", "{player} {n} symbols", v.lead.symbols[i], { player: p.name })).join(" · "),
+      v.mode === "scoring" ? t(" (kept from earlier rounds)") : ""));
 }
 
 /** Every table's mochi die. */
 function diceBlock(v) {
   const all = tables(v);
   return h("div", { class: "sg-state", "data-mochi-dice": v.mochi.dice.join(",") },
-    h("div", { class: "sgp-section-label" }, "Mochi dice"),
+    h("div", { class: "sgp-section-label" }, t("Mochi dice")),
     h("div", { class: "sg-dice" }, all.map((p, i) => h("span", { class: "sg-die", "data-die-of": p.name },
-      smallDie(v.mochi.dice[i], `${p.name}'s mochi die: ${v.mochi.dice[i]}`), p.name,
-      v.mochi.waiting.includes(p.name) ? h("span", { class: "muted small" }, "to roll") : null))),
-    h("p", { class: "sgp-note" }, "At game end the highest die scores 6 and the lowest loses 6 (not with 2 players)."));
+      smallDie(v.mochi.dice[i], t("{player}'s mochi die: {face}", { player: p.name, face: v.mochi.dice[i] })), p.name,
+      v.mochi.waiting.includes(p.name) ? h("span", { class: "muted small" }, t("to roll")) : null))),
+    h("p", { class: "sgp-note" }, t("At game end the highest die scores 6 and the lowest loses 6 (not with 2 players).")));
 }
 
 function roundInfoCard(g) {
   const v = g.view;
   const facts = [
-    `Dessert: ${dessertName(v)}`,
-    v.variant !== "none" ? `Variant: ${VARIANT_NAMES[v.variant]}` : null,
-    v.must_have_futomaki ? `Must have ${v.edition.roll}` : null,
+    t("Dessert: {dessert}", { dessert: dessertName(v) }),
+    v.variant !== "none" ? t("Variant: {variant}", { variant: VARIANT_NAMES[v.variant] }) : null,
+    v.must_have_futomaki ? t("Must have {roll}", { roll: typeName(v.menu, v.menu.roll) }) : null,
   ].filter(Boolean);
+  const edition = v.menu.id === "2013" ? t("Sushi Go! original edition (2013)") : t("Sushi Go! 10th anniversary edition (2024)");
   return [
-    h("h2", null, v.over ? "The game" : `Round ${v.round} of ${v.rounds}`,
-      h("span", { class: "aside" }, `${v.menu.name} · ${v.mode === "scoring" ? "tableaux at round end" : "turn by turn"}`)),
-    v.over ? null : h("p", { "data-deal": v.deal }, `Each table ends the round with ${v.deal} cards`
-      + `${v.mode === "scoring" ? "" : ` · turn ${v.turn} of ${v.turns}`}`),
+    h("h2", null, v.over ? t("The game") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }),
+      h("span", { class: "aside" }, `${edition} · ${v.mode === "scoring" ? t("tableaux at round end") : t("turn by turn")}`)),
+    v.over ? null : h("p", { "data-deal": v.deal }, t("Each table ends the round with {n} cards", { n: v.deal })
+      + (v.mode === "scoring" ? "" : ` · ${t("turn {turn} of {turns}", { turn: v.turn, turns: v.turns })}`)),
     h("p", { class: "sg-facts" }, facts.map((f) => h("span", { class: "sg-fact" }, f))),
-    v.lowest_wins ? h("p", { class: "sg-golf", "data-golf": "" }, "Sushi golf: the lowest total wins.") : null,
-    h("div", { class: "menu-chips" }, menuTypes(v.menu).map((t) => h("span", {
-      class: `sgp-chip t-${t.cards[0]?.background ?? t.type}` }, t.name))),
+    v.lowest_wins ? h("p", { class: "sg-golf", "data-golf": "" }, t("Sushi golf: the lowest total wins.")) : null,
+    h("div", { class: "menu-chips" }, menuTypes(v.menu).map((x) => h("span", {
+      class: `sgp-chip t-${x.cards[0]?.background ?? x.type}` }, x.name))),
     v.lead ? leadBlock(v) : null,
     v.mochi ? diceBlock(v) : null,
   ];
@@ -144,14 +146,14 @@ function liveChips(g, p, i) {
   const out = [];
   if (v.lead) {
     const takes = v.mode === "scoring" ? p.tableau?.lead_takes ?? 0 : p.lead_takes;
-    if (takes) out.push(h("span", { class: "sgp-chip t-strawberry_pudding" }, `Took the lead ×${takes}`));
+    if (takes) out.push(h("span", { class: "sgp-chip t-strawberry_pudding" }, t("Took the lead ×{n}", { n: takes })));
     const holds = v.mode === "scoring" ? p.tableau?.holds_lead : v.lead.holder === p.name;
-    if (holds) out.push(h("span", { class: "sgp-chip t-strawberry_pudding sg-token" }, "Holds the lead token"));
+    if (holds) out.push(h("span", { class: "sgp-chip t-strawberry_pudding sg-token" }, t("Holds the lead token")));
   }
   if (v.mochi) {
     const entered = v.mode === "scoring" ? p.tableau?.mochi_die : 0;
     const die = entered || v.mochi.dice[i];
-    out.push(h("span", { class: "sgp-chip t-mochi", "data-live-die": die }, smallDie(die, `Mochi die ${die}`), `Die ${die}`));
+    out.push(h("span", { class: "sgp-chip t-mochi", "data-live-die": die }, smallDie(die, t("Mochi die {n}", { n: die })), t("Die {n}", { n: die })));
   }
   return out;
 }
@@ -162,7 +164,7 @@ function liveState(g, p) {
   const v = g.view;
   if (v.mode === "scoring" || v.phase !== "reveal") return null;
   if (v.dummy && p.name === v.dummy.name) return "";
-  if (v.variant === "sushi_battle") return p.name === v.mover ? "takes a card" : "";
+  if (v.variant === "sushi_battle") return p.name === v.mover ? t("takes a card") : "";
   return null;
 }
 
@@ -172,14 +174,15 @@ function dessertCell(g, p, sheet) {
   const v = g.view;
   const kept = p.kept_desserts.length;
   const die = v.mochi ? v.mochi.dice[tables(v).findIndex((q) => q.name === p.name)] : null;
-  const why = die !== null ? `die ${die}` : `${kept}`;
+  const why = die !== null ? t("die {n}", { n: die }) : `${kept}`;
+  const title = tn("{n} dessert card kept", "{n} dessert cards kept", kept);
   if (!v.over) {
-    return h("td", { class: "soon", "data-desserts": "", title: `${plural(kept, "dessert card")} kept` },
+    return h("td", { class: "soon", "data-desserts": "", title },
       "–", h("span", { class: "small" }, ` (${why})`));
   }
   const roundSum = p.round_points.reduce((a, b) => a + b, 0);
   const points = (sheet?.total ?? p.total) - roundSum;
-  return h("td", { "data-desserts": points, title: `${plural(kept, "dessert card")} kept` },
+  return h("td", { "data-desserts": points, title },
     `${points}`, h("span", { class: "small" }, ` (${why})`));
 }
 
@@ -192,7 +195,7 @@ function dummyRow(g) {
   return h("tr", { class: "dummy", "data-dummy": "" },
     v.over ? h("td", { class: "rank" }, "–") : null,
     h("td", { class: "who" }, h("span", { class: "row" }, playerDot(colourOf(g, d.name)), d.name),
-      h("span", { class: "small muted not-ranked" }, "not ranked")),
+      h("span", { class: "small muted not-ranked" }, t("not ranked"))),
     Array.from({ length: v.rounds }, (_, r) => h("td", { class: r < d.round_points.length ? "" : "soon" },
       r < d.round_points.length ? d.round_points[r] : "·")),
     dessertCell(g, d, null),
@@ -202,14 +205,15 @@ function dummyRow(g) {
 function scoreOptions(g) {
   const v = g.view;
   const golf = v.lowest_wins ? h("p", { class: "sg-golf", "data-golf": "" },
-    "Sushi golf: the lowest total wins, so the ranking starts with the lowest.") : null;
+    t("Sushi golf: the lowest total wins, so the ranking starts with the lowest.")) : null;
   return {
     desserts: dessertCell,
     rows: dummyRow(g),
     before: golf,
-    note: `${dessertName(v)} scores at game end only; until then the column shows, in brackets, `
-      + `${v.dessert === MOCHI ? "each mochi die" : "the dessert cards kept so far"}.`
-      + `${v.dessert === STRAWBERRY ? " Each lead taken scored 2 in its round." : ""}`,
+    note: (v.dessert === MOCHI
+      ? t("{dessert} scores at game end only; until then the column shows, in brackets, each mochi die.", { dessert: dessertName(v) })
+      : t("{dessert} scores at game end only; until then the column shows, in brackets, the dessert cards kept so far.", { dessert: dessertName(v) }))
+      + (v.dessert === STRAWBERRY ? ` ${t("Each lead taken scored 2 in its round.")}` : ""),
   };
 }
 

@@ -8,6 +8,7 @@
 // Mochi: after the reveals, each player who took a mochi card rolls their die; one tap on the
 // face shown enters it (a camera reading the die would send the same mochi_roll).
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 import { dieOf, dieRow, typeOf } from "./sg-common.js";
 import { cardName, counts } from "./sgp-common.js";
 import { cardGrid, refusalLine } from "./sgp-turns.js";
@@ -31,7 +32,7 @@ function revealer(g) {
   return mine ?? players[0] ?? null;
 }
 
-const SLOT_WORDS = { first: "Card", second: "2nd card", dummy: "For the Dummy" };
+const SLOT_WORDS = { first: t("Card"), second: t("2nd card"), dummy: t("For the Dummy") };
 
 function slotsOf(d, controls) {
   return ["first", ...(d.chopsticks ? ["second"] : []), ...(controls ? ["dummy"] : [])];
@@ -40,10 +41,11 @@ function slotsOf(d, controls) {
 function revealLabel(g, p, d, slots) {
   const menu = g.view.menu;
   const battle = g.view.variant === "sushi_battle";
-  if (!d.first) return `Tap the card ${p.name} ${battle ? "took" : "revealed"}`;
-  let text = `${p.name} ${battle ? "takes" : "reveals"} ${cardName(menu, d.first)}`;
+  if (!d.first) return battle ? t("Tap the card {player} took", { player: p.name }) : t("Tap the card {player} revealed", { player: p.name });
+  let text = battle ? t("{player} takes {card}", { player: p.name, card: cardName(menu, d.first) })
+    : t("{player} reveals {card}", { player: p.name, card: cardName(menu, d.first) });
   if (slots.includes("second")) text += d.second ? ` + ${cardName(menu, d.second)}` : " + …";
-  if (slots.includes("dummy")) text += d.dummy ? ` · Dummy ${cardName(menu, d.dummy)}` : " · Dummy …";
+  if (slots.includes("dummy")) text += ` · ${t("Dummy {card}", { card: d.dummy ? cardName(menu, d.dummy) : "…" })}`;
   return text;
 }
 
@@ -84,14 +86,16 @@ export function revealPanel(g) {
   const everyone = revealers(v);
   const revealed = everyone.filter((q) => q.revealed).length;
   return [
-    h("h2", null, `Turn ${v.turn}: reveals`, h("span", { class: "aside" },
-      v.variant === "sushi_battle" ? `${v.mover} takes from the pyramid` : `${revealed} of ${everyone.length} revealed`)),
-    h("div", { class: "sgp-players", role: "group", "aria-label": "Who revealed" }, v.players.map((q) => h("button", {
+    h("h2", null, t("Turn {turn}: reveals", { turn: v.turn }), h("span", { class: "aside" },
+      v.variant === "sushi_battle" ? t("{player} takes from the pyramid", { player: v.mover })
+        : t("{n} of {total} revealed", { n: revealed, total: everyone.length }))),
+    h("div", { class: "sgp-players", role: "group", "aria-label": t("Who revealed") }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === p.name), "data-player": q.name,
       disabled: q.revealed || !everyone.includes(q),
-      why: q.revealed ? `${q.name} has revealed this turn already.` : `${q.name} does not reveal this turn.`, onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
-    }, q.revealed ? h("span", { class: "done", "aria-label": "revealed" }, "✓") : null, q.name))),
-    controls ? h("p", { class: "hint" }, `${p.name} controls the Dummy this turn: tap ${p.name}'s card, then the Dummy's.`) : null,
+      why: q.revealed ? t("{player} has revealed this turn already.", { player: q.name }) : t("{player} does not reveal this turn.", { player: q.name }),
+      onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
+    }, q.revealed ? h("span", { class: "done", "aria-label": t("revealed") }, "✓") : null, q.name))),
+    controls ? h("p", { class: "hint" }, t("{player} controls the Dummy this turn: tap {player}'s card, then the Dummy's.", { player: p.name })) : null,
     chopsticks ? h("div", { class: "row", style: "margin-top: 8px" }, h("button", {
       type: "button", class: "btn", "aria-pressed": String(d.chopsticks), "data-do": "chopsticks",
       onclick: () => {
@@ -99,15 +103,15 @@ export function revealPanel(g) {
         d.slot = d.chopsticks && d.first ? "second" : "first";
         g.rerender();
       },
-    }, "Chopsticks: 2 cards")) : null,
-    slots.length > 1 ? h("div", { class: `seg seg-${slots.length}`, role: "group", "aria-label": "Which card" },
+    }, t("Chopsticks: 2 cards"))) : null,
+    slots.length > 1 ? h("div", { class: `seg seg-${slots.length}`, role: "group", "aria-label": t("Which card") },
       slots.map((s) => h("button", { type: "button", "aria-pressed": String(slot === s), "data-slot": s,
         onclick: () => { d.slot = s; g.rerender(); } },
-      `${SLOT_WORDS[s]}: ${d[s] ? cardName(v.menu, d[s]) : "tap a card"}`))) : null,
+      t("{slot}: {card}", { slot: SLOT_WORDS[s], card: d[s] ? cardName(v.menu, d[s]) : t("tap a card") })))) : null,
     cardGrid(g, d[slot] || null, pick),
     refusalLine(g),
     h("button", {
-      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready, why: "Tap the card revealed first.",
+      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready, why: t("Tap the card revealed first."),
       onclick: () => sendReveal(g, p, d, slots),
     }, revealLabel(g, p, d, slots)),
   ];
@@ -124,12 +128,13 @@ export function mochiPanel(g) {
     g.rerender();
   };
   return [
-    h("h2", null, "Mochi dice", h("span", { class: "aside" }, `${v.mochi.waiting.length} to roll`)),
-    h("p", { class: "hint" }, "Each player who took a mochi card rolls their die: tap the face it shows."),
+    h("h2", null, t("Mochi dice"), h("span", { class: "aside" }, t("{n} to roll", { n: v.mochi.waiting.length }))),
+    h("p", { class: "hint" }, t("Each player who took a mochi card rolls their die: tap the face it shows.")),
     waiting.map(([name, n]) => h("div", { class: "sg-question", "data-mochi-for": name },
-      h("div", { class: "sgp-section-label" },
-        `${name}${n > 1 ? ` (${n} rolls: enter each, the last counts)` : ""} · showed ${dieOf(v, name)}`),
-      dieRow(`${name}'s mochi die`, null, roll(name), "data-face"))),
+      h("div", { class: "sgp-section-label" }, n > 1
+        ? t("{player} ({n} rolls: enter each, the last counts) · showed {face}", { player: name, n, face: dieOf(v, name) })
+        : t("{player} · showed {face}", { player: name, face: dieOf(v, name) })),
+      dieRow(t("{player}'s mochi die", { player: name }), null, roll(name), "data-face"))),
     refusalLine(g),
   ];
 }

@@ -26,11 +26,20 @@ function context(menu) {
   return menu.id === "10th_anniversary" || menu.id === "2013" ? "sushi-go" : "sushi-go-party";
 }
 
+/** Sushi Go!'s card types as its editions print them (its view words them from the ids). */
+const SUSHI_GO_TYPES = {
+  nigiri: tp("sushi-go", "Nigiri"), tempura: tp("sushi-go", "Tempura"), sashimi: tp("sushi-go", "Sashimi"),
+  gyoza: tp("sushi-go", "Gyoza"), dumpling: tp("sushi-go", "Dumpling"), futomaki: tp("sushi-go", "Futomaki"),
+  maki: tp("sushi-go", "Maki"), wasabi: tp("sushi-go", "Wasabi"), chopsticks: tp("sushi-go", "Chopsticks"),
+  strawberry_pudding: tp("sushi-go", "Strawberry Pudding"), pudding: tp("sushi-go", "Pudding"),
+  frozen_yogurt: tp("sushi-go", "Frozen Yogurt"), bubble_tea: tp("sushi-go", "Bubble Tea"),
+  old_fashioned_pudding: tp("sushi-go", "Old-Fashioned Pudding"), mochi: tp("sushi-go", "Mochi"),
+};
+
 /** A card's printed name in the page's language (the engines' words.card_label). */
 function localName(menu, c) {
   const ctx = context(menu);
-  const english = menu.type_names?.[c.type];
-  const type = english ? tp(ctx, english) : c.name;
+  const type = menu.type_names?.[c.type] ? typeName(menu, c.type) : c.name;
   if (c.type === "nigiri" || c.type === "fruit") return tp(ctx, c.name);
   if (c.type === "onigiri") {
     const shape = c.id.split("_")[1];
@@ -56,6 +65,7 @@ export function cardOf(menu, id) {
 }
 
 export function typeName(menu, type) {
+  if (context(menu) === "sushi-go" && SUSHI_GO_TYPES[type]) return SUSHI_GO_TYPES[type];
   const english = menu.type_names[type];
   return english ? tp(context(menu), english) : type.replaceAll("_", " ");
 }
