@@ -40,7 +40,7 @@ from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.tower import TableTower
-from web import api, devices, errors, guard, ids, live, pages, sgp
+from web import api, devices, enroll, errors, guard, ids, live, pages, sgp
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web
 from web import owner as owner_api
@@ -92,5 +92,6 @@ def create_app(
     icon_dice_web.install(app)  # Sushi Roll's icon dice (the camera's icon hook, if any)
     if scans is not None:
         scans_web.install(app, scans)
+        enroll.install(app)  # card sets: builds on the scans' desk
     errors.register(app)
     return app

@@ -21,6 +21,7 @@ from companion.session import access
 from companion.session.errors import NotFound
 from web.body import json_object
 from web.context import get_rolls, get_session, is_owner, request_viewer
+from web.icon_hook import get_hook
 
 bp = Blueprint("devices", __name__, url_prefix="/api")
 
@@ -31,8 +32,6 @@ def get_holds() -> DeviceHolds | None:
     desk = get_rolls()
     if desk is not None:
         return desk.holds
-    from web.icon_dice import get_hook  # lazily: web.icon_dice imports this module
-
     hook = get_hook()
     return hook.desk.holds if hook is not None else None
 

@@ -23,7 +23,8 @@
 
 The icon camera is the :class:`companion.icon_camera.DataDirHook` ``companion/app.py`` hangs on
 the table camera's frame hooks: :func:`get_hook` finds it there (or takes the one given to
-:func:`attach`, for tests), so no extra wiring is needed. Without one, the status says
+:func:`attach`, for tests; both live in :mod:`web.icon_hook`, which :mod:`web.devices` also
+uses), so no extra wiring is needed. Without one, the status says
 ``enabled: false`` and the writes answer 404.
 """
 
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Flask, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
 from companion.icon_camera import SOURCE, DataDirHook, IconDesk
@@ -40,15 +41,16 @@ from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
 from web.body import int_field, json_object, list_field, text_field
-from web.context import get_camera, get_session, request_viewer, require_owner
+from web.context import get_session, request_viewer, require_owner
 from web.devices import held_by
 from web.guard import JSON_TYPE, MULTIPART, accepts
+from web.icon_hook import attach as attach  # re-exported: tests give their own hook
+from web.icon_hook import get_hook
 from web.ids import game_id_arg
 
 bp = Blueprint("icon_dice", __name__, url_prefix="/api")
 pages = Blueprint("icon_dice_pages", __name__)
 
-ICON_KEY = "companion.icon_dice"
 #: Largest photo accepted (phones send theirs shrunk to about 1600 px: well under 1 MB).
 PHOTO_MAX = 8 * 1024 * 1024
 #: Room for the multipart envelope around a photo.
@@ -61,23 +63,6 @@ def install(app: Flask) -> None:
     """Serve the icon dice from ``app`` (:func:`web.create_app` does)."""
     app.register_blueprint(bp)
     app.register_blueprint(pages)
-
-
-def attach(app: Flask, hook: DataDirHook) -> None:
-    """Serve ``hook`` rather than the one on the table camera's frame hooks (tests)."""
-    app.extensions[ICON_KEY] = hook
-
-
-def get_hook() -> DataDirHook | None:
-    """The icon camera of this app (module docstring), or ``None``."""
-    hook = current_app.extensions.get(ICON_KEY)
-    if isinstance(hook, DataDirHook):
-        return hook
-    camera = get_camera()
-    for candidate in getattr(camera, "frame_hooks", ()):
-        if isinstance(candidate, DataDirHook):
-            return candidate
-    return None
 
 
 def _hook() -> DataDirHook:

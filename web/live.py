@@ -35,9 +35,9 @@ from companion.session.access import Viewer
 from companion.session.errors import NotFound
 from companion.session.session import Subscription
 from web.context import get_session, viewer_for
+from web.device_events import devices_json, has_devices
 from web.errors import error_response
 from web.stream_hub import HANDOFF_KEY, Handoff, LiveStream, StreamLimits
-from web.tower import devices_json, has_devices
 
 bp = Blueprint("live", __name__, url_prefix="/api")
 log = logging.getLogger(__name__)

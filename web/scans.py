@@ -53,13 +53,10 @@ def get_scans() -> ScanDesk:
 
 
 def install(app: Any, desk: ScanDesk) -> None:
-    """Serve ``desk`` from ``app`` (scans and enrollment)."""
-    from web import enroll
-
+    """Serve ``desk`` from ``app`` (the scans; :func:`web.enroll.install` adds enrollment,
+    which builds on this module)."""
     app.extensions[SCANS_KEY] = desk
     app.register_blueprint(bp)
-    app.register_blueprint(enroll.bp)
-    app.register_blueprint(enroll.pages)
 
 
 @bp.errorhandler(Uncertain)

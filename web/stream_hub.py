@@ -70,7 +70,7 @@ class LiveStream:
     subscription: Subscription
     heartbeat: float
     release: Callable[[], None]
-    #: The table devices' state for this stream (``web/tower.py``: ``devices_json``, as JSON
+    #: The table devices' state for this stream (``web/device_events.py``: ``devices_json``, as JSON
     #: text; ``None``: none to send), sent as a ``devices`` event when it changed (issue 24
     #: item 10). ``None``: this app runs no tower or camera, the stream sends none.
     devices: Callable[[], str | None] | None = None

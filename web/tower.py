@@ -10,8 +10,8 @@
   tests; the host or a claimed seat of that game).
 
 The same status reaches a game's screens on its live stream as ``devices`` events when it
-changes (:func:`devices_json`, ``web/live.py``; issue 24 item 10): ``web/static/tower.js`` polls
-only every 20 s, as a fallback while the stream is down.
+changes (:func:`web.device_events.devices_json`, ``web/live.py``; issue 24 item 10):
+``web/static/tower.js`` polls only every 20 s, as a fallback while the stream is down.
 """
 
 from __future__ import annotations
@@ -46,29 +46,6 @@ def status() -> Response:
     if game is not None:
         out["game"] = game_part(game)
     return jsonify(out)
-
-
-def has_devices() -> bool:
-    """Whether this app runs a dice tower, a camera or a roll desk (else the live streams send
-    no ``devices`` events)."""
-    return get_tower() is not None or get_camera() is not None or get_rolls() is not None
-
-
-def devices_json(game_pk: int, viewer: Viewer) -> JSON:
-    """The ``devices`` event of a game's live stream (issue 24 item 10): ``{"tower": ...,
-    "camera": ...}``, each what ``GET /api/tower?game=ID`` and ``GET /api/camera?game=ID``
-    answer ``viewer``."""
-    from web.camera import OFF as CAMERA_OFF
-
-    part = game_part(game_pk, viewer)
-    tower, camera = get_tower(), get_camera()
-    tower_out = dict(OFF) if tower is None else tower.status_json()
-    tower_out["held_by"] = held_by("tower")
-    tower_out["game"] = part
-    camera_out = dict(CAMERA_OFF) if camera is None else camera.status_json()
-    camera_out["held_by"] = held_by("camera")
-    camera_out["game"] = part
-    return {"tower": tower_out, "camera": camera_out}
 
 
 def available_sources() -> list[str]:

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
-from companion.vision.dice import Image
+#: A BGR ``uint8`` frame (the same alias as :data:`companion.vision.dice.Image`; this module
+#: sits below the dice reader, which refines its boxes with :func:`silhouette_box`).
+Image = npt.NDArray[np.uint8]
 
 #: The crop around the die, relative to its size, and its side in pixels.
 CONTEXT = 1.9

@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.cocked import silhouette_box
 from companion.vision.onnx_net import OnnxNet
 
 Image = npt.NDArray[np.uint8]
@@ -242,8 +243,6 @@ def _softmax(logits: FloatArray) -> FloatArray:
 def refine(image: Image, c: Candidate) -> Candidate:
     """The candidate's box fitted to the die's silhouette when there is a clear one of a
     plausible size (:func:`companion.vision.cocked.silhouette_box`), else as detected."""
-    from companion.vision.cocked import silhouette_box
-
     cx, cy, w, h, score = c
     box = silhouette_box(image, cx, cy, max(w, h))
     if box is None:

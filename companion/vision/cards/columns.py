@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from companion.vision.cards.finder import Piece
+from companion.vision.cards.piece import Piece
 
 FloatArray = npt.NDArray[np.float32]
 

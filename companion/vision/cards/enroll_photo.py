@@ -2,9 +2,9 @@
 
 A player photographs one card lying on the table (phone or camera), or gives a crop that *is*
 the card. :func:`enrollment_crop` answers the card, rectified to a portrait crop, or raises
-:class:`~companion.vision.cards.reader.PoorPhoto` with what to do:
+:class:`~companion.vision.cards.photo_check.PoorPhoto` with what to do:
 
-1. The photo must be readable (:func:`~companion.vision.cards.reader.check_photo`: a colour
+1. The photo must be readable (:func:`~companion.vision.cards.photo_check.check_photo`: a colour
    image, not tiny, not too dark).
 2. The outline stage (:mod:`~companion.vision.cards.outline`, with :data:`ENROLL_OUTLINE`: a
    card may fill most of a close-up) looks for whole cards. Exactly one that is not small
@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from companion.vision.cards.enrollment import fit_crop, rectify
 from companion.vision.cards.outline import OUTLINE, outline_cards
-from companion.vision.cards.reader import PoorPhoto, check_photo
+from companion.vision.cards.photo_check import PoorPhoto, check_photo
 
 Image = npt.NDArray[np.uint8]
 

@@ -28,15 +28,12 @@ Pure: :func:`with_evidence` takes the photo and the cards read, and returns the 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from companion.vision.cards.outline import side_profiles, soft_grey
-
-if TYPE_CHECKING:
-    from companion.vision.cards.reader import Card
+from companion.vision.cards.results import Card
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]

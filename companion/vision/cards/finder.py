@@ -33,6 +33,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.cards.columns import hidden_bands
+from companion.vision.cards.piece import Piece
 from companion.vision.cards.refine import BlurredFrames, OutlineRefiner
 from companion.vision.cards.refine import band_refiner as make_band_refiner
 from companion.vision.onnx_net import OnnxNet
@@ -112,38 +114,6 @@ class FinderConfig:
     snap: float = 0.0
     covered: float = 0.25
     min_side: float = 4.0
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One visible piece of a card, in frame pixels.
-
-    ``quad``: four corners. For a whole card (``kind`` ``"full"``) they go round the card with
-    its long side vertical (which end is the card's top is unknown: the recogniser looks both
-    ways). For a ``"band"`` the first two corners are the band's free edge (the card's top, or
-    its bottom if the card lies upside down), the last two the edge under the covering card,
-    ``covered_by`` the index of that card's piece. ``"partial"``: cut by the frame's edge.
-    ``score``: the core's peak (0-1). ``neighbours``: for a band, the pieces just beyond its
-    first edge and beyond its third edge (which of the two covers it is a guess: the reader
-    also tries the band the other way round, see :meth:`flipped`).
-    """
-
-    quad: FloatArray
-    kind: str
-    score: float
-    covered_by: int | None = None
-    neighbours: tuple[int | None, int | None] = (None, None)
-
-    def flipped(self) -> Piece:
-        """A band seen the other way: its other long edge taken as the free edge."""
-        return Piece(np.roll(self.quad, 2, axis=0), self.kind, self.score, self.neighbours[0],
-                     (self.neighbours[1], self.neighbours[0]))
-
-    @property
-    def sides(self) -> tuple[float, float]:
-        """Length of the first edge and of the second edge."""
-        q = self.quad
-        return float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1]))
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
@@ -278,8 +248,6 @@ class CardFinder:
                 pieces[k] = piece
         pieces = distinct_cards(pieces)
         if self.hidden:
-            from companion.vision.cards.columns import hidden_bands  # it builds on Piece
-
             pieces += self._refined(blurs, hidden_bands(pieces, maps[0] > self.config.visible,
                                                         scale))
         return pieces

@@ -11,11 +11,11 @@
   nigiri on a wasabi comes out as the wasabi (``visible == "band"``) covered by the nigiri.
 * A card cut by the photo's edge is read but always marked uncertain.
 
-:func:`check_photo` turns away what cannot be read (not a colour image, tiny, too dark, too
-blurry) with :class:`PoorPhoto` and a message a player can act on; nothing found is not an
-error, :attr:`Scan.notes` says so (and that the photo looks blurry, if it does: a bare table has
-no edges either, so blur is only judged where cards are found). ``cv2.setNumThreads`` is left
-to the caller.
+:func:`~companion.vision.cards.photo_check.check_photo` (re-exported here) turns away what
+cannot be read (not a colour image, tiny, too dark, too blurry) with :class:`PoorPhoto` and a
+message a player can act on; nothing found is not an error, :attr:`Scan.notes` says so (and that
+the photo looks blurry, if it does: a bare table has no edges either, so blur is only judged
+where cards are found). ``cv2.setNumThreads`` is left to the caller.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from companion.vision.cards.columns import (
     lone_edges,
 )
 from companion.vision.cards.embedding import Embedder
+from companion.vision.cards.enroll_photo import enrollment_crop
 from companion.vision.cards.enrollment import (
     CROP_H,
     CROP_W,
@@ -59,112 +60,21 @@ from companion.vision.cards.finder import (
     portrait,
 )
 from companion.vision.cards.outline import OUTLINE, OutlineConfig, outline_cards, soft_grey
+from companion.vision.cards.photo_check import (
+    MIN_SHARPNESS,
+    PoorPhoto,
+    checked_grey,
+    sharpness,
+)
+from companion.vision.cards.photo_check import check_photo as check_photo  # re-exported
+from companion.vision.cards.results import Card, Scan
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
 
-#: Brightness (0-255) of a photo's brightest 1% below which it is too dark. The brightest
-#: part, not the mean: a dark table under lit cards has a low mean (27.7 for a readable
-#: synthetic scene) yet its cards are bright (99th percentile 94-177 over 100 scenes).
-MIN_BRIGHTNESS = 40.0
-#: Sharpness (:func:`sharpness`) below which a photo with cards in it is too blurry to read.
-MIN_SHARPNESS = 0.9
-MIN_SIDE = 64
 #: A whole card can also be read with its quad shrunk by these factors (about its centre);
 #: 0.9 read 44 rather than 35 of 118 synthetic cards right for 70% more time, so it is off.
 SHRINK: tuple[float, ...] = ()
-
-
-class PoorPhoto(ValueError):
-    """A photo that cannot be read; the message says why and what to do."""
-
-
-@dataclass(frozen=True)
-class Card:
-    """One card read in a photo. ``quad``: its visible part's corners in the photo's pixels (a
-    whole card: the card; a band: the band, free edge first). ``visible``: ``"full"``,
-    ``"band"`` or ``"partial"`` (cut by the photo's edge). ``covered_by``: index (in the same
-    scan) of the card lying on this one."""
-
-    label: str
-    quad: FloatArray
-    confidence: float
-    uncertain: bool
-    visible: str = "full"
-    covered_by: int | None = None
-    runner_up: str | None = None
-    similarity: float = 0.0
-    margin: float = 0.0
-    #: The fine check's difference to the label's enrolled crop when it chose among several
-    #: close labels (number variants and the like); 0 otherwise.
-    distance: float = 0.0
-
-    def to_json(self) -> dict[str, object]:
-        return {"label": self.label,
-                "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in self.quad],
-                "confidence": round(self.confidence, 3), "uncertain": self.uncertain,
-                "visible": self.visible, "covered_by": self.covered_by,
-                "runner_up": self.runner_up}
-
-
-@dataclass(frozen=True)
-class Scan:
-    cards: tuple[Card, ...]
-    notes: tuple[str, ...] = ()
-
-
-def _grey640(image: Image) -> Image:
-    """The photo in grey, shrunk to at most 640 px on its long side (uint8)."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    scale = 640 / max(grey.shape)
-    if scale < 1:
-        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return np.asarray(grey, np.uint8)
-
-
-def _percentile(grey: Image, q: float) -> float:
-    """``np.percentile(grey, q)`` (linear interpolation) of a uint8 image, from its histogram."""
-    counts = np.asarray(cv2.calcHist([grey], [0], None, [256], [0, 256])).ravel()
-    ends = np.cumsum(counts)
-    rank = q / 100 * (grey.size - 1)
-    below = int(np.searchsorted(ends, math.floor(rank), side="right"))
-    above = int(np.searchsorted(ends, math.ceil(rank), side="right"))
-    return below + (rank - math.floor(rank)) * (above - below)
-
-
-def check_photo(image: object) -> Image:
-    """``image`` if it is a BGR photo bright enough to read, else :class:`PoorPhoto`."""
-    _checked_grey(image)
-    return image  # type: ignore[return-value]
-
-
-def _checked_grey(image: object) -> Image:
-    """:func:`check_photo`'s work; the photo's :func:`_grey640`."""
-    if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim != 3 \
-            or image.shape[2] != 3:
-        raise PoorPhoto("not a colour photo (expected an 8-bit BGR image)")
-    h, w = image.shape[:2]
-    if min(h, w) < MIN_SIDE:
-        raise PoorPhoto(f"the photo is too small ({w}x{h} px); take it at 640x480 or more")
-    grey = _grey640(image)
-    brightness = _percentile(grey, 99)
-    if brightness < MIN_BRIGHTNESS:
-        raise PoorPhoto(f"the photo is too dark (its brightest parts at {brightness:.0f} of "
-                        "255); "
-                        "turn on a light or move the camera")
-    return grey
-
-
-def sharpness(image: Image, grey: Image | None = None) -> float:
-    """How steep the photo's strongest edges are for its contrast: the 99.5th percentile of
-    the gradient over the 1-99% brightness range (sharp photos about 2.5-3.5; defocused ones
-    below 1). A photo of a bare table has no edges either, so it is only judged with cards.
-    ``grey`` is the photo's :func:`_grey640` when already made."""
-    grey = _grey640(image) if grey is None else grey
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
-    lo, hi = _percentile(grey, 1), _percentile(grey, 99)
-    return float(np.percentile(cv2.magnitude(gx, gy), 99.5)) / max(float(hi - lo), 1.0)
 
 
 def band_crop(image: Image, quad: FloatArray, aspect: float) -> tuple[Image, int]:
@@ -197,7 +107,7 @@ class CardReader:
 
     def read(self, image: Image) -> Scan:
         """Every card in ``image`` (BGR uint8); :class:`PoorPhoto` if it cannot be read."""
-        grey = _checked_grey(image)
+        grey = checked_grey(image)
         found = self.finder.locate(image)
         soft = soft_grey(image) if self.outline or self.evidence else None  # made once
         if self.outline is not None:
@@ -808,8 +718,6 @@ class CardReader:
         """The card to enroll from a photo of one card (or a crop of it), rectified;
         :class:`PoorPhoto` with the reason otherwise
         (:func:`~companion.vision.cards.enroll_photo.enrollment_crop`)."""
-        from companion.vision.cards.enroll_photo import enrollment_crop
-
         return enrollment_crop(image, name)
 
 

@@ -76,7 +76,7 @@ def test_a_scene_with_only_unknown_cards_marks_them_uncertain(deck_reader: CardR
 def test_a_photos_brightness_percentiles_come_from_its_histogram_exactly() -> None:
     """The brightness and contrast checks read percentiles off a 256-bin histogram: the
     same values numpy's linear-interpolation percentile gives."""
-    from companion.vision.cards.reader import _percentile
+    from companion.vision.cards.photo_check import _percentile
 
     rng = np.random.default_rng(1)
     for _ in range(100):
