@@ -12,7 +12,9 @@ off. Prints the time until every outbox is empty and the hub holds every action 
 (target: at most 60 s for 50 tables), requests per second, and then the wall screen's delay:
 a long poll ``GET /api/wall?after=V`` waits while one action is committed to a table's log,
 from the commit to the answer that shows it (target: within 1 s), median and max of
-``--wall-samples``.
+``--wall-samples``. Last, a table's commit (``GameLog.append``, fsynced) p50/p99 over
+``--commits``: not paired, paired with the hub down (its pusher retrying), and paired with the
+hub up (its pusher forwarding every action): the target is the same figures.
 
 Usage: ``.venv/bin/python bench/bench_hub.py [--tables 50] [--batch 1] [--wall-samples 10]``.
 """
@@ -125,11 +127,61 @@ def wall_delay(hub: HubProc, table: Path, samples: int) -> list[float]:
     return delays
 
 
+def append_times(log: GameLog, n: int, first: int) -> list[float]:
+    """Seconds each of ``n`` appends to game 1 of ``log`` took (undo/redo entries: one
+    transaction each, fsynced, as the session's writer does)."""
+    times = []
+    for i in range(first, first + n):
+        start = time.perf_counter()
+        log.append(1, NewEntry("undo" if i % 2 == 0 else "redo", {}, "host"), "playing", None)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def table_cost(hub: HubProc, template: Path, folder: Path, n: int, rounds: int = 10) -> None:
+    """An action's commit on a table: unpaired, paired with the hub down (the pusher retrying)
+    and paired with the hub up (the pusher forwarding): p50/p99 of ``n`` commits each, the
+    three taken in turns of ``n / rounds`` so that the machine's noise falls on all three."""
+    logs: dict[str, GameLog] = {}
+    pushers = []
+    for label, url in (("not paired", ""), ("hub down", f"http://127.0.0.1:{free_port()}"),
+                       ("hub up", hub.url)):
+        path = folder / f"{label.replace(' ', '-')}.sqlite3"
+        shutil.copy(template, path)
+        if url:
+            status, answer = http("POST", f"{hub.url}/api/pair",
+                                  {"code": hub.pairing_code(), "name": label})
+            assert status == 200, answer
+            outbox = Outbox(path)
+            outbox.pair_with(Link(url, int(answer["table"]), str(answer["token"]), label, "-"))
+            pushers.append(HubPusher(outbox, batch_size=200))
+        logs[label] = GameLog(path)
+    for pusher in pushers:
+        pusher.start()
+    times: dict[str, list[float]] = {label: [] for label in logs}
+    try:
+        for r in range(rounds):
+            for label, log in logs.items():
+                times[label] += append_times(log, n // rounds, r * (n // rounds))
+    finally:
+        for pusher in pushers:
+            pusher.stop()
+            pusher.outbox.close()
+        for log in logs.values():
+            log.close()
+    for label, found in times.items():
+        found.sort()
+        print(f"table commit, {label}: p50 {found[len(found) // 2] * 1000:.2f} ms,"
+              f" p99 {found[int(len(found) * 0.99)] * 1000:.2f} ms over {len(found)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--batch", type=int, default=1)
     parser.add_argument("--wall-samples", type=int, default=10)
+    parser.add_argument("--commits", type=int, default=300,
+                        help="table commits timed unpaired, hub down and hub up")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # clean up on timeout(1) too
     folder = Path(tempfile.mkdtemp(prefix="bench-hub-"))
@@ -160,6 +212,7 @@ def main() -> None:
         for pusher in pushers:
             pusher.outbox.close()
         store.close()
+        table_cost(hub, template, folder, args.commits)
     finally:
         if hub is not None:
             hub.kill()

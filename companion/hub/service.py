@@ -41,7 +41,8 @@ def serve_hub(dsn: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
     applied = migrate(dsn)
     store = HubStore(dsn, max_size=HUB_THREADS // 2)
     try:
-        server = Server(create_hub_app(store), host, port, threads=HUB_THREADS)
+        app = create_hub_app(store)
+        server = Server(app, host, port, threads=HUB_THREADS)
     except BaseException:
         store.close()
         raise
@@ -60,7 +61,7 @@ def serve_hub(dsn: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
           f"{PAIRING_TTL // 60} minutes; a new one at {local}pairing on this machine)", file=out)
     out.flush()
     try:
-        server.run()
+        server.run(before_stop=app.extensions["hub"].changes.release)  # end the long polls
     finally:
         store.close()
         print("hub: stopped", file=out)

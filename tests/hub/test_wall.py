@@ -32,6 +32,7 @@ class LiveHub:
         self.thread.start()
 
     def close(self) -> None:
+        self.app.extensions["hub"].changes.release()
         self.server.stop()
         self.thread.join(timeout=30)
         self.store.close()
