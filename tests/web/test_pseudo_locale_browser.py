@@ -119,5 +119,10 @@ def test_the_main_screens_show_no_text_outside_the_catalogue(
     sushi_go = new_game(live_server, "sushi-go", mode="scoring")
     phone.open_as_host(live_server, sushi_go["id"], sushi_go["host_token"])
     found += bypasses(phone, "game-sushi-go", (sushi_go["join_code"],))
+
+    for mode in ("scoring", "turns"):
+        roll = new_game(live_server, "sushi-roll", mode=mode)
+        phone.open_as_host(live_server, roll["id"], roll["host_token"])
+        found += bypasses(phone, f"game-sushi-roll-{mode}", (roll["join_code"],))
     assert not phone.errors, phone.errors
     assert not found, "visible text outside the catalogue:\n" + "\n".join(found)

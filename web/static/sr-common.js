@@ -2,31 +2,56 @@
 // gives every die as {die, kind, face, name, symbol, count} and the dice table (view.dice: every
 // kind with its six faces, ruling D7), so nothing here knows the faces.
 import { h } from "./common.js";
+import { t, tn, tp } from "./i18n.js";
 
 export const GAME_ID = "sushi-roll";
 
+/** The word printed on a die tile (short: the tile is small). */
 const SYMBOL_WORDS = {
-  dumpling: "Dumpling", tempura: "Tempura", sashimi: "Sashimi", maki: "Maki", egg: "Egg",
-  salmon: "Salmon", squid: "Squid", wasabi: "Wasabi", menu: "Menu", chopsticks: "Chop",
-  dessert: "Dessert",
+  dumpling: tp("sushi-roll", "Dumpling"), tempura: tp("sushi-roll", "Tempura"), sashimi: tp("sushi-roll", "Sashimi"),
+  maki: tp("sushi-roll", "Maki"), egg: tp("sushi-roll", "Egg"), salmon: tp("sushi-roll", "Salmon"),
+  squid: tp("sushi-roll", "Squid"), wasabi: tp("sushi-roll", "Wasabi"), menu: tp("sushi-roll", "Menu"),
+  chopsticks: tp("die face", "Chop"), dessert: tp("sushi-roll", "Dessert"),
+};
+/** The die kinds as the rulebook names them (the engine's words.KIND_NAMES). */
+const KIND_WORDS = {
+  appetizer: tp("sushi-roll", "Appetizer"), maki: tp("sushi-roll", "Maki"), nigiri: tp("sushi-roll", "Nigiri"),
+  special: tp("sushi-roll", "Special"), dessert: tp("sushi-roll", "Dessert"),
 };
 
-/** Every distinct face of the game's dice, by reading: {die, kind, face, name, symbol, count}. */
+/** A face's name in the page's language ("3 Maki", "Squid"; the engine's words.face_label). */
+function faceLabel(f) {
+  const n = f.count;
+  if (f.symbol === "maki") return tn("{n} Maki", "{n} Maki", n);
+  if (f.symbol === "menu") return tn("{n} Menu", "{n} Menu", n);
+  if (f.symbol === "chopsticks") return tn("{n} Chopsticks", "{n} Chopsticks", n);
+  if (f.symbol === "dessert") return tn("{n} Dessert", "{n} Dessert", n);
+  return SYMBOL_WORDS[f.symbol] ?? f.name;
+}
+
+/** A die's name in the page's language ("Maki die showing 3 Maki"). */
+function dieLabel(f) {
+  return t("{kind} die showing {face}", { kind: KIND_WORDS[f.kind] ?? f.kind, face: faceLabel(f) });
+}
+
+/** Every distinct face of the game's dice, by reading: {die, kind, face, name, symbol, count};
+ * ``name`` in the page's language. */
 export function faceIndex(v) {
-  const out = new Map();
-  for (const kind of v.dice) for (const f of kind.faces) out.set(f.die, f);
-  return out;
+  if (!v._faces) {
+    const out = new Map();
+    for (const kind of v.dice) for (const f of kind.faces) out.set(f.die, { ...f, name: dieLabel(f) });
+    Object.defineProperty(v, "_faces", { value: out });
+  }
+  return v._faces;
 }
 
 export function faceOf(v, reading) {
   return faceIndex(v).get(reading) ?? { die: reading, kind: reading.split(":")[0], name: reading, symbol: "", count: 1 };
 }
 
-const KIND_WORDS = { appetizer: "Appetizer", maki: "Maki", nigiri: "Nigiri", special: "Special", dessert: "Dessert" };
-
 /** A die whose face was not entered (``"kind:?"``), as the view gives it. */
 export function unreadDie(kind) {
-  return { die: `${kind}:?`, kind, face: "?", name: `${KIND_WORDS[kind] ?? kind} die`, symbol: "", count: 0, unread: true };
+  return { die: `${kind}:?`, kind, face: "?", name: t("{kind} die", { kind: KIND_WORDS[kind] ?? kind }), symbol: "", count: 0, unread: true };
 }
 
 /** The two lines printed on a die: the symbol and, when it counts, how many. */
@@ -43,14 +68,15 @@ export function dieTile(d, props = {}) {
   const cls = `sr-die k-${d.kind}${props.small ? " small" : ""}${props.class ? ` ${props.class}` : ""}`;
   const rest = { ...props };
   delete rest.small;
+  const name = d.symbol ? dieLabel(d) : d.name;  // the view's dice are named in English
   return h(tag, {
-    ...rest, class: cls, type: props.onclick ? "button" : undefined, title: d.name,
-    "aria-label": props["aria-label"] ?? d.name, "data-die": d.die,
+    ...rest, class: cls, type: props.onclick ? "button" : undefined, title: name,
+    "aria-label": props["aria-label"] ?? name, "data-die": d.die,
   }, dieText(d));
 }
 
 export function kindName(v, kind) {
-  return v.dice.find((k) => k.kind === kind)?.name ?? kind;
+  return KIND_WORDS[kind] ?? v.dice.find((k) => k.kind === kind)?.name ?? kind;
 }
 
 /** "2 Maki, 1 Appetizer" for a list of dice (view dice or readings). */
@@ -60,7 +86,7 @@ export function kindWords(v, dice) {
     const kind = typeof d === "string" ? d.split(":")[0] : d.kind;
     n.set(kind, (n.get(kind) ?? 0) + 1);
   }
-  return [...n].map(([k, c]) => `${c} ${kindName(v, k)}`).join(", ");
+  return [...n].map(([k, c]) => t("{n} {kind}", { n: c, kind: kindName(v, k) })).join(", ");
 }
 
 /** Counts of each kind in a list of dice (view dice or readings). */
@@ -76,11 +102,11 @@ export function kindCounts(dice) {
 /** The tokens a player holds, as chips. */
 export function tokenChips(p) {
   return h("span", { class: "sr-tokens", "data-tokens": p.name },
-    h("span", { class: "sr-token t-menu", title: "Menu tokens", "data-menu": p.menu }, `Menu ${p.menu}`),
-    h("span", { class: "sr-token t-chopsticks", title: "Chopsticks tokens", "data-chopsticks": p.chopsticks },
-      `Chopsticks ${p.chopsticks}`),
-    h("span", { class: "sr-token t-dessert", title: "Desserts (tokens)", "data-desserts": p.desserts },
-      `Desserts ${p.desserts}`));
+    h("span", { class: "sr-token t-menu", title: t("Menu tokens"), "data-menu": p.menu }, t("Menu {n}", { n: p.menu })),
+    h("span", { class: "sr-token t-chopsticks", title: t("Chopsticks tokens"), "data-chopsticks": p.chopsticks },
+      t("Chopsticks {n}", { n: p.chopsticks })),
+    h("span", { class: "sr-token t-dessert", title: t("Desserts (tokens)"), "data-desserts": p.desserts },
+      t("Desserts {n}", { n: p.desserts })));
 }
 
 /**
@@ -98,10 +124,10 @@ export function dicePicker(v, chosen, changed, opts = {}) {
     const kindFull = want ? (have[k.kind] ?? 0) >= want[k.kind] : false;
     return h("div", { class: "sr-kind", "data-kind": k.kind },
       h("div", { class: "sgp-section-label" },
-        want && Number.isFinite(want[k.kind]) ? `${k.name} · ${have[k.kind] ?? 0} of ${want[k.kind]}` : k.name),
-      h("div", { class: "sr-faces" }, faces.map((f) => dieTile(f, {
-        disabled: full || kindFull, why: full ? "Every die is tapped in: tap one above to take it back." : `Every ${k.name} die is tapped in.`,
-        "data-pick": f.die, "aria-label": `Add ${f.name}`,
+        want && Number.isFinite(want[k.kind]) ? `${kindName(v, k.kind)} · ${t("{n} of {total}", { n: have[k.kind] ?? 0, total: want[k.kind] })}` : kindName(v, k.kind)),
+      h("div", { class: "sr-faces" }, faces.map((x) => faceOf(v, x.die)).map((f) => dieTile(f, {
+        disabled: full || kindFull, why: full ? t("Every die is tapped in: tap one above to take it back.") : t("Every {kind} die is tapped in.", { kind: kindName(v, k.kind) }),
+        "data-pick": f.die, "aria-label": t("Add {die}", { die: f.name }),
         onclick: () => { chosen.push(f.die); changed(); },
       }))));
   });
@@ -109,9 +135,9 @@ export function dicePicker(v, chosen, changed, opts = {}) {
     h("div", { class: "sr-chosen", "data-chosen": chosen.join(",") },
       chosen.length
         ? chosen.map((r, i) => dieTile(faceOf(v, r), {
-          small: true, "data-chosen-die": r, "aria-label": `Remove ${faceOf(v, r).name}`,
+          small: true, "data-chosen-die": r, "aria-label": t("Remove {die}", { die: faceOf(v, r).name }),
           onclick: () => { chosen.splice(i, 1); changed(); },
         }))
-        : h("span", { class: "muted small" }, opts.empty ?? "Tap the faces shown")),
+        : h("span", { class: "muted small" }, opts.empty ?? t("Tap the faces shown"))),
     groups);
 }

@@ -4,15 +4,15 @@
 // count at game end only.
 import { h } from "./common.js";
 import { dicePicker } from "./sr-common.js";
-import { plural } from "./sgp-common.js";
+import { t, tn } from "./i18n.js";
 
 function stepper(label, value, set, data, min = 0) {
   return h("div", { class: "sr-stepper", role: "group", "aria-label": label, "data-stepper": data },
     h("span", { class: "grow" }, label),
-    h("button", { type: "button", class: "btn", "aria-label": `${label}: one fewer`, disabled: value <= min, why: `${label}: this is the fewest.`,
-      onclick: () => set(value - 1) }, "−"),
-    h("strong", { class: "sr-value" }, value < 0 ? "as shown" : String(value)),
-    h("button", { type: "button", class: "btn", "aria-label": `${label}: one more`, onclick: () => set(value + 1) }, "+"));
+    h("button", { type: "button", class: "btn", "aria-label": t("{what}: one fewer", { what: label }), disabled: value <= min,
+      why: t("{what}: this is the fewest.", { what: label }), onclick: () => set(value - 1) }, "−"),
+    h("strong", { class: "sr-value" }, value < 0 ? t("as shown") : String(value)),
+    h("button", { type: "button", class: "btn", "aria-label": t("{what}: one more", { what: label }), onclick: () => set(value + 1) }, "+"));
 }
 
 function entrant(g) {
@@ -32,21 +32,21 @@ export function entryPanel(g) {
   const ready = count === v.turns;
   const nigiriOnly = { nigiri: Infinity };
   return [
-    h("h2", null, `Round ${v.round}: the trays`, h("span", { class: "aside" },
-      `${v.players.filter((q) => q.entered).length} of ${v.players.length} entered`)),
-    h("div", { class: "sgp-players", role: "group", "aria-label": "Whose tray" }, v.players.map((q) => h("button", {
+    h("h2", null, t("Round {round}: the trays", { round: v.round }), h("span", { class: "aside" },
+      t("{n} of {total} entered", { n: v.players.filter((q) => q.entered).length, total: v.players.length }))),
+    h("div", { class: "sgp-players", role: "group", "aria-label": t("Whose tray") }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === p.name), "data-entry-for": q.name,
       onclick: () => { g.ui.entryFor = q.name; rerender(); },
-    }, q.entered ? h("span", { class: "done", "aria-label": "entered" }, "✓") : null, q.name))),
-    dicePicker(v, e.dice, rerender, { total: v.turns - e.on.length, empty: `Tap the dice on ${p.name}'s tray` }),
+    }, q.entered ? h("span", { class: "done", "aria-label": t("entered") }, "✓") : null, q.name))),
+    dicePicker(v, e.dice, rerender, { total: v.turns - e.on.length, empty: t("Tap the dice on {player}'s tray", { player: p.name }) }),
     h("details", { class: "sr-on-wasabi", open: e.on.length > 0 },
-      h("summary", null, `Nigiri on a wasabi (${e.on.length})`),
-      dicePicker(v, e.on, rerender, { kinds: nigiriOnly, total: v.turns - e.dice.length, empty: "None" })),
-    stepper("Desserts (tokens)", e.desserts, (n) => { e.desserts = Math.max(n, -1); rerender(); }, "desserts", -1),
-    stepper("Menu tokens", e.menu, (n) => { e.menu = n; rerender(); }, "menu"),
-    stepper("Chopsticks tokens", e.chopsticks, (n) => { e.chopsticks = n; rerender(); }, "chopsticks"),
+      h("summary", null, t("Nigiri on a wasabi ({n})", { n: e.on.length })),
+      dicePicker(v, e.on, rerender, { kinds: nigiriOnly, total: v.turns - e.dice.length, empty: t("None") })),
+    stepper(t("Desserts (tokens)"), e.desserts, (n) => { e.desserts = Math.max(n, -1); rerender(); }, "desserts", -1),
+    stepper(t("Menu tokens"), e.menu, (n) => { e.menu = n; rerender(); }, "menu"),
+    stepper(t("Chopsticks tokens"), e.chopsticks, (n) => { e.chopsticks = n; rerender(); }, "chopsticks"),
     g.ui.refusal ? h("p", { class: "sgp-warn", "data-refusal": "" }, g.ui.refusal) : null,
-    h("button", { type: "button", class: "btn primary big act", "data-do": "enter-tray", disabled: !ready, why: `Tap all ${v.turns} dice of the tray first.`,
+    h("button", { type: "button", class: "btn primary big act", "data-do": "enter-tray", disabled: !ready, why: t("Tap all {n} dice of the tray first.", { n: v.turns }),
       onclick: async () => {
         const answer = await g.send({ kind: "enter_tray", player: p.name, dice: [...e.dice], on_wasabi: [...e.on],
           desserts: e.desserts, menu: e.menu, chopsticks: e.chopsticks });
@@ -54,6 +54,6 @@ export function entryPanel(g) {
         if (answer && g.ui.entries) { delete g.ui.entries[p.name]; g.ui.entryFor = null; }
         g.rerender();
       } },
-    ready ? `Enter ${p.name}'s tray` : `${count} of ${plural(v.turns, "die", "dice")}`),
+    ready ? t("Enter {player}'s tray", { player: p.name }) : tn("{count} of {n} die", "{count} of {n} dice", v.turns, { count })),
   ];
 }

@@ -3,12 +3,12 @@
 // the turn of the player to play, re-rolls, tray entry, the final ranking), every player's belt,
 // tray, tokens and live breakdown, the round (order, supply, the dice table) and the scoreboard.
 import { h, playerDot } from "./common.js";
-import { t } from "./i18n.js";
-import { dieTile, tokenChips, unreadDie } from "./sr-common.js";
+import { t, tn } from "./i18n.js";
+import { dieTile, faceOf, kindName, tokenChips, unreadDie } from "./sr-common.js";
 import { cameraCard } from "./sr-camera.js";
 import { entryPanel } from "./sr-entry.js";
 import { playPanel, rerollPanel, rollPanel } from "./sr-turns.js";
-import { breakdownList, plural, sumPoints } from "./sgp-common.js";
+import { breakdownList, sumPoints } from "./sgp-common.js";
 import { loadColours } from "./sgp-game.js";
 import { colourOf, finalPanel, scoreboardCard } from "./sgp-score.js";
 
@@ -22,15 +22,15 @@ export function decisionKey(view) {
 }
 
 export function subtitle(view) {
-  if (view.over) return "game over";
-  const what = view.mode === "scoring" ? "trays" : `turn ${view.turn} of ${view.turns}`;
-  return `round ${view.round} of ${view.rounds} · ${what}`;
+  if (view.over) return t("game over");
+  const what = view.mode === "scoring" ? t("trays") : t("turn {turn} of {turns}", { turn: view.turn, turns: view.turns });
+  return t("round {round} of {rounds} · {what}", { round: view.round, rounds: view.rounds, what });
 }
 
 function turnCard(g) {
   const v = g.view;
   const bar = document.getElementById("turn");
-  if (v.over) { bar.classList.remove("mine"); return [h("span", null, "Game over: final score")]; }
+  if (v.over) { bar.classList.remove("mine"); return [h("span", null, t("Game over: final score"))]; }
   let prompt;
   let sub = null;
   let mine = g.canTable;
@@ -38,21 +38,21 @@ function turnCard(g) {
     // later turns: the red belt's holder plays at once; the rolls need not be entered
     const p = v.players.find((q) => q.name === v.red);
     mine = g.isHost || g.mySeat === p.seat;
-    prompt = g.mySeat === p.seat ? "Your turn: tokens, then one die to your tray" : `${v.red}'s turn`;
-    sub = `Turn ${v.turn}: belts rolled again · ${v.red} holds the red belt · order: ${v.order.join(", ")}`;
+    prompt = g.mySeat === p.seat ? t("Your turn: tokens, then one die to your tray") : t("{player}'s turn", { player: v.red });
+    sub = t("Turn {turn}: belts rolled again · {player} holds the red belt · order: {order}", { turn: v.turn, player: v.red, order: v.order.join(", ") });
   } else if (v.phase === "roll") {
-    prompt = `Turn ${v.turn}: roll the belts`;
-    sub = `${plural(v.to_roll.length, "belt")} to roll · anyone at the table can enter them`;
+    prompt = t("Turn {turn}: roll the belts", { turn: v.turn });
+    sub = tn("{n} belt to roll · anyone at the table can enter them", "{n} belts to roll · anyone at the table can enter them", v.to_roll.length);
   } else if (v.phase === "pick") {
     const p = v.players.find((q) => q.name === v.current);
     mine = g.isHost || g.mySeat === p.seat;
-    prompt = g.mySeat === p.seat ? "Your turn: tokens, then one die to your tray" : `${v.current}'s turn`;
-    sub = `${v.red} holds the red belt · order: ${v.order.join(", ")}`;
+    prompt = g.mySeat === p.seat ? t("Your turn: tokens, then one die to your tray") : t("{player}'s turn", { player: v.current });
+    sub = t("{player} holds the red belt · order: {order}", { player: v.red, order: v.order.join(", ") });
   } else if (v.phase === "reroll") {
-    prompt = `${v.reroll.player} re-rolls ${plural(v.reroll.dice.length, "die", "dice")}: enter the new faces`;
+    prompt = tn("{player} re-rolls {n} die: enter the new faces", "{player} re-rolls {n} dice: enter the new faces", v.reroll.dice.length, { player: v.reroll.player });
   } else if (v.phase === "entry") {
-    prompt = `Round ${v.round}: enter each tray at round end`;
-    sub = `${v.players.filter((p) => p.entered).length} of ${v.players.length} entered`;
+    prompt = t("Round {round}: enter each tray at round end", { round: v.round });
+    sub = t("{n} of {total} entered", { n: v.players.filter((p) => p.entered).length, total: v.players.length });
   } else {
     prompt = v.waiting;
   }
@@ -71,14 +71,13 @@ function panel(g) {
 
 function trayDice(p) {
   return p.tray.map((d) => dieTile(d, { small: true, class: d.on_wasabi ? "on-wasabi" : d.covered ? "covered" : "",
-    "data-tray-die": d.die, title: d.on_wasabi ? `${d.name} on a wasabi` : d.name }));
+    "data-tray-die": d.die }));
 }
 
 function entryDice(v, p) {
   if (!p.entry) return null;
-  const index = new Map(v.dice.flatMap((k) => k.faces.map((f) => [f.die, f])));
-  return [...p.entry.dice.map((r) => dieTile(index.get(r), { small: true, "data-tray-die": r })),
-    ...p.entry.on_wasabi.map((r) => dieTile(index.get(r), { small: true, class: "on-wasabi", "data-tray-die": r }))];
+  return [...p.entry.dice.map((r) => dieTile(faceOf(v, r), { small: true, "data-tray-die": r })),
+    ...p.entry.on_wasabi.map((r) => dieTile(faceOf(v, r), { small: true, class: "on-wasabi", "data-tray-die": r }))];
 }
 
 /** Who plays now: the red belt's holder while later turns' belts wait for their roll. */
@@ -95,31 +94,31 @@ function playerCard(g, p, i) {
   const v = g.view;
   const lines = v.live?.[i] ?? [];
   const scoring = v.mode === "scoring";
-  const state = scoring ? (p.entered ? "entered" : "not entered yet")
-    : p.name === playing(v) ? "to play" : p.picked ? "played" : v.to_roll.includes(p.name) && v.turn === 1 ? "to roll" : "";
+  const state = scoring ? (p.entered ? t("entered") : t("not entered yet"))
+    : p.name === playing(v) ? t("to play") : p.picked ? t("played") : v.to_roll.includes(p.name) && v.turn === 1 ? t("to roll") : "";
   return h("div", { class: `live-player sr-player pc pc-${colourOf(g, p.name)}${p.name === playing(v) ? " current" : ""}`,
     "data-player-card": p.name },
   h("div", { class: "live-head" }, playerDot(colourOf(g, p.name)), h("strong", null, p.name),
-    p.red ? h("span", { class: "sr-red", "data-red-belt": "" }, "Red belt") : null,
+    p.red ? h("span", { class: "sr-red", "data-red-belt": "" }, t("Red belt")) : null,
     h("span", { class: "state" }, state),
     h("span", { class: "pts", "data-live-points": sumPoints(lines) }, sumPoints(lines))),
   tokenChips(p),
-  scoring ? null : h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, "Belt"),
+  scoring ? null : h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, t("Belt")),
     h("span", { class: "sr-belt", "data-belt-of": p.name }, p.belt.length
-      ? beltShown(v, p).map((d) => dieTile(d, { small: true })) : h("span", { class: "muted small" }, "empty"))),
-  h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, "Tray"),
+      ? beltShown(v, p).map((d) => dieTile(d, { small: true })) : h("span", { class: "muted small" }, t("empty")))),
+  h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, t("Tray")),
     h("span", { class: "sr-tray", "data-tray-of": p.name }, scoring ? entryDice(v, p)
-      : p.tray.length ? trayDice(p) : h("span", { class: "muted small" }, "empty"))),
+      : p.tray.length ? trayDice(p) : h("span", { class: "muted small" }, t("empty")))),
   lines.length ? h("details", { open: g.ui.openLive?.[p.name] ?? false,
     ontoggle: (e) => { g.ui.openLive = { ...(g.ui.openLive ?? {}), [p.name]: e.target.open }; },
-  }, h("summary", null, "Breakdown"), breakdownList(lines)) : null);
+  }, h("summary", null, t("Breakdown")), breakdownList(lines)) : null);
 }
 
 function playersCard(g) {
   const v = g.view;
   if (v.over) return null;
   return [
-    h("h2", null, `Round ${v.round} so far`, h("span", { class: "aside" }, "if the round ended now")),
+    h("h2", null, t("Round {n} so far", { n: v.round }), h("span", { class: "aside" }, t("if the round ended now"))),
     v.players.map((p, i) => playerCard(g, p, i)),
   ];
 }
@@ -130,27 +129,28 @@ function roundInfoCard(g) {
   const v = g.view;
   const s = v.supply;
   return [
-    h("h2", null, v.over ? "The game" : `Round ${v.round} of ${v.rounds}`,
-      h("span", { class: "aside" }, v.mode === "scoring" ? "trays at round end" : "turn by turn")),
+    h("h2", null, v.over ? t("The game") : t("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }),
+      h("span", { class: "aside" }, v.mode === "scoring" ? t("trays at round end") : t("turn by turn"))),
     v.over || v.mode === "scoring" ? null : h("p", { "data-order": v.order.join(",") },
-      `${plural(v.turns, "die", "dice")} a belt · turn ${v.turn} of ${v.turns} · ${v.red} holds the red belt and plays first, then ${v.order.slice(1).join(", ")}`),
+      tn("{n} die a belt · turn {turn} of {turns} · {player} holds the red belt and plays first, then {others}",
+        "{n} dice a belt · turn {turn} of {turns} · {player} holds the red belt and plays first, then {others}",
+        v.turns, { turn: v.turn, turns: v.turns, player: v.red, others: v.order.slice(1).join(", ") })),
     h("p", { class: "sg-facts", "data-supply": `${s.menu},${s.chopsticks},${s.desserts}` },
-      h("span", { class: "sg-fact" }, `Supply: Menu ${s.menu}`),
-      h("span", { class: "sg-fact" }, `Chopsticks ${s.chopsticks}`),
-      h("span", { class: "sg-fact" }, `Desserts ${s.desserts} (${s.dessert_ones}×1, ${s.dessert_threes}×3)`)),
-    v.bag ? h("p", { class: "muted small", "data-bag": "" }, `In the bag: ${v.dice.map((k) => `${v.bag[k.kind]} ${k.name}`).join(", ")}`) : null,
-    h("details", { class: "sr-table" }, h("summary", null, "The dice and their faces"),
-      v.dice.map((k) => h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, `${k.name} ×${k.in_box}`),
+      h("span", { class: "sg-fact" }, t("Supply: Menu {n}", { n: s.menu })),
+      h("span", { class: "sg-fact" }, t("Chopsticks {n}", { n: s.chopsticks })),
+      h("span", { class: "sg-fact" }, t("Desserts {n} ({ones}×1, {threes}×3)", { n: s.desserts, ones: s.dessert_ones, threes: s.dessert_threes }))),
+    v.bag ? h("p", { class: "muted small", "data-bag": "" }, t("In the bag: {dice}", { dice: v.dice.map((k) => `${v.bag[k.kind]} ${kindName(v, k.kind)}`).join(", ") })) : null,
+    h("details", { class: "sr-table" }, h("summary", null, t("The dice and their faces")),
+      v.dice.map((k) => h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, `${kindName(v, k.kind)} ×${k.in_box}`),
         h("span", { class: "sr-belt" }, k.faces.map((f) => dieTile(f, { small: true })))))),
-    h("p", { class: "muted small" }, "Maki 6/3 · nigiri 1/2/3, ×3 on a wasabi · per set of up to 3: dumplings 2/4/8, "
-      + "tempura 1/5/10, sashimi 0/6/13 · game end: desserts most +6, fewest −6, 1 point per 2 Menu/Chopsticks tokens left."),
+    h("p", { class: "muted small" }, t("Maki 6/3 · nigiri 1/2/3, ×3 on a wasabi · per set of up to 3: dumplings 2/4/8, tempura 1/5/10, sashimi 0/6/13 · game end: desserts most +6, fewest −6, 1 point per 2 Menu/Chopsticks tokens left.")),
   ];
 }
 
 function dessertCell(g, p, sheet) {
   const v = g.view;
   if (!v.over) {
-    return h("td", { class: "soon", "data-desserts": "", title: "desserts and tokens score at game end" },
+    return h("td", { class: "soon", "data-desserts": "", title: t("desserts and tokens score at game end") },
       "–", h("span", { class: "small" }, ` (${p.desserts})`));
   }
   const points = sheet.total - p.round_points.reduce((a, b) => a + b, 0);
@@ -160,7 +160,7 @@ function dessertCell(g, p, sheet) {
 function scoreOptions() {
   return {
     desserts: dessertCell,
-    note: "Desserts and leftover tokens score at game end: until then the column shows, in brackets, the desserts held.",
+    note: t("Desserts and leftover tokens score at game end: until then the column shows, in brackets, the desserts held."),
   };
 }
 

@@ -12,11 +12,13 @@
 // Menu (tap the dice to re-roll, send; the new faces may then be entered, or skipped) and
 // Chopsticks (tap a die of the belt, then a die of another belt, send).
 import { h } from "./common.js";
-import { dicePicker, dieTile, kindCounts, kindWords, tokenChips, unreadDie } from "./sr-common.js";
-import { plural } from "./sgp-common.js";
+import { dicePicker, dieTile, faceOf, kindCounts, kindName, kindWords, tokenChips, unreadDie } from "./sr-common.js";
+import { lang, t, tn, tp } from "./i18n.js";
 
-/** "a Dumpling", "an Egg", "2 Maki": a face's name in a sentence. */
-const withArticle = (name) => (/^\d/.test(name) ? name : `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`);
+/** "a Dumpling", "an Egg", "2 Maki": a face's name in an English sentence (other languages
+ * name the die without an article). */
+const withArticle = (name) => (lang !== "en" || /^\d/.test(name) ? name : `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`);
+const dice = (n) => tn("{n} die", "{n} dice", n);
 
 function refusal(g) {
   return g.ui.refusal ? h("p", { class: "sgp-warn", "data-refusal": "" }, g.ui.refusal) : null;
@@ -44,7 +46,7 @@ const prefs = { enterFaces: false };
 function facesButton(g, on) {
   return h("button", { type: "button", class: "btn ghost sr-faces-switch", "data-do": on ? "enter-faces" : "quick-turn",
     onclick: () => { prefs.enterFaces = on; g.ui.refusal = null; g.rerender(); } },
-  on ? "Enter every face of the belts instead" : "Skip the faces: tap only the die each player takes");
+  on ? t("Enter every face of the belts instead") : t("Skip the faces: tap only the die each player takes"));
 }
 
 export function rollPanel(g) {
@@ -67,21 +69,24 @@ export function rollPanel(g) {
     g.rerender();
   };
   return [
-    h("h2", null, `Turn ${v.turn}: roll the belts`, h("span", { class: "aside" },
-      `${v.players.length - v.to_roll.length} of ${v.players.length} rolled`)),
+    h("h2", null, t("Turn {turn}: roll the belts", { turn: v.turn }), h("span", { class: "aside" },
+      t("{n} of {total} rolled", { n: v.players.length - v.to_roll.length, total: v.players.length }))),
     h("p", { class: "hint" }, first
-      ? `Each player draws ${v.turns} dice from the bag onto their belt and rolls them. Tap the faces of one belt.`
-      : "Every belt is rolled again. Tap the faces of one belt."),
-    h("div", { class: "sgp-players", role: "group", "aria-label": "Whose belt" }, v.players.map((q) => h("button", {
+      ? t("Each player draws {n} dice from the bag onto their belt and rolls them. Tap the faces of one belt.", { n: v.turns })
+      : t("Every belt is rolled again. Tap the faces of one belt.")),
+    h("div", { class: "sgp-players", role: "group", "aria-label": t("Whose belt") }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === name), "data-roll-for": q.name,
-      disabled: !v.to_roll.includes(q.name), why: `${q.name}'s belt is entered already.`, onclick: () => { g.ui.rollFor = q.name; g.rerender(); },
-    }, v.to_roll.includes(q.name) ? null : h("span", { class: "done", "aria-label": "rolled" }, "✓"), q.name))),
-    first ? null : h("p", { class: "muted small" }, `${name}'s belt: ${kindWords(v, p.belt)}`),
+      disabled: !v.to_roll.includes(q.name), why: t("{player}'s belt is entered already.", { player: q.name }),
+      onclick: () => { g.ui.rollFor = q.name; g.rerender(); },
+    }, v.to_roll.includes(q.name) ? null : h("span", { class: "done", "aria-label": t("rolled") }, "✓"), q.name))),
+    first ? null : h("p", { class: "muted small" }, t("{player}'s belt: {dice}", { player: name, dice: kindWords(v, p.belt) })),
     dicePicker(v, chosen, () => { g.ui.refusal = null; g.rerender(); },
-      { kinds: want, total: size, empty: `Tap the ${size} faces of ${name}'s belt` }),
+      { kinds: want, total: size, empty: t("Tap the {n} faces of {player}'s belt", { n: size, player: name }) }),
     refusal(g),
-    h("button", { type: "button", class: "btn primary big act", "data-do": "roll", disabled: !ready, why: `Tap all ${size} faces of ${name}'s belt first.`, onclick: submit },
-      ready ? `${name}'s belt rolled (${plural(size, "die", "dice")})` : `${chosen.length} of ${size} dice`),
+    h("button", { type: "button", class: "btn primary big act", "data-do": "roll", disabled: !ready,
+      why: t("Tap all {n} faces of {player}'s belt first.", { n: size, player: name }), onclick: submit },
+    ready ? t("{player}'s belt rolled ({dice})", { player: name, dice: dice(size) })
+      : tn("{count} of {n} die", "{count} of {n} dice", size, { count: chosen.length })),
     first ? null : facesButton(g, false),
   ];
 }
@@ -94,23 +99,23 @@ export function rerollPanel(g) {
   const chosen = g.ui.reroll ??= [];
   const ready = chosen.length === r.dice.length;
   return [
-    h("h2", null, `${r.player} re-rolls`, h("span", { class: "aside" }, "Menu token")),
-    h("p", { class: "hint" }, `Tap the new faces of the ${plural(r.dice.length, "die", "dice")} re-rolled: ${kindWords(v, r.dice)}.`),
+    h("h2", null, t("{player} re-rolls", { player: r.player }), h("span", { class: "aside" }, t("Menu token"))),
+    h("p", { class: "hint" }, t("Tap the new faces of the {dice} re-rolled: {kinds}.", { dice: dice(r.dice.length), kinds: kindWords(v, r.dice) })),
     dicePicker(v, chosen, () => { g.ui.refusal = null; g.rerender(); },
       { kinds: kindCounts(r.dice), total: r.dice.length }),
     refusal(g),
-    h("button", { type: "button", class: "btn primary big act", "data-do": "reroll", disabled: !ready, why: "Tap the new face of every die re-rolled first.",
+    h("button", { type: "button", class: "btn primary big act", "data-do": "reroll", disabled: !ready, why: t("Tap the new face of every die re-rolled first."),
       onclick: async () => { if (await send(g, { kind: "roll", player: r.player, dice: [...chosen] })) g.ui.reroll = []; g.rerender(); } },
-    ready ? "Enter the new faces" : `${chosen.length} of ${r.dice.length} dice`),
+    ready ? t("Enter the new faces") : tn("{count} of {n} die", "{count} of {n} dice", r.dice.length, { count: chosen.length })),
     h("button", { type: "button", class: "btn ghost sr-faces-switch", "data-do": "skip-reroll",
       onclick: async () => { await send(g, { kind: "roll", player: r.player, dice: r.dice.map((d) => `${d.kind}:?`) }); g.rerender(); } },
-    `Skip the new faces: ${r.player} taps the die taken next`),
+    t("Skip the new faces: {player} taps the die taken next", { player: r.player })),
   ];
 }
 
 // ---------------------------------------------------------------- a player's turn
 
-const MODES = { take: "Take a die", menu: "Menu", chopsticks: "Chopsticks" };
+const MODES = { take: t("Take a die"), menu: tp("sushi-roll", "Menu"), chopsticks: tp("sushi-roll", "Chopsticks") };
 
 function mayPlay(g, p) {
   return g.isHost || g.mySeat === p.seat;
@@ -144,14 +149,14 @@ function takeMode(g, p) {
   const unread = kindCounts(belt.filter((d) => d.unread));
   const take = async (reading) => { g.ui.refusal = null; await send(g, { kind: "pick", player: p.name, die: reading }); g.rerender(); };
   return [
-    h("p", { class: "hint" }, `Tap the die ${p.name} puts on the tray.`),
-    known.length ? h("div", { class: "sr-belt big", role: "group", "aria-label": `${p.name}'s belt: the die taken`, "data-belt": p.name },
-      known.map((d) => dieTile(d, { "data-belt-die": d.die, "data-take": d.die, "aria-label": `${p.name} takes the ${d.name}`,
+    h("p", { class: "hint" }, t("Tap the die {player} puts on the tray.", { player: p.name })),
+    known.length ? h("div", { class: "sr-belt big", role: "group", "aria-label": t("{player}'s belt: the die taken", { player: p.name }), "data-belt": p.name },
+      known.map((d) => dieTile(d, { "data-belt-die": d.die, "data-take": d.die, "aria-label": t("{player} takes the {die}", { player: p.name, die: faceOf(v, d.die).name }),
         onclick: () => take(d.die) }))) : null,
     v.dice.filter((k) => unread[k.kind]).map((k) => h("div", { class: "sr-kind", "data-unread-kind": k.kind },
-      h("div", { class: "sgp-section-label" }, `${k.name} · ${plural(unread[k.kind], "die", "dice")} on the belt`),
-      h("div", { class: "sr-faces sr-take" }, [...new Map(k.faces.map((f) => [f.die, f])).values()].map((f) => dieTile(f, {
-        "data-take": f.die, "aria-label": `${p.name} takes ${withArticle(f.name)}`, onclick: () => take(f.die) }))))),
+      h("div", { class: "sgp-section-label" }, t("{kind} · {dice} on the belt", { kind: kindName(v, k.kind), dice: dice(unread[k.kind]) })),
+      h("div", { class: "sr-faces sr-take" }, [...new Map(k.faces.map((f) => [f.die, faceOf(v, f.die)])).values()].map((f) => dieTile(f, {
+        "data-take": f.die, "aria-label": t("{player} takes {die}", { player: p.name, die: withArticle(f.name) }), onclick: () => take(f.die) }))))),
     refusal(g),
   ];
 }
@@ -165,16 +170,16 @@ function menuMode(g, p, ui) {
     g.rerender();
   };
   return [
-    h("p", { class: "hint" }, `Return a Menu token and re-roll any dice of ${p.name}'s belt.`),
-    beltButtons(g, p, picked, toggle, `${p.name}'s belt: the dice to re-roll`),
+    h("p", { class: "hint" }, t("Return a Menu token and re-roll any dice of {player}'s belt.", { player: p.name })),
+    beltButtons(g, p, picked, toggle, t("{player}'s belt: the dice to re-roll", { player: p.name })),
     refusal(g),
     h("button", { type: "button", class: "btn primary big act", "data-do": "use-menu", disabled: !picked.length || !p.menu,
-      why: p.menu ? "Tap the dice to re-roll first." : `${p.name} has no Menu token.`,
+      why: p.menu ? t("Tap the dice to re-roll first.") : t("{player} has no Menu token.", { player: p.name }),
       onclick: async () => {
         if (await send(g, { kind: "use_menu", player: p.name, dice: picked.map((i) => beltNow(g.view, p)[i].die) })) ui.menu = [];
         g.rerender();
       } },
-    p.menu ? `Re-roll ${plural(picked.length, "die", "dice")} (1 Menu token)` : `${p.name} has no Menu token`),
+    p.menu ? t("Re-roll {dice} (1 Menu token)", { dice: dice(picked.length) }) : t("{player} has no Menu token", { player: p.name })),
   ];
 }
 
@@ -185,13 +190,13 @@ function chopsticksMode(g, p, ui) {
   const other = others.find((q) => q.name === ui.other);
   const take = other && ui.takeAt !== null ? beltNow(v, other)[ui.takeAt] : null;
   return [
-    h("p", { class: "hint" }, `Return a Chopsticks token: swap a die of ${p.name}'s belt with a die of another belt (never a tray).`),
-    h("div", { class: "sgp-section-label" }, `Give from ${p.name}'s belt`),
+    h("p", { class: "hint" }, t("Return a Chopsticks token: swap a die of {player}'s belt with a die of another belt (never a tray).", { player: p.name })),
+    h("div", { class: "sgp-section-label" }, t("Give from {player}'s belt", { player: p.name })),
     beltButtons(g, p, ui.give !== null ? [ui.give] : [], (i) => { ui.give = i; g.ui.refusal = null; g.rerender(); },
-      `${p.name}'s belt: the die to give`),
+      t("{player}'s belt: the die to give", { player: p.name })),
     others.map((q) => [
-      h("div", { class: "sgp-section-label" }, `Take from ${q.name}'s belt`),
-      h("div", { class: "sr-belt big", role: "group", "aria-label": `${q.name}'s belt`, "data-other-belt": q.name },
+      h("div", { class: "sgp-section-label" }, t("Take from {player}'s belt", { player: q.name })),
+      h("div", { class: "sr-belt big", role: "group", "aria-label": t("{player}'s belt", { player: q.name }), "data-other-belt": q.name },
         beltNow(v, q).map((d, i) => dieTile(d, {
           class: q === other && ui.takeAt === i ? "selected" : "", "aria-pressed": String(q === other && ui.takeAt === i),
           "data-take-die": d.die, onclick: () => { ui.other = q.name; ui.takeAt = i; g.ui.refusal = null; g.rerender(); },
@@ -199,14 +204,14 @@ function chopsticksMode(g, p, ui) {
     ]),
     refusal(g),
     h("button", { type: "button", class: "btn primary big act", "data-do": "use-chopsticks", disabled: !give || !take || !p.chopsticks,
-      why: p.chopsticks ? "Tap the die to give and the die to take first." : `${p.name} has no Chopsticks token.`,
+      why: p.chopsticks ? t("Tap the die to give and the die to take first.") : t("{player} has no Chopsticks token.", { player: p.name }),
       onclick: async () => {
         const ok = await send(g, { kind: "use_chopsticks", player: p.name, give: give.die, other: other.name, take: take.die });
         if (ok) Object.assign(ui, { mode: "take", give: null, other: null, takeAt: null });
         g.rerender();
       } },
-    p.chopsticks ? (give && take ? `Swap ${give.name} for ${other.name}'s ${take.name}` : "Tap a die to give, then one to take")
-      : `${p.name} has no Chopsticks token`),
+    p.chopsticks ? (give && take ? t("Swap {give} for {player}'s {take}", { give: faceOf(v, give.die).name, player: other.name, take: faceOf(v, take.die).name })
+      : t("Tap a die to give, then one to take")) : t("{player} has no Chopsticks token", { player: p.name })),
   ];
 }
 
@@ -216,20 +221,20 @@ export function playPanel(g) {
   if (!p) return null;
   const quick = v.phase === "roll";
   const skipped = quick ? h("p", { class: "muted small", "data-quick": "" },
-    `Turn ${v.turn}: every belt is rolled again. Only the die each player takes is entered.`) : null;
+    t("Turn {turn}: every belt is rolled again. Only the die each player takes is entered.", { turn: v.turn })) : null;
   if (!mayPlay(g, p)) {
-    return [h("h2", null, `${p.name}'s turn`), skipped,
-      h("p", { class: "hint" }, `${p.name} uses tokens and takes a die on their phone (or the host enters it).`),
+    return [h("h2", null, t("{player}'s turn", { player: p.name })), skipped,
+      h("p", { class: "hint" }, t("{player} uses tokens and takes a die on their phone (or the host enters it).", { player: p.name })),
       quick && g.canTable ? facesButton(g, true) : null];
   }
   const ui = g.ui.play ??= { mode: "take", menu: [], give: null, other: null, takeAt: null };
   const body = { take: takeMode, menu: menuMode, chopsticks: chopsticksMode }[ui.mode](g, p, ui);
   return [
-    h("h2", null, g.mySeat === p.seat ? "Your turn" : `${p.name}'s turn`, h("span", { class: "aside" }, tokenChips(p))),
-    h("div", { class: "seg seg-3", role: "group", "aria-label": "What to do" }, Object.entries(MODES).map(([m, label]) => h("button", {
+    h("h2", null, g.mySeat === p.seat ? t("Your turn") : t("{player}'s turn", { player: p.name }), h("span", { class: "aside" }, tokenChips(p))),
+    h("div", { class: "seg seg-3", role: "group", "aria-label": t("What to do") }, Object.entries(MODES).map(([m, label]) => h("button", {
       type: "button", "aria-pressed": String(ui.mode === m), "data-mode": m,
       disabled: (m === "menu" && !p.menu) || (m === "chopsticks" && !p.chopsticks),
-      why: `${p.name} has no ${m === "menu" ? "Menu" : "Chopsticks"} token.`,
+      why: m === "menu" ? t("{player} has no Menu token.", { player: p.name }) : t("{player} has no Chopsticks token.", { player: p.name }),
       onclick: () => { ui.mode = m; g.ui.refusal = null; g.rerender(); },
     }, label))),
     skipped,
