@@ -82,8 +82,7 @@ class Service:
 
     def close(self) -> None:
         if self.hub is not None:
-            self.hub.stop()
-            self.hub.outbox.close()
+            self.hub.close()
         self.controls.close()
         self.camera.stop()
         self.tower.stop()

@@ -93,14 +93,25 @@ class HubPusher:
             self._thread = threading.Thread(target=self._run, name="hub-push", daemon=True)
             self._thread.start()
 
-    def stop(self) -> None:
+    def stop(self, wait: float | None = None) -> bool:
+        """Stop the thread; whether it ended within ``wait`` seconds (default: a push's
+        timeout and then some). A push in flight is abandoned: its rows stay queued."""
         self._stop.set()
         self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=self.timeout + 5)
-            self._thread = None
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout=self.timeout + 5 if wait is None else wait)
+            if thread.is_alive():
+                return False
         if self._conn is not None:
             self._conn.close()
+        return True
+
+    def close(self) -> None:
+        """Stop within 2 s and close the outbox (left open for a thread still in a push to an
+        unreachable hub: it is a daemon and ends with the process)."""
+        if self.stop(wait=2.0):
+            self.outbox.close()
 
     def wake(self) -> None:
         """Look at the outbox now (after pairing, or to end a backoff early)."""
