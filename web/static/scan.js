@@ -10,6 +10,7 @@
 // correction also teaches the card set. "Adjust with taps" hands the scanned cards to the entry
 // panel (sgp-entry.js) for what a photo cannot tell (special orders, lead token, mochi die).
 import { ApiError, api, banner, h, newKey } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { cardName, cardOf, tile } from "./sgp-common.js";
 import { draftFrom } from "./sgp-entry.js";
 import { shrinkPhoto } from "./photo.js";
@@ -119,11 +120,11 @@ async function upload(g, file, seat) {
       method: "POST", body: form, headers, credentials: "omit", cache: "no-store",
     });
     const data = await response.json().catch(() => null);
-    if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? `The companion answered ${response.status}.`);
+    if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? t("The companion answered {status}.", { status: response.status }));
     banner.hide();
     take(data.scan);
   } catch (err) {
-    banner.show(err.status === 0 || !err.message ? "Cannot reach the companion. Is the Wi-Fi on?" : err.message);
+    banner.show(err.status === 0 || !err.message ? t("Cannot reach the companion. Is the Wi-Fi on?") : err.message);
   } finally {
     state.busy = "";
     g.rerender();
@@ -166,19 +167,19 @@ function scanButtons(g) {
   return h("div", { class: "scan-actions" },
     fileInput(g),
     h("button", {
-      type: "button", class: `btn big${phone || !camera ? " primary" : ""}`, "data-do": "scan-photo", disabled: busy, why: "Wait a moment: the last photo is still being read.",
+      type: "button", class: `btn big${phone || !camera ? " primary" : ""}`, "data-do": "scan-photo", disabled: busy, why: t("Wait a moment: the last photo is still being read."),
       onclick: () => state.input.click(),
-    }, state.busy === "upload" ? "Reading the photo…" : phone ? "Photograph my cards" : `Photograph ${who}'s cards`),
+    }, state.busy === "upload" ? t("Reading the photo…") : phone ? t("Photograph my cards") : t("Photograph {who}'s cards", { who })),
     camera ? h("button", {
-      type: "button", class: `btn big${phone ? "" : " primary"}`, "data-do": "scan-camera", disabled: busy, why: "Wait a moment: the last photo is still being read.",
+      type: "button", class: `btn big${phone ? "" : " primary"}`, "data-do": "scan-camera", disabled: busy, why: t("Wait a moment: the last photo is still being read."),
       onclick: () => post(g, "", {}, "camera"),
-    }, state.busy === "camera" ? "Reading the table…" : "Scan the table with the camera") : null);
+    }, state.busy === "camera" ? t("Reading the table…") : t("Scan the table with the camera")) : null);
 }
 
 // ---------- the result ----------
 
 function picture(g, scan) {
-  state.picture ??= h("img", { alt: "The scanned cards, each outlined and numbered", "data-scan-image": "" });
+  state.picture ??= h("img", { alt: t("The scanned cards, each outlined and numbered"), "data-scan-image": "" });
   // the picture changes with the cards (labels, seats, corrections), not with a seat's status
   const src = `${path(g, "/image.jpg")}?n=${scan.scan}-${hash(JSON.stringify(scan.cards))}`;
   if (state.picture.getAttribute("src") !== src) state.picture.setAttribute("src", src);
@@ -203,8 +204,8 @@ function picture(g, scan) {
     h("button", {
       type: "button", class: "btn slim", "data-do": "scan-zoom", "aria-pressed": String(state.zoom),
       onclick: () => zoom(g, scan, !state.zoom),
-    }, state.zoom ? "Show the whole photo" : "Zoom in on the photo"),
-    state.zoom ? h("span", { class: "muted small" }, "Drag to look around; tap the photo to zoom out.") : null)];
+    }, state.zoom ? t("Show the whole photo") : t("Zoom in on the photo")),
+    state.zoom ? h("span", { class: "muted small" }, t("Drag to look around; tap the photo to zoom out.")) : null)];
 }
 
 /** Zoom the photo in (three times its width, scrolled to the card looked at) or out. */
@@ -279,24 +280,26 @@ function onMenu(menu, id) {
 function cardChip(g, c) {
   const menu = g.view.menu;
   const known = cardOf(menu, c.label);
-  const name = onMenu(menu, c.label) ? cardName(menu, c.label) : `${String(c.label).replaceAll("_", " ")} (not on this menu)`;
-  const label = c.ignored ? `${name}: not a card` : name;
+  const name = onMenu(menu, c.label) ? cardName(menu, c.label)
+    : t("{card} (not on this menu)", { card: cardName(menu, c.label).replaceAll("_", " ") });
+  const label = c.ignored ? t("{card}: not a card", { card: name }) : name;
   const unsure = c.uncertain && !c.corrected && !c.ignored;
   return h(g.canTable ? "button" : "span", {
     type: g.canTable ? "button" : undefined,
     class: `sgp-chip scan-chip t-${known.background} ${cardClass(c)}${state.shown === c.index ? " picked" : ""}`,
     "data-scan-card": c.index, "aria-pressed": g.canTable ? String(state.shown === c.index) : undefined,
-    "aria-label": `Card ${c.index + 1}: ${label}${unsure ? ", not sure" : ""}`,
+    "aria-label": unsure ? t("Card {n}: {card}, not sure", { n: c.index + 1, card: label })
+      : t("Card {n}: {card}", { n: c.index + 1, card: label }),
     onclick: g.canTable ? () => pick(g, c.index) : undefined,
   }, h("span", { class: "scan-n" }, c.index + 1), unsure ? "? " : "", label,
-  c.on_wasabi ? h("span", { class: "muted small" }, " on wasabi") : null);
+  c.on_wasabi ? h("span", { class: "muted small" }, ` ${t("on a wasabi")}`) : null);
 }
 
 /** The card as the photo shows it, cut out, straightened and large (``?scan=``: a replaced scan's
  * card is never shown). */
 function cardPicture(g, scan, c) {
   return h("img", {
-    class: "scan-crop", "data-scan-crop": c.index, alt: `Card ${c.index + 1} as the photo shows it`,
+    class: "scan-crop", "data-scan-crop": c.index, alt: t("Card {n} as the photo shows it", { n: c.index + 1 }),
     src: `${path(g, `/cards/${c.index}.jpg`)}?scan=${scan.scan}`,
   });
 }
@@ -316,7 +319,7 @@ function chooser(g, scan) {
   const best = [c.label, c.runner_up].filter((id, i) => id && onMenu(menu, id) && (i === 0 || unsure));
   const tiles = best.map((id, i) => h("div", { class: `sgp-cell wide scan-best${i === 0 ? " scan-yes" : ""}` },
     tile(menu, cardOf(menu, id), {
-      prefix: i === 0 ? (unsure ? "Yes, it is" : "Keep") : "No, it is", label: cardName(menu, id),
+      prefix: i === 0 ? (unsure ? t("Yes, it is") : t("Keep")) : t("No, it is"), label: cardName(menu, id),
       data: { "data-scan-label": id, "data-scan-best": i, ...(i === 0 ? { "data-scan-keep": "" } : {}) },
       onclick: () => fix({ label: id }),
     })));
@@ -325,25 +328,25 @@ function chooser(g, scan) {
   const tables = tablesOf(g.view);
   const notACard = c.ignored
     ? h("button", { type: "button", class: "btn big", "data-do": "scan-ignore", onclick: () => fix({ ignore: false }) },
-      "Count this card again")
+      t("Count this card again"))
     : h("button", { type: "button", class: "btn big scan-not-card", "data-do": "scan-ignore", onclick: () => fix({ ignore: true }) },
-      "Not a card");
+      t("Not a card"));
   return h("div", { class: "scan-chooser", "data-scan-chooser": c.index },
     h("div", { class: "row spread scan-chooser-head" },
-      h("div", null, h("strong", null, `Card ${c.index + 1}: which card is it?`),
-        unsure ? h("div", { class: "muted small" }, "The photo is not clear enough to be sure.") : null),
+      h("div", null, h("strong", null, t("Card {n}: which card is it?", { n: c.index + 1 })),
+        unsure ? h("div", { class: "muted small" }, t("The photo is not clear enough to be sure.")) : null),
       h("button", { type: "button", class: "btn ghost slim", "data-do": "scan-later",
-        onclick: () => { close(c.index); g.rerender(); } }, unsure ? "Later" : "Close")),
+        onclick: () => { close(c.index); g.rerender(); } }, unsure ? t("Later") : t("Close"))),
     h("div", { class: "scan-doubt" },
       cardPicture(g, scan, c),
       h("div", { class: "scan-choices" }, tiles,
         h("button", {
           type: "button", class: "btn", "data-do": "scan-others", "aria-expanded": String(open),
           onclick: () => { state.others = !open; g.rerender(); },
-        }, open ? "Hide the other cards" : "Another card…"))),
+        }, open ? t("Hide the other cards") : t("Another card…")))),
     open ? h("div", { class: "sgp-grid scan-grid", "data-scan-others": "" }, rest.map((m) => h("div", { class: "sgp-cell" },
       tile(menu, m, { data: { "data-scan-label": m.id }, onclick: () => fix({ label: m.id }) })))) : null,
-    tables.length > 1 ? [h("div", { class: "sgp-section-label" }, "Whose card?"),
+    tables.length > 1 ? [h("div", { class: "sgp-section-label" }, t("Whose card?")),
       h("div", { class: "sgp-players" }, tables.map((p, seat) => h("button", {
         type: "button", class: "btn", "aria-pressed": String(c.seat === seat), "data-scan-seat": seat,
         onclick: () => fix({ seat }),
@@ -363,16 +366,17 @@ function adjust(g, seat) {
   document.getElementById("panel")?.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
-/** ": Maki (2)" for the card(s) a turn-by-turn scan reveals. */
-function newCards(g, seat) {
+/** "Enter Ann's new card: Maki (2)" for the card(s) a turn-by-turn scan reveals. */
+function enterNew(g, seat) {
   const a = seat.action;
-  if (!a || a.kind !== "reveal") return "";
-  const names = [a.card, a.second].filter(Boolean).map((x) => cardName(g.view.menu, x));
-  return `${names.length > 1 ? "s" : ""}: ${names.join(" + ")}`;
+  const names = a?.kind === "reveal" ? [a.card, a.second].filter(Boolean).map((x) => cardName(g.view.menu, x)) : [];
+  if (!names.length) return t("Enter {who}'s new card", { who: seat.player });
+  return tn("Enter {who}'s new card: {cards}", "Enter {who}'s new cards: {cards}", names.length,
+    { who: seat.player, cards: names.join(" + ") });
 }
 
 const STATUS = {
-  ready: "ready to enter", uncertain: "some cards need a look", entered: "✓ entered", refused: "refused",
+  ready: t("ready to enter"), uncertain: t("some cards need a look"), entered: t("✓ entered"), refused: t("refused"),
 };
 
 function seatBlock(g, scan, seat) {
@@ -382,22 +386,22 @@ function seatBlock(g, scan, seat) {
   const n = seat.cards;
   return h("div", { class: `scan-seat ${seat.status}`, "data-scan-seat-block": seat.seat },
     h("div", { class: "scan-seat-head" },
-      h("strong", null, seat.player ?? `Seat ${seat.seat + 1}`),
-      h("span", { class: "muted small" }, ` · ${n} card${n === 1 ? "" : "s"}`
-        + `${seat.uncertain ? ` · ${seat.uncertain} not sure` : ""} · ${STATUS[seat.status] ?? seat.status}`)),
+      h("strong", null, seat.player ?? t("Seat {n}", { n: seat.seat + 1 })),
+      h("span", { class: "muted small" }, [` · ${tn("{n} card", "{n} cards", n)}`,
+        seat.uncertain ? ` · ${t("{n} not sure", { n: seat.uncertain })}` : "", ` · ${STATUS[seat.status] ?? seat.status}`].join(""))),
     h("div", { class: "sgp-tray" }, cards.map((c) => cardChip(g, c))),
     seat.status === "refused" && seat.reason ? h("p", { class: "sgp-refusal", role: "alert", "data-scan-refusal": "" }, seat.reason) : null,
     g.canTable && !entered ? h("div", { class: "row" },
       h("button", {
         type: "button", class: "btn primary", "data-do": "scan-confirm", "data-seat": seat.seat,
         disabled: Boolean(state.busy) || seat.uncertain > 0,
-        why: seat.uncertain ? "Some cards are marked ?: tap each one and say what it is first."
-          : "Wait a moment: the photo is still being read.",
+        why: seat.uncertain ? t("Some cards are marked ?: tap each one and say what it is first.")
+          : t("Wait a moment: the photo is still being read."),
         onclick: () => post(g, "/confirm", { seat: seat.seat, scan: scan.scan }, "confirm"),
-      }, seat.uncertain ? `Tap the ${seat.uncertain} card${seat.uncertain > 1 ? "s" : ""} marked ?`
-        : turns ? `Enter ${seat.player}'s new card${newCards(g, seat)}` : `Enter ${seat.player}'s ${n} cards`),
+      }, seat.uncertain ? tn("Tap the card marked ?", "Tap the {n} cards marked ?", seat.uncertain)
+        : turns ? enterNew(g, seat) : tn("Enter {who}'s {n} card", "Enter {who}'s {n} cards", n, { who: seat.player })),
       turns ? null : h("button", { type: "button", class: "btn", "data-do": "scan-adjust", "data-seat": seat.seat,
-        onclick: () => adjust(g, seat) }, "Adjust with taps")) : null);
+        onclick: () => adjust(g, seat) }, t("Adjust with taps"))) : null);
 }
 
 function result(g, scan) {
@@ -407,24 +411,25 @@ function result(g, scan) {
   return [
     picture(g, scan),
     h("p", { class: "muted small scan-legend" },
-      h("span", { class: "key ok" }), "read ", h("span", { class: "key uncertain" }), "not sure ",
-      h("span", { class: "key corrected" }), "set by hand",
-      ` · ${scan.source === "camera" ? "camera" : "phone photo"}, ${scan.taken.slice(11, 16)}`,
+      h("span", { class: "key ok" }), `${t("read")} `, h("span", { class: "key uncertain" }), `${t("not sure")} `,
+      h("span", { class: "key corrected" }), t("set by hand"),
+      " · ", scan.source === "camera" ? t("camera, {time}", { time: scan.taken.slice(11, 16) })
+        : t("phone photo, {time}", { time: scan.taken.slice(11, 16) }),
       // the title's own card set goes without saying; another one (the owner's) is named
-      scan.set && scan.set !== g.view.game ? `, card set “${scan.set}”` : ""),
+      scan.set && scan.set !== g.view.game ? `, ${t("card set “{name}”", { name: scan.set })}` : ""),
     state.shown !== null ? chooser(g, scan) : null,
     scan.seats.map((seat) => seatBlock(g, scan, seat)),
     loose.length ? h("div", { class: "scan-seat loose" },
-      h("div", { class: "scan-seat-head" }, h("strong", null, "Outside every seat"),
-        h("span", { class: "muted small" }, " · tap a card to say whose it is")),
+      h("div", { class: "scan-seat-head" }, h("strong", null, t("Outside every seat")),
+        h("span", { class: "muted small" }, ` · ${t("tap a card to say whose it is")}`)),
       h("div", { class: "sgp-tray" }, loose.map((c) => cardChip(g, c)))) : null,
     left.length ? h("div", { class: "scan-seat left-out", "data-scan-left-out": "" },
-      h("div", { class: "scan-seat-head" }, h("strong", null, "Not cards"),
-        h("span", { class: "muted small" }, " · left out of the scan; tap one to count it again")),
+      h("div", { class: "scan-seat-head" }, h("strong", null, t("Not cards")),
+        h("span", { class: "muted small" }, ` · ${t("left out of the scan; tap one to count it again")}`)),
       h("div", { class: "sgp-tray" }, left.map((c) => cardChip(g, c)))) : null,
     g.canTable ? h("button", { type: "button", class: "btn ghost", "data-do": "scan-dismiss",
       onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss").then((ok) => ok && take(null)); } },
-    "Dismiss this scan") : null,
+    t("Dismiss this scan")) : null,
   ];
 }
 
@@ -437,14 +442,14 @@ export function scanCard(g) {
   startPolling(g);
   const scan = state.data;
   if (!scan && !g.canTable) return null;
-  const enrollLink = g.canTable ? h("a", { class: "btn slim", href: `/games/${g.id}/enroll`, "data-do": "enroll" }, "Enroll cards") : null;
+  const enrollLink = g.canTable ? h("a", { class: "btn slim", href: `/games/${g.id}/enroll`, "data-do": "enroll" }, t("Enroll cards")) : null;
   return [
-    h("h2", null, "Scan the cards", h("span", { class: "aside" }, scan
-      ? `${scan.cards.length} card${scan.cards.length === 1 ? "" : "s"} read` : "instead of tapping"), enrollLink),
+    h("h2", null, t("Scan the cards"), h("span", { class: "aside" }, scan
+      ? tn("{n} card read", "{n} cards read", scan.cards.length) : t("instead of tapping")), enrollLink),
     scan || !g.canTable || g.view.mode === "turns" ? null : h("p", { class: "muted" }, g.mySeat !== null
-      ? "Lay your cards face up, then photograph them from above: they are read for you."
-      : state.camera?.enabled ? "Lay every tableau face up in its place, then scan the table; or photograph one player's cards."
-        : "Photograph one player's cards from above: they are read for you."),
+      ? t("Lay your cards face up, then photograph them from above: they are read for you.")
+      : state.camera?.enabled ? t("Lay every tableau face up in its place, then scan the table; or photograph one player's cards.")
+        : t("Photograph one player's cards from above: they are read for you.")),
     scanButtons(g),
     scan ? result(g, scan) : null,
   ];
