@@ -12,30 +12,12 @@ import pytest
 
 from companion.hub.outbox import Link, Outbox
 from companion.hub.pusher import HubPusher
-from companion.hub.server import create_hub_app
-from companion.hub.store import HubStore
 from companion.session.log import GameLog, NewEntry
 from companion.session.session import Session
+from tests.hub.live import LiveHub
 from tests.hub.procs import http, wait_for
 from tests.played_games import play
 from tests.web import browser_support
-from web.serving import Server
-
-
-class LiveHub:
-    def __init__(self, dsn: str) -> None:
-        self.store = HubStore(dsn)
-        self.app = create_hub_app(self.store)
-        self.server = Server(self.app, "127.0.0.1", 0, threads=8)
-        self.url = f"http://127.0.0.1:{self.server.port}"
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.app.extensions["hub"].changes.release()
-        self.server.stop()
-        self.thread.join(timeout=30)
-        self.store.close()
 
 
 @pytest.fixture
