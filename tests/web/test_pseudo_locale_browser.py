@@ -120,6 +120,10 @@ def test_the_main_screens_show_no_text_outside_the_catalogue(
     phone.open_as_host(live_server, sushi_go["id"], sushi_go["host_token"])
     found += bypasses(phone, "game-sushi-go", (sushi_go["join_code"],))
 
+    turns = new_game(live_server, "sushi-go-party", mode="turns")
+    phone.open_as_host(live_server, turns["id"], turns["host_token"])
+    found += bypasses(phone, "game-sushi-go-party-turns", (turns["join_code"],))
+
     for mode in ("scoring", "turns"):
         roll = new_game(live_server, "sushi-roll", mode=mode)
         phone.open_as_host(live_server, roll["id"], roll["host_token"])

@@ -5,10 +5,14 @@
 // only one answer); chopsticks and a spoon on the table from an earlier turn offer a second card
 // and an ask. One big button sends the choice. Drafts are kept per player for the turn.
 import { h } from "./common.js";
+import { t, tn } from "./i18n.js";
 import {
   FLIPPED, SPECIAL_ORDER, WASABI, cardName, cardOf, chip, menuTypes, orderChoices, orderLabel,
-  tile,
+  tile, typeName,
 } from "./sgp-common.js";
+
+/** Which card a special order's question is about. */
+const ORDER_OF = { "1st card": t("1st card"), "2nd card": t("2nd card"), given: t("given"), picked: t("picked") };
 
 function typeOf(g, id) {
   return cardOf(g.view.menu, id).type;
@@ -62,7 +66,7 @@ export function cardGrid(g, chosen, pick, skip = new Set(), only = null) {
 function copiesChooser(g, choices, current, set, label) {
   if (choices.length <= 1) return null;
   return h("div", { "data-copies-for": label },
-    h("div", { class: "sgp-section-label" }, `The special order (${label}) copies…`),
+    h("div", { class: "sgp-section-label" }, t("The special order ({which}) copies…", { which: ORDER_OF[label] ?? label })),
     h("div", { class: "row" }, choices.map((c) => h("button", {
       type: "button", class: "btn", "data-copies": c.copies, "data-on-wasabi": String(c.on_wasabi),
       "aria-pressed": String(current?.copies === c.copies && current?.on_wasabi === c.on_wasabi),
@@ -107,13 +111,13 @@ function askChooser(g, d) {
   const exact = groups.filter((t) => t.cards.length > 1 && !t.cards[0].corner).flatMap((t) => t.cards);
   const showExact = d.exact || exact.some((c) => c.id === d.ask);
   return h("div", { "data-ask": "" },
-    h("div", { class: "sgp-section-label" }, "The spoon asks for…"),
-    h("div", { class: "type-choices" }, groups.map((t) => h("button", {
-      type: "button", class: `type-choice t-${t.cards[0]?.background ?? t.type}`, "data-ask-type": t.type,
-      "aria-pressed": String(d.ask === t.type), onclick: set(t.type),
-    }, `any ${t.name}`)),
+    h("div", { class: "sgp-section-label" }, t("The spoon asks for…")),
+    h("div", { class: "type-choices" }, groups.map((x) => h("button", {
+      type: "button", class: `type-choice t-${x.cards[0]?.background ?? x.type}`, "data-ask-type": x.type,
+      "aria-pressed": String(d.ask === x.type), onclick: set(x.type),
+    }, t("any {card}", { card: x.name }))),
     exact.length && !showExact ? h("button", { type: "button", class: "btn ghost", "data-do": "ask-exact",
-      onclick: () => { d.exact = true; g.rerender(); } }, "an exact card…") : null),
+      onclick: () => { d.exact = true; g.rerender(); } }, t("an exact card…")) : null),
     showExact ? h("div", { class: "type-choices", style: "margin-top: 8px" }, exact.map((c) => h("button", {
       type: "button", class: `type-choice t-${c.background}`, "data-ask-card": c.id,
       "aria-pressed": String(d.ask === c.id), onclick: set(c.id),
@@ -129,12 +133,13 @@ function ready(d) {
 
 function revealLabel(g, p, d) {
   const menu = g.view.menu;
-  if (!d.first?.card) return `Tap the card ${p.name} revealed`;
-  const what = (c) => (c.card === SPECIAL_ORDER && c.copies ? `Special Order (${cardName(menu, c.copies)})`
+  if (!d.first?.card) return t("Tap the card {player} revealed", { player: p.name });
+  const what = (c) => (c.card === SPECIAL_ORDER && c.copies
+    ? t("{card} ({copies})", { card: cardName(menu, SPECIAL_ORDER), copies: cardName(menu, c.copies) })
     : cardName(menu, c.card));
-  let text = `${p.name} reveals ${what(d.first)}`;
+  let text = t("{player} reveals {card}", { player: p.name, card: what(d.first) });
   if (d.chopsticks) text += d.second?.card ? ` + ${what(d.second)}` : " + …";
-  if (d.spoon) text += d.ask ? ` · asks for ${menu.type_names[d.ask] ?? cardName(menu, d.ask)}` : " · spoon asks…";
+  if (d.spoon) text += d.ask ? ` · ${t("asks for {card}", { card: askName(g, d.ask) })}` : ` · ${t("spoon asks…")}`;
   return text;
 }
 
@@ -165,28 +170,30 @@ export function revealPanel(g) {
   const setCopies = (which) => (c) => { d[which] = { ...d[which], ...c }; g.rerender(); };
   const revealed = v.players.filter((q) => q.revealed).length;
   return [
-    h("h2", null, `Turn ${v.turn}: reveals`, h("span", { class: "aside" }, `${revealed} of ${v.players.length} revealed`)),
-    h("div", { class: "sgp-players", role: "group", "aria-label": "Who revealed" }, v.players.map((q) => h("button", {
+    h("h2", null, t("Turn {turn}: reveals", { turn: v.turn }), h("span", { class: "aside" },
+      t("{n} of {total} revealed", { n: revealed, total: v.players.length }))),
+    h("div", { class: "sgp-players", role: "group", "aria-label": t("Who revealed") }, v.players.map((q) => h("button", {
       type: "button", class: "btn", "aria-pressed": String(q.name === p.name), "data-player": q.name,
-      disabled: q.revealed, why: `${q.name} has revealed this turn already.`, onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
-    }, q.revealed ? h("span", { class: "done", "aria-label": "revealed" }, "✓") : null, q.name))),
+      disabled: q.revealed, why: t("{player} has revealed this turn already.", { player: q.name }),
+      onclick: () => { g.ui.revealPlayer = q.name; g.rerender(); },
+    }, q.revealed ? h("span", { class: "done", "aria-label": t("revealed") }, "✓") : null, q.name))),
     chopsticks || spoon ? h("div", { class: "row", style: "margin-top: 8px" },
       chopsticks ? h("button", { type: "button", class: "btn", "aria-pressed": String(d.chopsticks), "data-do": "chopsticks",
         onclick: () => { d.chopsticks = !d.chopsticks; d.slot = d.chopsticks && d.first ? "second" : "first"; g.rerender(); },
-      }, "Chopsticks: 2 cards") : null,
+      }, t("Chopsticks: 2 cards")) : null,
       spoon ? h("button", { type: "button", class: "btn", "aria-pressed": String(d.spoon), "data-do": "spoon",
-        onclick: () => { d.spoon = !d.spoon; g.rerender(); } }, "Spoon: ask") : null) : null,
-    d.chopsticks ? h("div", { class: "seg", role: "group", "aria-label": "Which card" },
+        onclick: () => { d.spoon = !d.spoon; g.rerender(); } }, t("Spoon: ask")) : null) : null,
+    d.chopsticks ? h("div", { class: "seg", role: "group", "aria-label": t("Which card") },
       ["first", "second"].map((s) => h("button", { type: "button", "aria-pressed": String(slot === s), "data-slot": s,
         onclick: () => { d.slot = s; g.rerender(); } },
-      `${s === "first" ? "1st" : "2nd"}: ${d[s]?.card ? cardName(v.menu, d[s].card) : "tap a card"}`))) : null,
+      t("{slot}: {card}", { slot: s === "first" ? t("1st") : t("2nd"), card: d[s]?.card ? cardName(v.menu, d[s].card) : t("tap a card") })))) : null,
     cardGrid(g, current?.card ?? null, pick),
     d.first?.asked ? copiesChooser(g, orderChoices(firstTable), d.first, setCopies("first"), "1st card") : null,
     d.chopsticks && d.second?.asked ? copiesChooser(g, orderChoices(secondTable), d.second, setCopies("second"), "2nd card") : null,
     d.spoon ? askChooser(g, d) : null,
     refusalLine(g),
     h("button", {
-      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready(d), why: "Tap the card revealed first.",
+      type: "button", class: "btn primary big act", "data-do": "reveal", disabled: !ready(d), why: t("Tap the card revealed first."),
       onclick: async () => {
         const turn = v.turn;
         const answer = await g.send(revealAction(p, d));
@@ -225,7 +232,7 @@ function spoonTable(g, pending) {
 }
 
 function askName(g, ask) {
-  return g.view.menu.type_names[ask] ?? cardName(g.view.menu, ask);
+  return g.view.menu.type_names[ask] ? typeName(g.view.menu, ask) : cardName(g.view.menu, ask);
 }
 
 export function spoonPanel(g) {
@@ -238,26 +245,26 @@ export function spoonPanel(g) {
   if (!d.pick && matching.length === 1) d.pick = chooseCard(matching[0].id, table);
   const ready2 = d.giver && d.pick?.card && d.pick.copies !== null;
   return [
-    h("h2", null, `Who gave ${pending.player} ${askName(g, pending.ask)}?`),
-    h("p", { class: "hint" }, `The first player clockwise from ${pending.player}'s left who holds one gives it.`),
-    h("div", { class: "sgp-players", role: "group", "aria-label": "Who gave it" },
+    h("h2", null, t("Who gave {player} {card}?", { player: pending.player, card: askName(g, pending.ask) })),
+    h("p", { class: "hint" }, t("The first player clockwise from {player}'s left who holds one gives it.", { player: pending.player })),
+    h("div", { class: "sgp-players", role: "group", "aria-label": t("Who gave it") },
       fromLeft(g, pending.player).map((p) => h("button", {
         type: "button", class: "btn", "aria-pressed": String(d.giver === p.name), "data-giver": p.name,
         onclick: () => { d.giver = p.name; g.rerender(); },
       }, p.name))),
-    matching.length > 1 ? [h("div", { class: "sgp-section-label" }, "Which card?"),
+    matching.length > 1 ? [h("div", { class: "sgp-section-label" }, t("Which card?")),
       cardGrid(g, d.pick?.card ?? null, (card) => { d.pick = chooseCard(card, table); g.rerender(); },
         new Set(), (c) => c.id === pending.ask || c.type === pending.ask)] : null,
     d.pick?.asked ? copiesChooser(g, orderChoices(table), d.pick, (c) => { d.pick = { ...d.pick, ...c }; g.rerender(); }, "given") : null,
     refusalLine(g),
     h("div", { class: "row", style: "margin-top: 12px" },
       h("button", { type: "button", class: "btn primary grow act", "data-do": "spoon-give", disabled: !ready2,
-        why: "Tap who gave the card and which card it was first, or tap “Nobody had it”.",
+        why: t("Tap who gave the card and which card it was first, or tap “Nobody had it”."),
         onclick: () => bonus(g, { kind: "spoon_give", giver: d.giver, card: d.pick.card,
           copies: d.pick.copies ?? "", on_wasabi: d.pick.on_wasabi }),
-      }, d.giver && d.pick?.card ? `${d.giver} gave ${cardName(menu, d.pick.card)}` : "Pick who gave it"),
+      }, d.giver && d.pick?.card ? t("{player} gave {card}", { player: d.giver, card: cardName(menu, d.pick.card) }) : t("Pick who gave it")),
       h("button", { type: "button", class: "btn grow act", "data-do": "spoon-nobody",
-        onclick: () => bonus(g, { kind: "spoon_give", giver: "", card: "" }) }, "Nobody had it")),
+        onclick: () => bonus(g, { kind: "spoon_give", giver: "", card: "" }) }, t("Nobody had it"))),
   ];
 }
 
@@ -268,17 +275,17 @@ export function menuPanel(g) {
   const table = g.view.players[seatOf(g, pending.player)].table;
   const d = g.ui.menuPick ??= { pick: null };
   return [
-    h("h2", null, `${pending.player}'s menu`),
-    h("p", { class: "hint" }, `${pending.player} drew 4 cards from the deck: tap the one played (not a menu).`),
+    h("h2", null, t("{player}'s menu", { player: pending.player })),
+    h("p", { class: "hint" }, t("{player} drew 4 cards from the deck: tap the one played (not a menu).", { player: pending.player })),
     cardGrid(g, d.pick?.card ?? null, (card) => { d.pick = chooseCard(card, table); g.rerender(); }, new Set(["menu"])),
     d.pick?.asked ? copiesChooser(g, orderChoices(table), d.pick, (c) => { d.pick = { ...d.pick, ...c }; g.rerender(); }, "picked") : null,
     refusalLine(g),
     h("button", {
       type: "button", class: "btn primary big act", "data-do": "menu-pick",
-      disabled: !d.pick?.card || d.pick.copies === null, why: "Tap the card played first.",
+      disabled: !d.pick?.card || d.pick.copies === null, why: t("Tap the card played first."),
       onclick: () => bonus(g, { kind: "menu_pick", card: d.pick.card, copies: d.pick.copies ?? "",
         on_wasabi: d.pick.on_wasabi }),
-    }, d.pick?.card ? `${pending.player} played ${cardName(menu, d.pick.card)}` : "Tap the card played"),
+    }, d.pick?.card ? t("{player} played {card}", { player: pending.player, card: cardName(menu, d.pick.card) }) : t("Tap the card played")),
   ];
 }
 
@@ -295,19 +302,19 @@ export function takeoutPanel(g) {
     g.rerender();
   };
   return [
-    h("h2", null, `${pending.player}'s take-out box`),
-    h("p", { class: "hint" }, "Tap every card turned face down (cards played on earlier turns of this round)."),
+    h("h2", null, t("{player}'s take-out box", { player: pending.player })),
+    h("p", { class: "hint" }, t("Tap every card turned face down (cards played on earlier turns of this round).")),
     h("div", { class: "sgp-grid", "data-flip-table": "" }, can.map((p) => h("div", { class: "sgp-cell" },
       tile(menu, cardOf(menu, p.scores_as), {
         pressed: String(chosen.includes(p.pos)), data: { "data-pos": p.pos },
-        class: chosen.includes(p.pos) ? "selected" : "", prefix: `Turn ${p.turn}`, label: p.name,
+        class: chosen.includes(p.pos) ? "selected" : "", prefix: t("Turn {turn}", { turn: p.turn }), label: cardName(menu, p.scores_as),
         onclick: toggle(p.pos),
       })))),
     refusalLine(g),
     h("button", {
       type: "button", class: "btn primary big act", "data-do": "flip",
       onclick: () => bonus(g, { kind: "flip", positions: [...chosen].sort((a, b) => a - b) }),
-    }, chosen.length ? `Flip ${chosen.length} card${chosen.length === 1 ? "" : "s"}` : "Nothing flipped"),
+    }, chosen.length ? tn("Flip {n} card", "Flip {n} cards", chosen.length) : t("Nothing flipped")),
   ];
 }
 
@@ -321,10 +328,13 @@ async function bonus(g, action) {
  * Go! card has no ``scores_as``: it scores as itself. */
 export function tableChips(g, p) {
   const menu = g.view.menu;
-  if (!p.table?.length) return h("span", { class: "muted small" }, "No card yet.");
-  return p.table.map((c) => chip(menu, c.flipped ? c.card : c.scores_as ?? c.card, {
-    flipped: c.flipped, onWasabi: c.on_wasabi,
-    label: c.flipped ? "Face down"
-      : `${c.card === SPECIAL_ORDER ? "Special order → " : ""}${c.name}${c.on_wasabi ? " on wasabi" : ""}`,
-  }));
+  if (!p.table?.length) return h("span", { class: "muted small" }, t("No card yet."));
+  return p.table.map((c) => {
+    const name = cardName(menu, c.scores_as ?? c.card);
+    const card = c.card === SPECIAL_ORDER ? t("Special order → {card}", { card: name }) : name;
+    return chip(menu, c.flipped ? c.card : c.scores_as ?? c.card, {
+      flipped: c.flipped, onWasabi: c.on_wasabi,
+      label: c.flipped ? t("Face down") : c.on_wasabi ? t("{card} on wasabi", { card }) : card,
+    });
+  });
 }
