@@ -30,7 +30,7 @@ from companion.games import find_game
 from companion.games.base import UnreadableInput
 from companion.hub.changes import Changes
 from companion.hub.codes import show_code
-from companion.hub.scores import ScoreCache, Scores, replay
+from companion.hub.scores import ScoreCache, Scores
 from companion.hub.store import BadPairingCode, HubStore
 from companion.hub.wire import parse_push
 from companion.session.throttle import JoinThrottle
@@ -74,17 +74,15 @@ class Hub:
         self.throttle = JoinThrottle()
 
     def scores_of(self, game: dict[str, Any]) -> Scores:
+        """The scores of a stored game (``store.game``/``live_games`` row) with every entry
+        the hub holds; no scores when it cannot be replayed (a title this hub does not know)."""
         key = (int(game["table"]), int(game["game"]))
-
-        def compute() -> Scores:
-            entries = self.store.entries(*key)
-            try:
-                return replay(game["title"], game["players"], game["options"], entries)
-            except Exception as exc:  # a title this hub does not know, an unreadable log
-                logger.warning("table %s game %s cannot be replayed: %s", *key, exc)
-                return Scores(None, False, [])
-
-        return self.scores.get(key, int(game["seq"]), compute)
+        try:
+            return self.scores.scores(
+                key, game, lambda seq: self.store.entries(*key, after=seq))
+        except Exception as exc:
+            logger.warning("table %s game %s cannot be replayed: %s", *key, exc)
+            return Scores(None, False, [])
 
     def rank(self, games: list[tuple[int, int]]) -> None:
         """Work out and keep the ranking of the finished ``(table, game)`` in ``games``."""

@@ -161,11 +161,13 @@ class HubStore:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def entries(self, table_id: int, game_no: int) -> list[tuple[int, str, JSON]]:
-        """``(seq, type, payload)`` of a game's entries, in sequence order."""
+    def entries(self, table_id: int, game_no: int, after: int = 0,
+                ) -> list[tuple[int, str, JSON]]:
+        """``(seq, type, payload)`` of a game's entries after ``after``, in sequence order."""
         with self._tx() as conn:
             rows = conn.execute("SELECT seq, type, payload FROM hub_entries WHERE table_id = %s"
-                                " AND game_no = %s ORDER BY seq", (table_id, game_no)).fetchall()
+                                " AND game_no = %s AND seq > %s ORDER BY seq",
+                                (table_id, game_no, after)).fetchall()
         return [(int(s), str(t), p) for s, t, p in rows]
 
     def entry_keys(self, table_id: int) -> list[tuple[int, int]]:
