@@ -12,7 +12,8 @@ off. Prints the time until every outbox is empty and the hub holds every action 
 (target: at most 60 s for 50 tables), requests per second, and then the wall screen's delay:
 a long poll ``GET /api/wall?after=V`` waits while one action is committed to a table's log,
 from the commit to the answer that shows it (target: within 1 s), median and max of
-``--wall-samples``. Last, a table's commit (``GameLog.append``, fsynced) p50/p99 over
+``--wall-samples``; and how often a wall screen long-polling during the pushes was answered,
+and its slowest answer. Last, a table's commit (``GameLog.append``, fsynced) p50/p99 over
 ``--commits``: not paired, paired with the hub down (its pusher retrying), and paired with the
 hub up (its pusher forwarding every action): the target is the same figures.
 
@@ -77,6 +78,26 @@ def pair_tables(hub: HubProc, template: Path, folder: Path, n: int, batch: int) 
                               f"Table {i + 1}", "bench"))
         pushers.append(HubPusher(outbox, batch_size=batch))
     return pushers
+
+
+class WallWatcher(threading.Thread):
+    """A wall screen long-polling the hub while the tables push: how often it was answered
+    and the slowest answer that carried a change (the request's round trip)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.answers, self.slowest = url, 0, 0.0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        version = http("GET", f"{self.url}/api/wall")[1]["version"]
+        while not self.done.is_set():
+            start = time.perf_counter()
+            wall = http("GET", f"{self.url}/api/wall?after={version}")[1]
+            if wall["version"] != version:
+                self.answers += 1
+                self.slowest = max(self.slowest, time.perf_counter() - start)
+            version = wall["version"]
 
 
 def drain(pushers: list[HubPusher], timeout: float = 600.0) -> None:
@@ -193,11 +214,14 @@ def main() -> None:
         template, count = one_game(folder)
         pushers = pair_tables(hub, template, folder, args.tables, args.batch)
         store = HubStore(dsn)
+        watcher = WallWatcher(hub.url)
+        watcher.start()
         start = time.perf_counter()
         for pusher in pushers:
             pusher.start()
         drain(pushers)
         elapsed = time.perf_counter() - start
+        watcher.done.set()
         for pusher in pushers:
             pusher.stop()
         total = sum(len(store.entry_keys(t)) for t in range(1, args.tables + 1))
@@ -206,6 +230,8 @@ def main() -> None:
               f"{total} actions stored in {elapsed:.1f} s "
               f"({total / elapsed:.0f} actions/s, about {requests / elapsed:.0f} pushes/s)")
         assert total == args.tables * count, "an action is missing or counted twice"
+        print(f"wall screen during the pushes: {watcher.answers} refreshes, the slowest "
+              f"{watcher.slowest * 1000:.0f} ms (every table's scores and both standings)")
         delays = wall_delay(hub, folder / "table0.sqlite3", args.wall_samples)
         print(f"wall screen: commit -> answer median {statistics.median(delays) * 1000:.0f} ms,"
               f" max {max(delays) * 1000:.0f} ms over {len(delays)} actions")

@@ -84,6 +84,12 @@ class ScoreCache:
     _kept: dict[tuple[int, int], tuple[Replay, Scores]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def applied(self, key: tuple[int, int]) -> int:
+        """The last entry applied to game ``key`` (0: none, or not replayed yet)."""
+        with self._lock:
+            kept = self._kept.get(key)
+            return 0 if kept is None else kept[0].seq
+
     def scores(self, key: tuple[int, int], header: dict[str, Any],
                fetch_after: Callable[[int], list[Row]]) -> Scores:
         """The scores of game ``key`` (its stored ``header``: title, players, options) with

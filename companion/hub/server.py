@@ -20,6 +20,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import logging
+import threading
 from datetime import datetime, time
 from importlib import resources
 from typing import Any
@@ -30,7 +31,7 @@ from companion.games import find_game
 from companion.games.base import UnreadableInput
 from companion.hub.changes import Changes
 from companion.hub.codes import show_code
-from companion.hub.scores import ScoreCache, Scores
+from companion.hub.scores import Row, ScoreCache, Scores
 from companion.hub.store import BadPairingCode, HubStore
 from companion.hub.wire import parse_push
 from companion.session.throttle import JoinThrottle
@@ -72,14 +73,23 @@ class Hub:
         self.changes = Changes()
         self.scores = ScoreCache()
         self.throttle = JoinThrottle()
+        self._wall: tuple[int, dict[str, Any]] | None = None
+        self._wall_lock = threading.Lock()
 
-    def scores_of(self, game: dict[str, Any]) -> Scores:
+    def scores_of(self, game: dict[str, Any],
+                  fetched: tuple[int, list[Row]] | None = None) -> Scores:
         """The scores of a stored game (``store.game``/``live_games`` row) with every entry
-        the hub holds; no scores when it cannot be replayed (a title this hub does not know)."""
+        the hub holds; no scores when it cannot be replayed (a title this hub does not know).
+        ``fetched`` is ``(seq, the entries after it)`` when they were read already."""
         key = (int(game["table"]), int(game["game"]))
+
+        def fetch_after(seq: int) -> list[Row]:
+            if fetched is not None and fetched[0] == seq:
+                return fetched[1]
+            return self.store.entries(*key, after=seq)
+
         try:
-            return self.scores.scores(
-                key, game, lambda seq: self.store.entries(*key, after=seq))
+            return self.scores.scores(key, game, fetch_after)
         except Exception as exc:
             logger.warning("table %s game %s cannot be replayed: %s", *key, exc)
             return Scores(None, False, [])
@@ -94,10 +104,24 @@ class Hub:
             if scores.over:
                 self.store.set_ranking(table_id, game_no, int(game["seq"]), scores.ranking)
 
+    def wall_at(self, version: int) -> dict[str, Any]:
+        """:meth:`wall` as of ``version`` or later, worked out once for every screen waiting
+        on the same change."""
+        with self._wall_lock:
+            if self._wall is None or self._wall[0] < version:
+                current = self.changes.version
+                self._wall = (current, self.wall())
+            return self._wall[1]
+
     def wall(self) -> dict[str, Any]:
         tables = []
-        for game in self.store.live_games():
-            scores = self.scores_of(game)
+        games = self.store.live_games()
+        since = {(int(g["table"]), int(g["game"])): 0 for g in games}
+        since = {key: self.scores.applied(key) for key in since}
+        new = self.store.entries_after(since)
+        for game in games:
+            key = (int(game["table"]), int(game["game"]))
+            scores = self.scores_of(game, (since[key], new[key]))
             tables.append({k: game[k] for k in ("table", "table_name", "game", "title",
                                                  "status", "round", "updated", "seq")}
                           | {"players": [p.get("name") for p in game["players"]],
@@ -161,7 +185,7 @@ def create_hub_app(store: HubStore) -> Flask:
         version = hub.changes.version
         if after.isdigit():
             version = hub.changes.wait_past(int(after), WALL_WAIT)
-        response = jsonify(version=version, **hub.wall())
+        response = jsonify(version=version, **hub.wall_at(version))
         response.headers["Cache-Control"] = "no-store"
         return response
 

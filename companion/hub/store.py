@@ -170,6 +170,26 @@ class HubStore:
                                 (table_id, game_no, after)).fetchall()
         return [(int(s), str(t), p) for s, t, p in rows]
 
+    def entries_after(self, since: dict[tuple[int, int], int],
+                      ) -> dict[tuple[int, int], list[tuple[int, str, JSON]]]:
+        """For each ``(table, game)`` in ``since``, its entries after the ``seq`` given, in
+        order (one query for every game a wall screen shows)."""
+        if not since:
+            return {}
+        keys = list(since)
+        found: dict[tuple[int, int], list[tuple[int, str, JSON]]] = {k: [] for k in keys}
+        with self._tx() as conn:
+            rows = conn.execute(
+                "SELECT e.table_id, e.game_no, e.seq, e.type, e.payload FROM hub_entries e"
+                " JOIN unnest(%s::bigint[], %s::bigint[], %s::bigint[]) AS k(t, g, s)"
+                " ON e.table_id = k.t AND e.game_no = k.g AND e.seq > k.s"
+                " ORDER BY e.table_id, e.game_no, e.seq",
+                ([k[0] for k in keys], [k[1] for k in keys], [since[k] for k in keys]),
+            ).fetchall()
+        for table_id, game_no, seq, kind, payload in rows:
+            found[(int(table_id), int(game_no))].append((int(seq), str(kind), payload))
+        return found
+
     def entry_keys(self, table_id: int) -> list[tuple[int, int]]:
         """Every ``(game, seq)`` stored for a table (for checks and tests)."""
         with self._tx() as conn:
