@@ -255,6 +255,8 @@ def test_the_enrollment_walk_through_learns_a_card_from_a_photo(
     assert first == "egg_nigiri"  # tempura is in the set already: the first card still needed
     assert "Show me an Egg Nigiri" in current.inner_text()
     tablet.shot("enroll-01-walk-through")
+    assert tablet.page.locator("#enroll-sub").inner_text() == "the Sushi Go Party! cards"
+    assert "sushi-go-party" not in tablet.page.locator("body").inner_text()  # no internal id
     file = tmp_path / "egg.png"
     cv2.imwrite(str(file), render_card(DECK["egg_nigiri"], 240))
     page.locator("[data-enroll-photo]").set_input_files(str(file))

@@ -8,6 +8,7 @@
 import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { cardOf, tile } from "./sgp-common.js";
 import { shrinkPhoto } from "./photo.js";
+import { t } from "./i18n.js";
 import { isOwner, needOwner, ownerHeaders, ownerPost } from "./owner.js";
 
 const id = Number(document.body.dataset.gameId);
@@ -138,10 +139,19 @@ function stepCard() {
       h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, why: "Wait a moment: the last photo is still being read.", onclick: next }, "Skip this card"))];
 }
 
+const TITLE_NAMES = { "sushi-go-party": "Sushi Go Party!", "sushi-go": "Sushi Go!" };
+
+/** The set in words: the title's own set by the title's name, another (the owner's) by its name
+ * (``status``: {title, set}; never the bare id "sushi-go-party"). */
+function setName(status) {
+  const title = TITLE_NAMES[status.title];
+  return status.set === status.title && title ? t("the {title} cards", { title }) : t("card set “{name}”", { name: status.set });
+}
+
 function allCard() {
   const st = S.status;
   return [
-    h("h2", null, "Every card of the menu", h("span", { class: "aside" }, `card set ${st.set}`)),
+    h("h2", null, "Every card of the menu", h("span", { class: "aside" }, setName(st))),
     h("div", { class: "enroll-cards" }, st.cards.map((c) => tile(S.menu, cardOf(S.menu, c.id), {
       class: `${c.photos ? "done" : ""}${c.id === S.current ? " current" : ""}`, count: c.photos || undefined,
       data: { "data-enroll-card": c.id },
@@ -203,7 +213,7 @@ function fileCard() {
 
 function render() {
   if (!S.status) return;
-  document.getElementById("enroll-sub").textContent = `card set ${S.status.set}`;
+  document.getElementById("enroll-sub").textContent = setName(S.status);
   fill(document.getElementById("enroll-step"), stepCard());
   fill(document.getElementById("enroll-all"), allCard());
   const file = fileCard();
