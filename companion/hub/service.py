@@ -14,9 +14,11 @@ import sys
 from types import FrameType
 from typing import TextIO
 
+from psycopg_pool import PoolTimeout
+
 from companion.hub.codes import show_code
 from companion.hub.server import create_hub_app
-from companion.hub.store import PAIRING_TTL, HubStore, migrate
+from companion.hub.store import PAIRING_TTL, HubStore, migrate, yoyo_url
 
 DEFAULT_PORT = 8090
 DB_ENV = "COMPANION_HUB_DB"
@@ -30,16 +32,25 @@ def database_url(given: str | None) -> str:
     if not dsn:
         raise ValueError(f"the hub needs its PostgreSQL database: --db URL or ${DB_ENV} "
                          "(postgresql://user@host:port/dbname)")
+    yoyo_url(dsn)  # a postgresql:// URL, or ValueError
     return dsn
 
 
 def serve_hub(dsn: str, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
               out: TextIO = sys.stdout) -> int:
-    """Serve the hub until SIGINT or SIGTERM; returns the exit status."""
+    """Serve the hub until SIGINT or SIGTERM; returns the exit status (2: the database
+    cannot be reached or used, said in one line)."""
+    import psycopg
+
     from web.serving import Server  # lazily: it loads waitress and the web package
 
-    applied = migrate(dsn)
-    store = HubStore(dsn, max_size=HUB_THREADS // 2)
+    try:
+        applied = migrate(dsn)
+        store = HubStore(dsn, max_size=HUB_THREADS // 2)
+    except (psycopg.Error, PoolTimeout) as exc:
+        print(f"hub: the database cannot be used: {str(exc).strip().splitlines()[0]}",
+              file=out)
+        return 2
     try:
         app = create_hub_app(store)
         server = Server(app, host, port, threads=HUB_THREADS)
