@@ -230,6 +230,23 @@ class HubStore:
                          " AND header_seq = %s AND status = 'over'",
                          (Jsonb(ranking), table_id, game_no, seq))
 
+    def finished(self, limit: int = 100) -> list[JSON]:
+        """The finished (and ranked) games of every table, the one finished last first: the
+        stored header, and the table's own stamps of its first and last entries."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                f"SELECT {_GAME_COLUMNS},"
+                " (SELECT min(table_time) FROM hub_entries e WHERE e.table_id = g.table_id"
+                "  AND e.game_no = g.game_no),"
+                " (SELECT max(table_time) FROM hub_entries e WHERE e.table_id = g.table_id"
+                "  AND e.game_no = g.game_no)"
+                " FROM hub_games g JOIN hub_tables t ON t.id = g.table_id"
+                " WHERE g.status = 'over' AND g.ranking IS NOT NULL"
+                " ORDER BY g.finished_at DESC, g.table_id, g.game_no LIMIT %s",
+                (limit,)).fetchall()
+        return [_game_json(row[:-2]) | {"first_entry": row[-2], "last_entry": row[-1]}
+                for row in rows]
+
     def standings(self, since: datetime) -> list[JSON]:
         """Every player of the games finished (hub clock) since ``since``, best first:
         ``{"name", "games", "wins", "points", "best"}`` (players are matched by name)."""

@@ -6,8 +6,10 @@ was there when it was acknowledged."""
 from __future__ import annotations
 
 import socket
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -128,3 +130,13 @@ def test_a_table_with_a_wrong_clock_is_ordered_by_sequence(cafe: Cafe) -> None:
     assert {p["name"] for p in stored["players"]} <= today
     card = next(t for t in wall["tables"] if t["table"] == cafe.ids[1])
     assert card["game"] == game and card["status"] == "over" and card["totals"]
+    status, history = http("GET", f"{cafe.hub.url}/api/history")
+    assert status == 200, history
+    past = next(g for g in history["games"] if g["id"] == f"{cafe.ids[1]}-{game}")
+    ended = datetime.fromisoformat(past["ended"])
+    assert abs((ended - datetime.now(UTC)).total_seconds()) < 3600  # the hub's clock
+    assert past["started"] < "2010" and past["duration_s"] < 3600  # the table's, consistent
+    with urllib.request.urlopen(f"{cafe.hub.url}/api/history/export.csv", timeout=30) as r:
+        lines = r.read().decode().splitlines()
+    mine = [line for line in lines if line.startswith(f"{cafe.ids[1]}-{game},")]
+    assert len(mine) == len(stored["players"])
