@@ -44,6 +44,8 @@ from companion.session.throttle import JoinThrottle
 logger = logging.getLogger(__name__)
 #: Largest request body the hub reads (a push of 500 events is well under it).
 MAX_PUSH_BYTES = 4 * 1024 * 1024
+#: The names ``/pairing`` answers to (with a loopback client).
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 #: Longest wait of ``GET /api/wall?after=``.
 WALL_WAIT = 20.0
 
@@ -211,7 +213,11 @@ def create_hub_app(store: HubStore) -> Flask:
 
     @app.get("/pairing")
     def pairing() -> Response:
-        if not _is_loopback(request.remote_addr):
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
+            else request.host
+        if not _is_loopback(request.remote_addr) or host not in _LOOPBACK_NAMES:
+            # the Host check: a page on another site, its name rebound to 127.0.0.1 in a
+            # browser on the hub machine, must not read a code (DNS rebinding)
             return _error(403, "forbidden", "pairing codes are shown on the hub itself only")
         response = jsonify(code=show_code(store.new_pairing_code()))
         response.headers["Cache-Control"] = "no-store"

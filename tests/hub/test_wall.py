@@ -60,6 +60,9 @@ def test_pairing_codes_are_shown_to_the_hub_itself_only(hub: LiveHub) -> None:
     assert client.get("/pairing", environ_base={"REMOTE_ADDR": "192.168.1.20"}).status_code == 403
     answer = client.get("/pairing", environ_base={"REMOTE_ADDR": "127.0.0.1"})
     assert answer.status_code == 200 and len(answer.get_json()["code"]) == 9
+    rebound = client.get("/pairing", base_url="http://evil.example:8090",
+                         environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert rebound.status_code == 403
 
 
 def test_the_wall_shows_each_table_and_answers_a_long_poll_after_a_push(
