@@ -70,8 +70,9 @@ def install(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
 
 
 #: Visible text of the page that is not inside a pseudo wrapper: one entry per text node,
-#: placeholder, option or accessible label, with a CSS-ish path to find it.
-BYPASS_JS = r"""allowed => {
+#: placeholder, option or accessible label, with a CSS-ish path to find it. Arguments: the
+#: words allowed as they are, and the selectors of the parts not checked.
+BYPASS_JS = r"""([allowed, skipped]) => {
   const strip = (text) => {
     let out = text, before;
     do {
@@ -90,7 +91,7 @@ BYPASS_JS = r"""allowed => {
     return parts.join(" > ");
   };
   const seen = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
-    && !el.closest("[data-pseudo-skip]");
+    && !skipped.some((selector) => el.closest(selector));
   const found = [];
   const check = (el, text, what) => {
     const left = strip(text);

@@ -48,6 +48,9 @@ NOT_YET = {
     # scan.js (the card scanner's card) belongs to the camera/scan work (issue 22): its words
     # go through the catalogue there.
     "#scan",
+    # Sushi Express's turn prompt is worded by its engine (companion/games/sushi_express, being
+    # reshaped under issue 25): its words go through the catalogue with that work.
+    "[data-engine-words]",
 }
 
 
@@ -65,14 +68,13 @@ def bypasses(screen: Screen, label: str, codes: tuple[str, ...] = ()) -> list[st
     shown as they are), after a screenshot at 390x844 that also checks the longer words do not
     make it scroll sideways."""
     page = screen.page
-    page.evaluate("sel => sel.forEach((s) => document.querySelectorAll(s).forEach((el) => {"
-                  " el.dataset.pseudoSkip = ''; }))", sorted(NOT_YET))
     screen.shot(f"pseudo-{label}")
     wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     found: list[str] = []
     if wide > 0:
         found.append(f"{label}: scrolls sideways by {wide} px: {page.evaluate(TOO_WIDE_JS)}")
-    found += [f"{label}: {x}" for x in page.evaluate(pseudo_locale.BYPASS_JS, [*ALLOWED, *codes])]
+    outside = page.evaluate(pseudo_locale.BYPASS_JS, [[*ALLOWED, *codes], sorted(NOT_YET)])
+    found += [f"{label}: {x}" for x in outside]
     return found
 
 
@@ -123,6 +125,10 @@ def test_the_main_screens_show_no_text_outside_the_catalogue(
     turns = new_game(live_server, "sushi-go-party", mode="turns")
     phone.open_as_host(live_server, turns["id"], turns["host_token"])
     found += bypasses(phone, "game-sushi-go-party-turns", (turns["join_code"],))
+
+    express = new_game(live_server, "sushi-express")
+    phone.open_as_host(live_server, express["id"], express["host_token"])
+    found += bypasses(phone, "game-sushi-express", (express["join_code"],))
 
     for mode in ("scoring", "turns"):
         roll = new_game(live_server, "sushi-roll", mode=mode)

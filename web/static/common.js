@@ -1,17 +1,20 @@
 // Shared by every page: DOM building, the JSON API client, stored credentials, the banner.
-import { acceptLanguage, t, tn } from "./i18n.js";
+import { acceptLanguage, t, tn, tp } from "./i18n.js";
 
 export const PLAYER_COLOURS = ["red", "yellow", "green", "blue", "black", "white"];
 
+/** Sushi Express's customer cards and action cards, as the rulebooks name them. */
 export const CUSTOMERS = {
-  light_blue: "Light blue", dark_blue: "Dark blue", rose: "Rose", violet: "Violet",
-  green: "Green", yellow: "Yellow", orange: "Orange", red: "Red", tip: "Tip",
+  light_blue: tp("sushi-express", "Light blue"), dark_blue: tp("sushi-express", "Dark blue"),
+  rose: tp("sushi-express", "Rose"), violet: tp("sushi-express", "Violet"), green: tp("sushi-express", "Green"),
+  yellow: tp("sushi-express", "Yellow"), orange: tp("sushi-express", "Orange"), red: tp("sushi-express", "Red"),
+  tip: tp("sushi-express", "Tip"),
 };
 const DARK_CUSTOMERS = new Set(["dark_blue", "violet", "red"]);
 
 export const ACTION_CARDS = {
-  same_guess: "Same guess", one_tile_further: "1 tile further",
-  place_exchange: "Place exchange", re_roll: "Re-roll", tip: "Tip",
+  same_guess: tp("sushi-express", "Same guess"), one_tile_further: tp("sushi-express", "1 tile further"),
+  place_exchange: tp("sushi-express", "Place exchange"), re_roll: tp("sushi-express", "Re-roll"), tip: tp("sushi-express", "Tip"),
 };
 
 /** Said when a switched-off control without a reason of its own is tapped. */

@@ -1,5 +1,6 @@
 // The guess board: numbers 2..12, marker stacks, the roller's exact chances, guessing.
 import { h } from "./common.js";
+import { t, tn, tp } from "./i18n.js";
 
 /** How many Re-roll cards the odds assume: the toggle, else the viewer's own known ones. */
 function oddsK(g) {
@@ -33,9 +34,10 @@ function guessCell(g, spot, k, guesses) {
   const names = spot.stack.map((s) => g.name(s)).join(", ");
   return h("button", {
     type: "button", class: `${classes} act`, "data-number": spot.number, disabled: !(plain || same),
-    why: guesses.length ? `${spot.number} is taken: pick a free number${g.ui.same ? "" : " (or play a Same guess card)"}.`
-      : "It is not your turn to guess.",
-    "aria-label": `${spot.number}${names ? `, taken by ${names}` : ", free"}`,
+    why: guesses.length ? (g.ui.same ? t("{n} is taken: pick a free number.", { n: spot.number })
+      : t("{n} is taken: pick a free number (or play a Same guess card).", { n: spot.number }))
+      : t("It is not your turn to guess."),
+    "aria-label": names ? t("{n}, taken by {players}", { n: spot.number, players: names }) : t("{n}, free", { n: spot.number }),
     onclick: () => {
       if (plain) g.send(plain);
       else { g.ui.same = spot.number; g.rerender(); }
@@ -51,7 +53,7 @@ function guessCell(g, spot, k, guesses) {
     h("span", { class: "pct" }, percent(odds.chance[k])),
     h("span", { class: "exact" }, odds.exact[k]),
   ] : null,
-  same ? h("span", { class: "offer" }, "Same guess") : null);
+  same ? h("span", { class: "offer" }, tp("sushi-express", "Same guess")) : null);
 }
 
 function oddsToggle(g, k) {
@@ -65,7 +67,7 @@ function oddsToggle(g, k) {
     }, i));
   }
   return h("div", { class: "odds-toggle" },
-    h("span", { class: "muted small" }, "Chances with Re-roll cards:"),
+    h("span", { class: "muted small" }, t("Chances with Re-roll cards:")),
     h("span", { class: "row" }, buttons));
 }
 
@@ -73,11 +75,11 @@ export function renderBoard(g) {
   const v = g.view;
   const k = oddsK(g);
   const guesses = g.legal("guess");
-  const rolling = v.roll ? ` · ${g.name(v.roll.roller)} rolls for ${v.roll.target}` : "";
+  const rolling = v.roll ? t("{player} rolls for {target}", { player: g.name(v.roll.roller), target: v.roll.target }) : "";
   return [
-    h("h2", null, "Guess board",
-      h("span", { class: "aside" }, showOdds(g) ? "% = the roller makes it" : rolling.slice(3))),
-    h("div", { class: `board${showOdds(g) ? "" : " compact"}`, role: "group", "aria-label": "Guess board" },
+    h("h2", null, t("Guess board"),
+      h("span", { class: "aside" }, showOdds(g) ? t("% = the roller makes it") : rolling)),
+    h("div", { class: `board${showOdds(g) ? "" : " compact"}`, role: "group", "aria-label": t("Guess board") },
       v.board.map((spot) => guessCell(g, spot, k, guesses))),
     showOdds(g) ? oddsToggle(g, k) : null,
   ];
@@ -88,19 +90,18 @@ export function boardHint(g) {
   const guesses = g.legal("guess");
   const exchanges = g.legal("place_exchange");
   if (!guesses.length && !exchanges.length) return null;
-  const parts = [h("h2", null, guesses.length ? "Place your guess" : "Place exchange")];
+  const parts = [h("h2", null, guesses.length ? t("Place your guess") : t("Place exchange"))];
   if (guesses.length) {
     const who = g.who(guesses[0].player);
-    parts.push(h("p", { class: "hint" }, `${who ? `${who}tap` : "Tap"} a free number on the board.`
-      + " The % is the chance the roller makes that number."));
+    parts.push(h("p", { class: "hint" }, who, t("Tap a free number on the board. The % is the chance the roller makes that number.")));
   }
   const same = guesses.find((a) => a.same_guess && a.number === g.ui.same);
   if (same) {
     parts.push(h("div", { class: "row" },
       h("button", { type: "button", class: "btn primary grow act", "data-do": "same-guess",
-        onclick: () => g.send(same) }, `${g.who(same.player)}Same guess on ${same.number}`),
+        onclick: () => g.send(same) }, g.who(same.player), t("Same guess on {n}", { n: same.number })),
       h("button", { type: "button", class: "btn", onclick: () => { g.ui.same = null; g.rerender(); } },
-        "Cancel")));
+        t("Cancel"))));
   }
   parts.push(exchangeBlock(g));
   return parts;
@@ -110,8 +111,8 @@ export function boardHint(g) {
 export function exchangeBlock(g) {
   const exchanges = g.legal("place_exchange");
   if (!exchanges.length) return null;
-  return [h("h3", null, "Place exchange"),
-    h("p", { class: "hint" }, "Swap the markers on two neighbouring numbers (stacks move whole)."),
+  return [h("h3", null, t("Place exchange")),
+    h("p", { class: "hint" }, t("Swap the markers on two neighbouring numbers (stacks move whole).")),
     h("div", { class: "row" }, exchanges.map((a) => h("button", {
       type: "button", class: "btn act", "data-do": "exchange", onclick: () => g.send(a),
     }, `${g.who(a.player)}${a.first} ⇄ ${a.second}`)))];

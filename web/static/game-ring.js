@@ -1,5 +1,6 @@
 // The ring of 12 tiles with the vans, moving a van ("1 tile further") and taking a customer.
 import { customerChip, h } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 const TILES = 12;
 
@@ -29,31 +30,32 @@ function moving(g) {
 export function renderRing(g) {
   const v = g.view;
   const plan = moving(g);
-  const tiles = v.ring.map((t) => {
-    const angle = (-90 + t.tile * (360 / TILES)) * (Math.PI / 180);
+  const tiles = v.ring.map((spot) => {
+    const angle = (-90 + spot.tile * (360 / TILES)) * (Math.PI / 180);
     const x = 50 + 39 * Math.cos(angle);
     const y = 50 + 39 * Math.sin(angle);
-    const kind = t.tile === 0 ? "express" : t.tile === 6 ? "park" : "house";
-    const label = kind === "house" ? `${t.tile}` : t.name;
+    const kind = spot.tile === 0 ? "express" : spot.tile === 6 ? "park" : "house";
+    const name = kind === "express" ? spot.name : kind === "park" ? t("Park") : t("House {n}", { n: spot.tile });
+    const label = kind === "house" ? `${spot.tile}` : name;
     return h("div", {
-      class: `tile ${kind}${plan && plan.to === t.tile ? " target" : ""}`,
-      style: `left:${x.toFixed(2)}%;top:${y.toFixed(2)}%`, "data-tile": t.tile,
-      title: `${t.name}${t.vans.length ? `: ${t.vans.map((s) => g.name(s)).join(", ")}` : ""}`,
-    }, h("span", null, label), h("span", { class: "vans" }, t.vans.map((s) => h("span", {
+      class: `tile ${kind}${plan && plan.to === spot.tile ? " target" : ""}`,
+      style: `left:${x.toFixed(2)}%;top:${y.toFixed(2)}%`, "data-tile": spot.tile,
+      title: spot.vans.length ? t("{tile}: {vans}", { tile: name, vans: spot.vans.map((s) => g.name(s)).join(", ") }) : name,
+    }, h("span", null, label), h("span", { class: "vans" }, spot.vans.map((s) => h("span", {
       class: `van pc pc-${g.player(s).colour}`, title: g.name(s), "data-seat": s }))));
   });
   const centre = h("div", { class: "ring-centre" },
-    v.move ? h("strong", null, `${g.name(v.move.mover)} drives`) : null,
-    plan ? h("span", null, `to tile ${plan.to}`) : null);
-  return [h("h2", null, "The city", h("span", { class: "aside" }, "clockwise from Sushi Express")),
-    h("div", { class: "ring", role: "img", "aria-label": "Ring of tiles with the vans" }, tiles, centre)];
+    v.move ? h("strong", null, t("{player} drives", { player: g.name(v.move.mover) })) : null,
+    plan ? h("span", null, t("to tile {n}", { n: plan.to })) : null);
+  return [h("h2", null, t("The city"), h("span", { class: "aside" }, t("clockwise from Sushi Express"))),
+    h("div", { class: "ring", role: "img", "aria-label": t("Ring of tiles with the vans") }, tiles, centre)];
 }
 
 function takePanel(g) {
   const takes = g.legal("take_customer");
   if (!takes.length) return null;
-  return [h("h2", null, `${g.who(takes[0].player)}Take a customer`),
-    h("p", { class: "hint" }, "You reached or passed Sushi Express: take one card from the display."),
+  return [h("h2", null, g.who(takes[0].player), t("Take a customer")),
+    h("p", { class: "hint" }, t("You reached or passed Sushi Express: take one card from the display.")),
     h("div", { class: "chips" }, takes.map((a) => customerChip(a.card, null, {
       class: "act", onclick: () => g.send(a) })))];
 }
@@ -70,18 +72,18 @@ export function movePanel(g) {
   const action = plan.options.find((a) => a.further === plan.further) ?? plan.options[0];
   const steps = plan.mover.guess + plan.further;
   return [
-    h("h2", null, `${g.who(name)}Move your van`),
-    h("p", { class: "hint" }, `Your guess was ${plan.mover.guess}. Tiles with other vans are not counted.`),
+    h("h2", null, g.who(name), t("Move your van")),
+    h("p", { class: "hint" }, t("Your guess was {n}. Tiles with other vans are not counted.", { n: plan.mover.guess })),
     max > 0 ? h("div", { class: "row spread" },
-      h("span", null, "“1 tile further” cards"),
+      h("span", null, t("“1 tile further” cards")),
       h("span", { class: "stepper" },
-        h("button", { type: "button", class: "btn", "aria-label": "One card fewer",
-          disabled: plan.further <= 0, why: "No “1 tile further” card is played yet.", onclick: step(-1) }, "−"),
+        h("button", { type: "button", class: "btn", "aria-label": t("One card fewer"),
+          disabled: plan.further <= 0, why: t("No “1 tile further” card is played yet."), onclick: step(-1) }, "−"),
         h("span", { class: "count", "data-further": plan.further }, plan.further),
-        h("button", { type: "button", class: "btn", "aria-label": "One card more",
-          disabled: plan.further >= max, why: "That is every “1 tile further” card in the hand.",
+        h("button", { type: "button", class: "btn", "aria-label": t("One card more"),
+          disabled: plan.further >= max, why: t("That is every “1 tile further” card in the hand."),
           onclick: step(1) }, "+"))) : null,
     h("button", { type: "button", class: "btn primary big act", "data-do": "move",
-      onclick: () => g.send(action) }, `Move ${steps} tiles → tile ${plan.to}`),
+      onclick: () => g.send(action) }, tn("Move {n} tile → tile {to}", "Move {n} tiles → tile {to}", steps, { to: plan.to })),
   ];
 }

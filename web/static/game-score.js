@@ -1,5 +1,6 @@
 // The final score: ranking, then every player's breakdown (each line: rule, card, points).
 import { CUSTOMERS, h, playerDot } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 function signed(points) {
   return points > 0 ? `+${points}` : `${points}`;
@@ -14,7 +15,7 @@ function breakdown(player) {
 
 export function scorePanel(g) {
   const score = g.view.score;
-  if (!score) return [h("h2", null, "Final score"), h("p", { class: "hint" }, "Scoring…")];
+  if (!score) return [h("h2", null, t("Final score")), h("p", { class: "hint" }, t("Scoring…"))];
   const colourOf = (name) => g.view.players.find((p) => p.name === name)?.colour ?? "black";
   const ranking = h("table", { class: "ranking", "data-ranking": "" }, h("tbody", null,
     score.ranking.map((r) => h("tr", null,
@@ -25,9 +26,9 @@ export function scorePanel(g) {
   const details = score.ranking.map((r) => {
     const p = byName.get(r.name);
     const tiebreak = p.tiebreak_label && p.tiebreak.length
-      ? h("p", { class: "muted small" }, `Tie-break: ${p.tiebreak_label} ${p.tiebreak.join(", ")}`) : null;
-    return h("details", { open: r.rank === 1 }, h("summary", null, `${p.name}: ${p.total} points`),
+      ? h("p", { class: "muted small" }, t("Tie-break: {what} {values}", { what: p.tiebreak_label, values: p.tiebreak.join(", ") })) : null;
+    return h("details", { open: r.rank === 1 }, h("summary", null, tn("{name}: {n} point", "{name}: {n} points", p.total, { name: p.name })),
       breakdown(p), tiebreak);
   });
-  return [h("h2", null, "Final score"), ranking, details];
+  return [h("h2", null, t("Final score")), ranking, details];
 }

@@ -1,5 +1,6 @@
 // The table around the board: customer display, revealing cards, deliveries, tips, players, hand.
 import { ACTION_CARDS, CUSTOMERS, customerChip, h, playerDot } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 function countOf(list) {
   const counts = new Map();
@@ -10,13 +11,12 @@ function countOf(list) {
 export function displayCard(g) {
   const v = g.view;
   const empty = Math.max(0, v.display_slots - v.display.length);
-  const slots = Array.from({ length: empty }, () => h("span", { class: "chip slot" }, "empty"));
+  const slots = Array.from({ length: empty }, () => h("span", { class: "chip slot" }, t("empty")));
   return [
-    h("h2", null, "Customer display"),
+    h("h2", null, t("Customer display")),
     h("div", { class: "chips", "data-display": "" }, v.display.map((c) => customerChip(c)), slots),
-    h("p", { class: "muted small" },
-      `Supply: ${v.supply.customers} customer cards · ${v.supply.action_cards} action cards`
-      + ` · ${v.discarded} discarded`),
+    h("p", { class: "muted small" }, t("Supply: {customers} customer cards · {actions} action cards · {discarded} discarded",
+      { customers: v.supply.customers, actions: v.supply.action_cards, discarded: v.discarded })),
   ];
 }
 
@@ -28,24 +28,24 @@ export function revealPanel(g) {
   const slots = [];
   for (let i = 0; i < need; i += 1) {
     slots.push(picked[i]
-      ? customerChip(picked[i], null, { "aria-label": `Remove ${CUSTOMERS[picked[i]]}`,
+      ? customerChip(picked[i], null, { "aria-label": t("Remove {card}", { card: CUSTOMERS[picked[i]] }),
         onclick: () => set(picked.filter((_, j) => j !== i)) })
       : h("span", { class: "chip slot" }, i + 1));
   }
   return [
-    h("h2", null, `Turn up ${need} customer card${need === 1 ? "" : "s"}`),
-    h("p", { class: "hint" }, "Tap the colour of each card you turn up from the supply; tap a picked card to take it back."),
+    h("h2", null, tn("Turn up {n} customer card", "Turn up {n} customer cards", need)),
+    h("p", { class: "hint" }, t("Tap the colour of each card you turn up from the supply; tap a picked card to take it back.")),
     h("div", { class: "chips", "data-picked": "" }, slots),
-    h("h3", null, "Colours"),
+    h("h3", null, t("Colours")),
     h("div", { class: "chips", "data-palette": "" }, Object.keys(CUSTOMERS).map((c) => customerChip(c, null, {
-      disabled: picked.length >= need, why: `All ${need} cards are picked: tap a picked card above to take it back.`,
+      disabled: picked.length >= need, why: t("All {n} cards are picked: tap a picked card above to take it back.", { n: need }),
       onclick: () => set([...picked, c]) }))),
     h("button", {
       type: "button", class: "btn primary big act", disabled: picked.length !== need,
-      why: `Tap the colour of ${need - picked.length === 1 ? "1 more card" : `${need - picked.length} more cards`} first.`,
+      why: tn("Tap the colour of {n} more card first.", "Tap the colour of {n} more cards first.", need - picked.length),
       "data-do": "reveal", style: "margin-top: 12px",
       onclick: () => g.send({ kind: "reveal_customers", cards: picked }),
-    }, picked.length === need ? "These are the cards" : `Pick ${need - picked.length} more`),
+    }, picked.length === need ? t("These are the cards") : t("Pick {n} more", { n: need - picked.length })),
   ];
 }
 
@@ -56,14 +56,15 @@ export function deliverPanel(g) {
   const drop = options.find((a) => !a.keep);
   const n = g.view.display.length;
   return [
-    h("h2", null, `${g.who(options[0].player)}Keep or discard the display?`),
-    h("p", { class: "hint" }, `${n} customer card${n === 1 ? "" : "s"} left. You keep all or discard all; then the display is refilled.`),
+    h("h2", null, g.who(options[0].player), t("Keep or discard the display?")),
+    h("p", { class: "hint" }, tn("{n} customer card left. You keep all or discard all; then the display is refilled.",
+      "{n} customer cards left. You keep all or discard all; then the display is refilled.", n)),
     h("div", { class: "chips" }, g.view.display.map((c) => customerChip(c))),
     h("div", { class: "row", style: "margin-top: 12px" },
       keep ? h("button", { type: "button", class: "btn primary grow act", "data-do": "keep",
-        onclick: () => g.send(keep) }, "Keep them") : null,
+        onclick: () => g.send(keep) }, t("Keep them")) : null,
       drop ? h("button", { type: "button", class: "btn grow act", "data-do": "discard",
-        onclick: () => g.send(drop) }, "Discard them") : null),
+        onclick: () => g.send(drop) }, t("Discard them")) : null),
   ];
 }
 
@@ -72,8 +73,8 @@ export function tipsPanel(g) {
   if (!options.length) return null;
   const byPlayer = new Map();
   for (const a of options) byPlayer.set(a.player, [...(byPlayer.get(a.player) ?? []), a]);
-  return [h("h2", null, "Show your Tip action cards"),
-    h("p", { class: "hint" }, "How many Tip action cards are in the hand? They count as tips."),
+  return [h("h2", null, t("Show your Tip action cards")),
+    h("p", { class: "hint" }, t("How many Tip action cards are in the hand? They count as tips.")),
     [...byPlayer].map(([player, list]) => h("div", { class: "row", style: "margin-bottom: 8px", "data-player": player },
       h("span", { class: "grow" }, player),
       list.sort((a, b) => a.tips - b.tips).map((a) => h("button", {
@@ -83,17 +84,17 @@ export function tipsPanel(g) {
 function playerRow(g, p) {
   const acting = g.view.to_act?.seat === p.seat;
   const facts = [
-    `tile ${p.tile}`,
-    p.guess !== null && p.guess !== undefined ? `guess ${p.guess}` : null,
-    `${p.action_cards} action card${p.action_cards === 1 ? "" : "s"}`,
-    `tips ${p.tips}`,
-    p.moved ? "moved" : null,
+    t("tile {n}", { n: p.tile }),
+    p.guess !== null && p.guess !== undefined ? t("guess {n}", { n: p.guess }) : null,
+    tn("{n} action card", "{n} action cards", p.action_cards),
+    t("tips {n}", { n: p.tips }),
+    p.moved ? t("moved") : null,
   ].filter(Boolean);
   const customers = Object.entries(p.customers ?? {}).filter(([, n]) => n > 0);
   return h("div", { class: `player pc pc-${p.colour}${acting ? " acting" : ""}`, "data-seat": p.seat },
     playerDot(p.colour),
-    h("span", { class: "name" }, p.name, p.seat === g.mySeat ? " (you)" : ""),
-    acting ? h("span", { class: "muted small" }, "to act") : h("span"),
+    h("span", { class: "name" }, p.seat === g.mySeat ? t("{name} (you)", { name: p.name }) : p.name),
+    acting ? h("span", { class: "muted small" }, t("to act")) : h("span"),
     h("div", { class: "facts" }, facts.map((f) => h("span", null, f))),
     customers.length
       ? h("div", { class: "chips" }, customers.map(([c, n]) => customerChip(c, n)))
@@ -101,7 +102,7 @@ function playerRow(g, p) {
 }
 
 export function playersCard(g) {
-  return [h("h2", null, "Players"), h("div", { class: "players" },
+  return [h("h2", null, t("Players")), h("div", { class: "players" },
     g.view.players.map((p) => playerRow(g, p)))];
 }
 
@@ -126,10 +127,10 @@ export function drawCard(g) {
   if (!records.length) return null;
   const n = me.hand.unknown;
   return [
-    h("h2", null, n === 1 ? "You drew an action card" : `You drew ${n} action cards`),
+    h("h2", null, tn("You drew an action card", "You drew {n} action cards", n)),
     h("p", { class: "hint" }, n === 1
-      ? "Look at it and tap which one it is. Only this phone sees it."
-      : "Look at them and tap each one in turn. Only this phone sees them."),
+      ? t("Look at it and tap which one it is. Only this phone sees it.")
+      : t("Look at them and tap each one in turn. Only this phone sees them.")),
     h("div", { class: "draw-choices", "data-draw-prompt": n }, records.map((a) => h("button", {
       type: "button", class: "btn big act", "data-record": a.card, onclick: () => g.send(a),
     }, ACTION_CARDS[a.card] ?? a.card))),
@@ -147,10 +148,10 @@ export function handCard(g) {
   const unknown = me.hand.unknown;
   const asked = unknown > 0 && drawRecords(g, me).length > 0;
   return [
-    h("h2", null, "Your hand", h("span", { class: "aside" }, "only on this phone")),
+    h("h2", null, t("Your hand"), h("span", { class: "aside" }, t("only on this phone"))),
     h("div", { class: "chips hand-cards", "data-hand": "" }, known,
-      unknown ? h("span", { class: "chip slot" }, `${unknown} face down`) : null),
-    !known.length && !unknown ? h("p", { class: "muted small" }, "No action cards.") : null,
-    asked ? h("p", { class: "muted small" }, "Tap which card you drew at the top of the screen.") : null,
+      unknown ? h("span", { class: "chip slot" }, t("{n} face down", { n: unknown })) : null),
+    !known.length && !unknown ? h("p", { class: "muted small" }, t("No action cards.")) : null,
+    asked ? h("p", { class: "muted small" }, t("Tap which card you drew at the top of the screen.")) : null,
   ];
 }

@@ -54,7 +54,7 @@ const G = {
   player(seat) { return this.view.players[seat]; },
   name(seat) { return this.view.players[seat]?.name ?? t("Seat {n}", { n: seat + 1 }); },
   /** "Ann: " when the host acts for someone, "" on a player's own phone. */
-  who(name) { return this.mySeat === null ? `${name}: ` : ""; },
+  who(name) { return this.mySeat === null ? t("{player}: ", { player: name }) : ""; },
   send(action) { return this.post(`/api/games/${id}/actions`, action); },
   /** The reason of the last refused post (shown in the banner too). */
   lastError: null,
@@ -175,8 +175,9 @@ function turnCard(g) {
   if (table) sub = t("Anyone at the table can enter this");
   else if (mine) sub = t("Your turn");
   else if (act.seat !== null) sub = g.isHost ? t("{player}'s turn", { player: g.name(act.seat) }) : t("Waiting for {player}", { player: g.name(act.seat) });
+  // the prompt is the engine's words (Sushi Express words its own; not in the catalogue yet)
   return [colour ? playerDot(colour) : null,
-    h("span", null, act.prompt, sub ? h("span", { class: "sub" }, sub) : null)];
+    h("span", null, h("span", { "data-engine-words": "" }, act.prompt), sub ? h("span", { class: "sub" }, sub) : null)];
 }
 
 function setLive(on) {
