@@ -63,7 +63,7 @@ def cafe(pg_cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 def test_a_hub_killed_mid_push_loses_nothing_and_counts_nothing_twice(cafe: Cafe) -> None:
     table = cafe.tables[0]
-    table.play("sushi-express", 1, delay=0.005)
+    table.play("sushi-express", 1, delay=0.02)  # play lasts: the hub freezes mid-game
     wait_for(lambda: len(cafe.on_hub(0)) >= 10, "the first pushes")
     cafe.hub.pause()  # pushes now hang in the middle of their request
     wait_for(lambda: table.pending() >= 20, "actions queued while the hub is frozen")
