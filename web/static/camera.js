@@ -3,27 +3,29 @@
 // like now, and with the demo camera buttons that throw dice into the rendered tray.
 import { banner, h } from "./common.js";
 import { needOwner, ownerPost } from "./owner.js";
+import { t, tn } from "./i18n.js";
 
 const STATES = {
-  none: "Starting the camera…",
-  starting: "Starting the camera…",
-  moving: "Dice moving…",
-  hand: "A hand is in the tray",
-  settling: "Dice at rest: reading them…",
-  settled: "Dice read",
-  empty: "The tray is empty",
-  off: "Camera off",
+  none: t("Starting the camera…"),
+  starting: t("Starting the camera…"),
+  moving: t("Dice moving…"),
+  hand: t("A hand is in the tray"),
+  settling: t("Dice at rest: reading them…"),
+  settled: t("Dice read"),
+  empty: t("The tray is empty"),
+  off: t("Camera off"),
 };
 
 /** One line saying what the camera sees now (and why it is not working, when it is not). */
 export function cameraLine(cam, game) {
-  if (!cam?.enabled) return h("p", { class: "tower-refused" }, "This companion runs no camera: tap the dice.");
+  if (!cam?.enabled) return h("p", { class: "tower-refused" }, t("This companion runs no camera: tap the dice."));
   if (cam.kind === "lost") {
-    return h("p", { class: "tower-refused", "data-camera-state": "lost" },
-      `Camera lost: ${cam.message}.` + (game.waiting ? " Tap the dice meanwhile." : ""));
+    return h("p", { class: "tower-refused", "data-camera-state": "lost" }, game.waiting
+      ? t("Camera lost: {message}. Tap the dice meanwhile.", { message: cam.message })
+      : t("Camera lost: {message}.", { message: cam.message }));
   }
   const state = STATES[cam.state] ?? cam.state;
-  const waiting = game.waiting && !game.pending.length ? ` · waiting for ${game.waiting.prompt}` : "";
+  const waiting = game.waiting && !game.pending.length ? ` · ${t("waiting for {prompt}", { prompt: game.waiting.prompt })}` : "";
   return h("p", { class: "hint", "data-camera-state": cam.state }, `${state}${waiting}`);
 }
 
@@ -33,13 +35,13 @@ let picture = null;
 export function cameraView(cam) {
   if (!cam?.enabled || cam.frame === null || cam.frame === undefined) return null;
   // one <img> kept across renders: the last picture stays up while the next one loads
-  picture ??= h("img", { alt: "What the camera sees, dice outlined", width: 640, height: 360,
+  picture ??= h("img", { alt: t("What the camera sees, dice outlined"), width: 640, height: 360,
     "data-camera-view": "" });
   const src = `/api/camera/view.jpg?f=${cam.frame}`;
   if (picture.getAttribute("src") !== src) picture.setAttribute("src", src);
   return h("figure", { class: "camera-view" }, picture,
     cam.dice.length ? h("figcaption", { class: "muted small" },
-      `Seen: ${cam.dice.map((d) => d.value).join(" + ")}`) : null);
+      t("Seen: {faces}", { faces: cam.dice.map((d) => d.value).join(" + ") })) : null);
 }
 
 /** Demo camera: throw dice into the rendered tray (ok, or with one die cocked). */
@@ -47,12 +49,12 @@ export function demoThrow(dice, post) {
   const die = () => 1 + Math.floor(Math.random() * 6);
   const values = () => Array.from({ length: dice }, die);
   return h("div", { class: "tower-virtual" },
-    h("div", { class: "field-label" }, "Demo camera"),
+    h("div", { class: "field-label" }, t("Demo camera")),
     h("div", { class: "row" },
       h("button", { type: "button", class: "btn", "data-do": "camera-throw",
-        onclick: () => post("/camera/throw", { values: values() }) }, `Throw ${dice === 1 ? "a die" : `${dice} dice`}`),
+        onclick: () => post("/camera/throw", { values: values() }) }, tn("Throw a die", "Throw {n} dice", dice)),
       h("button", { type: "button", class: "btn", "data-do": "camera-throw-cocked",
-        onclick: () => post("/camera/throw", { values: values(), quality: "cocked" }) }, "Throw, one cocked")));
+        onclick: () => post("/camera/throw", { values: values(), quality: "cocked" }) }, t("Throw, one cocked"))));
 }
 
 /** The host's calibration line: what the zones file says, and a button to calibrate now (the
@@ -61,22 +63,22 @@ export function calibrationRow(cam, isHost, post) {
   if (!cam?.enabled) return null;
   const z = cam.zones;
   const said = z
-    ? `Calibrated ${z.created.replace("T", " ")}: a die is about ${z.die_px} px`
-      + (z.seats.length ? `; seats ${z.seats.join(", ")}` : "")
-    : cam.kind === "demo" ? "The demo camera needs no calibration."
-      : "Not calibrated: lay the marker sheets (hardware/printables) on the table, then calibrate.";
+    ? t("Calibrated {when}: a die is about {px} px", { when: z.created.replace("T", " "), px: z.die_px })
+      + (z.seats.length ? t("; seats {seats}", { seats: z.seats.join(", ") }) : "")
+    : cam.kind === "demo" ? t("The demo camera needs no calibration.")
+      : t("Not calibrated: lay the marker sheets (hardware/printables) on the table, then calibrate.");
   return h("div", { class: "tower-virtual camera-calibration" },
-    h("div", { class: "field-label" }, "Calibration"),
+    h("div", { class: "field-label" }, t("Calibration")),
     h("p", { class: "hint", "data-calibration": z ? "done" : "none" }, said),
     isHost && cam.kind !== "demo" ? h("button", { type: "button", class: "btn", "data-do": "calibrate",
-      onclick: calibrate }, z ? "Calibrate again" : "Calibrate now") : null);
+      onclick: calibrate }, z ? t("Calibrate again") : t("Calibrate now")) : null);
 }
 
 async function calibrate() {
-  if (!(await needOwner("the camera's calibration"))) return;
+  if (!(await needOwner(t("the camera's calibration")))) return;
   try {
     await ownerPost(`/api/games/${document.body.dataset.gameId}/camera/calibrate`, {});
-    banner.show("The camera is calibrated.", "info");
+    banner.show(t("The camera is calibrated."), "info");
   } catch (err) {
     banner.show(err.message);
   }
