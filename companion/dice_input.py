@@ -1,27 +1,22 @@
-"""Dice from a table device into a game: where each game's dice come from, and which action a
-settled roll becomes in each title.
+"""Dice from a table device into a game: which dice a game waits for, and the action a
+settled roll becomes, both asked of the game's engine.
 
-Pure functions of a game's view JSON (``GAME.view(state, None)``, as in the host's snapshot):
-nothing here reads a device, the session or an engine's internals, so the engines stay as they
-are and a title gets dice input by adding one entry to :data:`MAPPERS`.
+Nothing here knows a title: each engine says what the table must supply next
+(``GAME.needs(view)``, typed :class:`~companion.games.base.DiceNeed` values read from its
+public view ``GAME.view(state, None)``, as in the host's snapshot) and builds the action that
+supplies it (``GAME.action_for(need, reading)``). This module wraps those for the desks:
 
-* :data:`ROLL_SOURCES`: a game's *roll source*, chosen at setup and changeable by the host:
-  ``tap`` (dice entered on a screen; every title), ``tower`` (the serial dice tower) and
-  ``camera`` (the camera over the table; stored now, read once the camera work plugs in).
-  Only titles with dice (:data:`DICE_TITLES`) take ``tower`` or ``camera``.
-* :func:`request_for` says what a game waits for now, as a :class:`RollRequest` (or ``None``
-  when it waits for no roll): the player, how many dice, a ``slot`` naming the decision (so a
-  roll read for one decision is never applied to a later one) and a prompt for the tablet.
+* :func:`request_for` says what a game waits for from pip dice now, as a :class:`RollRequest`
+  (or ``None`` when it waits for no roll): the player, how many dice, a ``slot`` naming the
+  decision (so a roll read for one decision is never applied to a later one) and a prompt.
 * :meth:`RollRequest.action` turns the values a device read into the title's action JSON; the
   engine validates it like any other input (two dice expected, faces 1 to 6, ...).
-
-Icon dice (Sushi Roll) take a parallel path: :func:`face_request_for` says what a game waits
-for from one seat's belt or tray (:class:`FaceRequest`), built from readings ``"kind:face"``
-(:data:`FACE_MAPPERS`); ``companion/icon_camera.py`` routes the camera's settled belts with it.
-
-Titles: Sushi Express (phase ``roll``, waiting for the roller's ``roll`` of two dice: try 1, or
-try 2 after a miss), Sushi Go! (turn-by-turn mode with the mochi dessert, phase ``mochi``: the
-first waiting player's ``mochi_roll`` of one die).
+* Icon dice (Sushi Roll) take a parallel path: :func:`face_request_for` says what a game waits
+  for from one seat's belt or tray (:class:`FaceRequest`), built from readings ``"kind:face"``;
+  ``companion/icon_camera.py`` routes the camera's settled belts with it.
+* A game's *roll source* (``tap``, ``tower``, ``camera``): :mod:`companion.session.sources`
+  (re-exported here); :data:`DICE_TITLES` and :data:`FACE_TITLES` follow from each engine's
+  ``info.dice``.
 """
 
 from __future__ import annotations
@@ -30,12 +25,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.games.base import JSON, DiceNeed, Faces, Game, UnreadableInput
+from companion.games.registry import UnknownGame, available_games, find_game
+from companion.session.sources import (
+    CAMERA,
+    DEFAULT_ROLL_SOURCE,
+    ROLL_SOURCES,
+    TAP,
+    TOWER,
+    check_roll_source,
+)
 
-TAP, TOWER, CAMERA = "tap", "tower", "camera"
-#: Every roll source, the default first.
-ROLL_SOURCES = (TAP, TOWER, CAMERA)
-DEFAULT_ROLL_SOURCE = TAP
+__all__ = [
+    "CAMERA", "DEFAULT_ROLL_SOURCE", "ROLL_SOURCES", "TAP",
+    "TOWER", "FaceRequest", "RollRequest", "check_readings", "check_roll_source",
+    "check_values", "face_request_for", "request_for",
+]
 
 
 @dataclass(frozen=True)
@@ -56,67 +61,6 @@ class RollRequest:
 
     def to_json(self) -> JSON:
         return {"player": self.player, "dice": self.dice, "prompt": self.prompt}
-
-
-# -- titles ----------------------------------------------------------------------------------
-
-
-def _sushi_express(view: JSON) -> RollRequest | None:
-    """Phase 2: the table reports the roller's two dice for try 1, or for try 2 after a missed
-    try 1 (a Re-roll card re-rolls one die: that stays a tap on the screen)."""
-    roll = view.get("roll")
-    if view.get("phase") != "roll" or not isinstance(roll, dict):
-        return None
-    awaiting = roll.get("awaiting")
-    if awaiting not in ("roll", "reroll_or_next"):
-        return None
-    player = _name(view, roll.get("roller"))
-    try_number = int(roll.get("try") or 1) + (1 if awaiting == "reroll_or_next" else 0)
-    slot = "|".join(str(x) for x in ("roll", view.get("round"), roll.get("roller"), try_number))
-
-    def build(values: tuple[int, ...]) -> JSON:
-        return {"kind": "roll", "player": player, "dice": list(values)}
-
-    prompt = f"{player}'s roll, try {try_number}, needing {roll.get('target')} or more"
-    return RollRequest("sushi-express", player, 2, slot, prompt, build)
-
-
-def _sushi_go(view: JSON) -> RollRequest | None:
-    """Turn by turn with mochi: each player who took a mochi card rolls the mochi die, one roll
-    (one die) at a time, in the order the engine lists them."""
-    mochi = view.get("mochi")
-    if view.get("phase") != "mochi" or not isinstance(mochi, dict):
-        return None
-    waiting = mochi.get("waiting") or []
-    if not waiting or not isinstance(waiting[0], str):
-        return None
-    player = waiting[0]
-    slot = "|".join(str(x) for x in ("mochi", view.get("round"), view.get("turn"), len(waiting)))
-
-    def build(values: tuple[int, ...]) -> JSON:
-        if len(values) != 1:
-            raise IllegalAction(
-                f"{player} rolls one mochi die, but {len(values)} dice were read "
-                f"({', '.join(map(str, values))}); roll the mochi die alone"
-            )
-        return {"kind": "mochi_roll", "player": player, "value": values[0]}
-
-    return RollRequest("sushi-go", player, 1, slot, f"{player}'s mochi die", build)
-
-
-def _name(view: JSON, seat: Any) -> str:
-    players = view.get("players") or []
-    if isinstance(seat, int) and 0 <= seat < len(players):
-        return str(players[seat].get("name"))
-    return f"seat {seat}"
-
-
-#: Game id -> the function reading what that title's view waits for.
-MAPPERS: dict[str, Callable[[JSON], RollRequest | None]] = {
-    "sushi-express": _sushi_express,
-    "sushi-go": _sushi_go,
-}
-# -- icon dice (faces named by readings, not pip values) --------------------------------------
 
 
 @dataclass(frozen=True)
@@ -144,77 +88,56 @@ class FaceRequest:
                 "dice": self.dice, "prompt": self.prompt, "confirm": self.confirm}
 
 
-def _minus(held: Sequence[str], taken: Sequence[str]) -> list[str] | None:
-    left = list(held)
-    for r in taken:
-        if r not in left:
-            return None
-        left.remove(r)
-    return left
+def _dice_needs(game_id: str, view: JSON, faces: Faces) -> list[tuple[Game, DiceNeed]]:
+    try:
+        game = find_game(game_id)
+    except UnknownGame:
+        return []
+    return [(game, n) for n in game.needs(view) if isinstance(n, DiceNeed) and n.faces is faces]
 
 
-def _sushi_roll(view: JSON, seat: int, surface: str) -> FaceRequest | None:
-    """Sushi Roll: a belt to roll this turn gives ``roll`` with all its dice; the belt of the
-    player re-rolling after a Menu token gives ``roll`` with the dice that are not the ones
-    kept (the belt read whole); in scoring mode a tray not yet entered gives ``enter_tray``,
-    which always waits for a confirm (tokens and which nigiri lie on a wasabi are not read)."""
-    players = view.get("players") or []
-    if not 0 <= seat < len(players):
-        return None
-    me = players[seat]
-    name = str(me.get("name"))
-    phase, rnd, turn = view.get("phase"), view.get("round"), view.get("turn")
-    if surface == "belt" and phase == "roll" and name in (view.get("to_roll") or []):
-        count = int(view.get("turns") or 0) - int(turn or 1) + 1
-        slot = f"roll|{rnd}|{turn}|{name}"
+def request_for(game_id: str, view: JSON) -> RollRequest | None:
+    """What game ``game_id`` (a title id), whose current view is ``view``, waits for from the
+    dice now; ``None`` when it waits for no roll (or the title has no pip dice)."""
+    for game, need in _dice_needs(game_id, view, Faces.PIPS):
+        count = need.dice if need.dice is not None else 0
 
-        def roll(readings: tuple[str, ...]) -> JSON:
-            return {"kind": "roll", "player": name, "dice": list(readings)}
+        def build(values: tuple[int, ...], game: Game = game, need: DiceNeed = need) -> JSON:
+            return game.action_for(need, values).to_json()
 
-        return FaceRequest("sushi-roll", name, seat, surface, count or None, slot,
-                           f"{name}'s belt, turn {turn}", roll)
-    reroll = view.get("reroll")
-    if surface == "belt" and phase == "reroll" and isinstance(reroll, dict) \
-            and reroll.get("player") == name:
-        chosen = [str(d.get("die")) for d in reroll.get("dice") or []]
-        belt = [str(d.get("die")) for d in me.get("belt") or []]
-        kept = _minus(belt, chosen) or []
-        slot = f"reroll|{rnd}|{turn}|{name}|{','.join(sorted(belt))}|{','.join(sorted(chosen))}"
-
-        def rerolled(readings: tuple[str, ...]) -> JSON:
-            new = _minus(readings, kept)
-            if new is None:
-                raise IllegalAction(f"{name} keeps {', '.join(kept)}, but the belt read shows "
-                                    f"{', '.join(readings) or 'no dice'}")
-            return {"kind": "roll", "player": name, "dice": new}
-
-        return FaceRequest("sushi-roll", name, seat, surface, len(belt), slot,
-                           f"{name}'s re-rolled dice", rerolled)
-    if surface == "tray" and phase == "entry" and not me.get("entered"):
-
-        def tray(readings: tuple[str, ...]) -> JSON:
-            return {"kind": "enter_tray", "player": name, "dice": list(readings)}
-
-        return FaceRequest("sushi-roll", name, seat, surface, None, f"tray|{rnd}|{name}",
-                           f"{name}'s tray, round {rnd}", tray, confirm=True)
+        return RollRequest(game_id, need.player, count, need.slot, need.prompt, build)
     return None
-
-
-#: Game id -> what that title's view waits for from a seat's belt or tray (icon dice).
-FACE_MAPPERS: dict[str, Callable[[JSON, int, str], FaceRequest | None]] = {
-    "sushi-roll": _sushi_roll,
-}
-#: Titles played with pip dice: they take any roll source.
-DICE_TITLES = frozenset(MAPPERS)
-#: Titles whose dice show icons: they take ``tap`` or ``camera`` (the tower cannot read them).
-FACE_TITLES = frozenset(FACE_MAPPERS)
 
 
 def face_request_for(game_id: str, view: JSON, seat: int, surface: str) -> FaceRequest | None:
     """What game ``game_id`` waits for from ``surface`` of ``seat`` now (``None``: nothing,
     or a title without icon dice)."""
-    mapper = FACE_MAPPERS.get(game_id)
-    return None if mapper is None else mapper(view, seat, surface)
+    for game, need in _dice_needs(game_id, view, Faces.ICONS):
+        if need.seat != seat or need.surface != surface:
+            continue
+
+        def build(readings: tuple[str, ...], game: Game = game, need: DiceNeed = need) -> JSON:
+            return game.action_for(need, readings).to_json()
+
+        return FaceRequest(game_id, need.player, seat, surface, need.dice, need.slot,
+                           need.prompt, build, confirm=need.confirm)
+    return None
+
+
+def titles_with(faces: Faces) -> frozenset[str]:
+    """The titles whose dice show ``faces`` (read from each engine's ``info.dice``)."""
+    return frozenset(g.info.id for g in available_games() if g.info.dice is faces)
+
+
+def __getattr__(name: str) -> frozenset[str]:
+    """``DICE_TITLES`` (titles played with pip dice: they take any roll source) and
+    ``FACE_TITLES`` (titles whose dice show icons: ``tap`` or ``camera``), asked of the engines
+    when first read (no engine loads at import time)."""
+    if name == "DICE_TITLES":
+        return titles_with(Faces.PIPS)
+    if name == "FACE_TITLES":
+        return titles_with(Faces.ICONS)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_readings(values: Any, dice: int | None = None) -> tuple[str, ...]:
@@ -226,33 +149,6 @@ def check_readings(values: Any, dice: int | None = None) -> tuple[str, ...]:
     if dice is not None and len(values) != dice:
         raise UnreadableInput(f"this roll is {dice} dice, not {len(values)}")
     return tuple(values)
-
-
-# -- entry points ----------------------------------------------------------------------------
-
-
-def request_for(game_id: str, view: JSON) -> RollRequest | None:
-    """What game ``game_id`` (a title id), whose current view is ``view``, waits for from the
-    dice now; ``None`` when it waits for no roll (or the title has no dice)."""
-    mapper = MAPPERS.get(game_id)
-    return None if mapper is None else mapper(view)
-
-
-def check_roll_source(game_id: str, source: Any) -> str:
-    """``source`` when game ``game_id`` may take it: :class:`UnreadableInput` for a value that
-    is not a roll source, :class:`IllegalAction` for dice from a device in a title without."""
-    if not isinstance(source, str) or source not in ROLL_SOURCES:
-        raise UnreadableInput(
-            f"'roll_source' must be one of {', '.join(ROLL_SOURCES)}, not {source!r}"
-        )
-    if source != TAP and game_id in FACE_TITLES and game_id not in DICE_TITLES:
-        if source == CAMERA:
-            return source
-        raise IllegalAction(f"{game_id} is played with icon dice, which the dice tower cannot"
-                            " read: its roll source can be tap or camera")
-    if source != TAP and game_id not in DICE_TITLES:
-        raise IllegalAction(f"{game_id} is played without dice: its roll source can only be tap")
-    return source
 
 
 def check_values(values: Any, dice: int | None = None) -> tuple[int, ...]:

@@ -15,6 +15,16 @@ A title is a :class:`Game`: a pure rules engine with no clock, camera or ``rando
 * ``view(state, seat)``: the JSON a screen shows, with hidden information filtered for ``seat``
   (``None`` = a watcher or the host, who see only public information).
 * ``action_from_json`` / ``Action.to_json`` are a converter pair; so are events.
+* ``needs(view)``: what the table must supply next (OpenSpiel's ``chance_outcomes`` is the
+  model), read from the title's own public view (``view(state, None)``): typed :class:`Need`
+  values (:class:`DiceNeed`: dice for a player, how many, pips or icons, on a tray or a belt;
+  :class:`StepNeed`: a step the table may take to move the game on; :class:`TableauNeed`: the
+  cards in front of a seat). ``action_for(need, reading)`` is the title's constructor of the
+  action that supplies a need from what an input read (the values of the dice, the readings
+  of icon dice, ``None`` for a step, the scanned cards): the inputs (tap, camera, tower,
+  buttons, scan) build their actions through it, never by hand. It may raise
+  :class:`IllegalAction` (a reading that cannot supply the need); the result is validated by
+  ``apply`` like any action.
 
 Errors are split by cause: :class:`UnreadableInput` (malformed data), :class:`IllegalAction`
 (well-formed but against the rules).
@@ -75,15 +85,25 @@ class OptionSpec:
     free: bool = False
 
 
+class Faces(Enum):
+    """What a title's dice show: pips (whole numbers 1 to 6; a tower or a camera reads them) or
+    icons (readings ``"kind:face"``; only a camera reads them)."""
+
+    PIPS = "pips"
+    ICONS = "icons"
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What a title is: id, name, player counts, setup options (as data)."""
+    """What a title is: id, name, player counts, setup options (as data), and what its dice
+    show (``dice``; ``None``: a title played without dice)."""
 
     id: str
     name: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...] = ()
+    dice: Faces | None = None
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults completed by ``given``; an unknown key or a value not allowed is refused."""
@@ -165,6 +185,60 @@ def check_players(info: GameInfo, players: Sequence[PlayerSpec]) -> None:
                 if seen[key] != p.name else f"two players cannot share a name: \"{p.name}\""
             )
         seen[key] = p.name
+
+
+@dataclass(frozen=True)
+class Need:
+    """What the table must supply next for ``player`` (at ``seat``): ``slot`` names the decision
+    (a reading taken for one decision is never applied to a later one), ``prompt`` says it to
+    the table. A title answers its needs with ``needs(view)`` and builds the action that
+    supplies one with ``action_for(need, reading)`` (see the module docstring)."""
+
+    player: str
+    seat: int
+    slot: str
+    prompt: str
+
+
+@dataclass(frozen=True)
+class DiceNeed(Need):
+    """Dice for ``player``: ``dice`` dice (``None``: any number) showing ``faces``, read on
+    ``surface`` (``tray``: where dice are rolled or kept; ``belt``: Sushi Roll's conveyor belt).
+    ``confirm``: a reading always waits for a person (the dice do not show all the action
+    needs). ``kept``: dice on the surface that stay as they were (read with the others, not
+    part of the action). The reading is a sequence of every die read on the surface: whole
+    numbers for pips, readings ``"kind:face"`` for icons."""
+
+    dice: int | None = None
+    faces: Faces = Faces.PIPS
+    surface: str = "tray"
+    confirm: bool = False
+    kept: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class StepNeed(Need):
+    """A step the table may take for ``player`` to move the game on (the box's ``next``
+    button); the reading is ``None``."""
+
+
+@dataclass(frozen=True)
+class TableauNeed(Need):
+    """The cards in front of ``player`` (a scan or taps): the reading is a :class:`Tableau`.
+    ``extras``: what the action may take besides the cards, which a photo cannot show (the
+    keys of :attr:`Tableau.extra`)."""
+
+    extras: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Tableau:
+    """The reading of a :class:`TableauNeed`: card ids (``cards``), the nigiri lying on a
+    wasabi (``on_wasabi``), and ``extra`` (the keys of the need's ``extras``, as JSON)."""
+
+    cards: tuple[str, ...]
+    on_wasabi: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -370,4 +444,13 @@ class Game(Protocol):
 
     def final_json(self, state: Any) -> JSON:
         """The record's ``final`` end-state object for ``state`` (the pair of ``score_final``)."""
+        ...
+
+    def needs(self, view: JSON) -> tuple[Need, ...]:
+        """What the table must supply next, read from this title's public ``view``."""
+        ...
+
+    def action_for(self, need: Need, reading: Any) -> Message:
+        """The action that supplies ``need`` with ``reading`` (:class:`IllegalAction` when the
+        reading cannot)."""
         ...

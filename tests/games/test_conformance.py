@@ -16,7 +16,17 @@ from typing import Any
 import pytest
 
 from companion.games import available_games
-from companion.games.base import Game, Message, PlayerSpec, ScoreSheet
+from companion.games.base import (
+    DiceNeed,
+    Faces,
+    Game,
+    IllegalAction,
+    Message,
+    Need,
+    PlayerSpec,
+    ScoreSheet,
+    StepNeed,
+)
 
 SEEDS = range(6)
 LIMIT = 20_000
@@ -100,3 +110,75 @@ def test_setup_options_are_data_with_valid_defaults(game: Game) -> None:
         assert option.default in option.choices or option.free
     json.dumps(info.to_json())
     assert info.resolve_options({}) == {o.key: o.default for o in info.options}
+
+
+# -- what the table must supply next ----------------------------------------------------------
+
+def need_options(game: Game) -> list[dict[str, Any]]:
+    """Every ``mode`` an engine offers, plus the options that bring out a need the defaults do
+    not (Sushi Go!'s mochi die, turn by turn)."""
+    return [
+        {},
+        *({"mode": m} for o in game.info.options if o.key == "mode" for m in o.choices),
+        *([{"mode": "turns", "dessert": "mochi"}] if game.info.id == "sushi-go" else []),
+    ]
+
+
+def supplied(game: Game, state: Any, need: Need, rng: random.Random) -> list[Message]:
+    """Actions built through ``game.action_for`` from valid readings of ``need``: random pips;
+    icon dice as the table's own input (``chance_action``) or a legal action of the same player
+    shows them, with the dice the need keeps; ``None`` for a step."""
+    if isinstance(need, StepNeed):
+        return [game.action_for(need, None)]
+    assert isinstance(need, DiceNeed), f"{game.info.id}: a need this test cannot supply"
+    if need.faces is Faces.PIPS:
+        assert need.dice, f"{game.info.id}: pip dice need a count"
+        return [game.action_for(need, [rng.randint(1, 6) for _ in range(need.dice)])]
+    seen = [game.chance_action(state, random.Random(rng.random())), *game.legal_actions(state)]
+    readings = [(*need.kept, *getattr(a, "dice", ()), *getattr(a, "on_wasabi", ()))
+                for a in seen if a is not None and getattr(a, "player", None) == need.player
+                and getattr(a, "dice", None)]
+    return [game.action_for(need, reading) for reading in readings[:1]]
+
+
+def check_needs(game: Game, state: Any, names: list[str], rng: random.Random) -> int:
+    """Each need names a seat at the table and a decision, and an action built from a valid
+    reading of it is accepted by ``apply``; returns how many needs were supplied."""
+    needs = game.needs(json.loads(json.dumps(game.view(state, None))))
+    assert len({n.slot for n in needs}) == len(needs), f"{game.info.id}: two needs share a slot"
+    count = 0
+    for need in needs:
+        assert 0 <= need.seat < len(names) and names[need.seat] == need.player, need
+        assert need.slot and need.prompt, need
+        for action in supplied(game, state, need, rng):
+            game.apply(state, game.actions.from_json(json.loads(json.dumps(action.to_json()))))
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=[g.info.id for g in ENGINES])
+def test_every_need_is_supplied_by_an_action_the_engine_accepts(game: Game) -> None:
+    supplied_needs = 0
+    for options in need_options(game):
+        for seed in SEEDS[:3]:
+            rng = random.Random(seed)
+            players = table(game, seed)
+            state = game.setup(players, options)
+            names = [p.name for p in players]
+            for _ in range(LIMIT):
+                if game.is_over(state):
+                    break
+                supplied_needs += check_needs(game, state, names, rng)
+                action = game.chance_action(state, rng) or rng.choice(game.legal_actions(state))
+                state, _events = game.apply(state, action)
+            assert game.needs(game.view(state, None)) == (), f"{game.info.id}: a need at the end"
+    if game.info.dice is not None:
+        assert supplied_needs, f"{game.info.id} has dice, but no need was ever supplied"
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=[g.info.id for g in ENGINES])
+def test_a_title_without_needs_builds_nothing(game: Game) -> None:
+    if game.info.dice is not None:
+        return
+    with pytest.raises(IllegalAction):
+        game.action_for(StepNeed("Ann", 0, "step", "Ann's step"), None)

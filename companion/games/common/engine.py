@@ -9,7 +9,9 @@ state has ``rounds`` and a ``phase`` that is ``over`` at the end.
 themselves, with no wrapper call in between. A title subclasses it with its ``info``, codecs,
 ``setup``, ``score`` and ``score_final``, which differ by title. By default no action is private
 to a seat. A title whose record is not a list of rounds (Sushi Express: what each player ends
-with) passes no ``record`` module and overrides ``final_json``.
+with) passes no ``record`` module and overrides ``final_json``. A title that waits for the table
+(dice, a step, a tableau) passes a ``needs`` module (``needs(view)``, ``action_for(need,
+reading)``: the contract's "what the table must supply next"); without one it needs nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ from enum import Enum
 from types import ModuleType
 from typing import Any
 
-from companion.games.base import JSON, GameInfo, Message, MessageCodec, PlayerSpec, check_players
+from companion.games.base import (
+    JSON,
+    GameInfo,
+    IllegalAction,
+    Message,
+    MessageCodec,
+    Need,
+    PlayerSpec,
+    check_players,
+)
+from companion.i18n import Msg
 
 
 class ModuleGame:
@@ -36,7 +48,7 @@ class ModuleGame:
     apply: Callable[[Any, Message], tuple[Any, tuple[Message, ...]]]
     view: Callable[[Any, int | None], JSON]
     actor: Callable[[Any, Message], int | None]
-    describe: Callable[[Message], str]
+    describe: Callable[[Message], str | Msg]
 
     def __init__(
         self,
@@ -47,6 +59,7 @@ class ModuleGame:
         record: ModuleType | None,
         describe: ModuleType,
         over: Enum,
+        needs: ModuleType | None = None,
     ) -> None:
         self.legal_actions = legal.legal_actions
         self.chance_action = legal.chance_action
@@ -56,6 +69,7 @@ class ModuleGame:
         self._record = record
         self.describe = describe.describe
         self._over = over
+        self._needs = needs
 
     def is_over(self, state: Any) -> bool:
         return state.phase is self._over
@@ -66,6 +80,20 @@ class ModuleGame:
             raise NotImplementedError(f"{type(self).__name__} writes its own final_json")
         result: JSON = self._record.final_to_json(state.rounds)
         return result
+
+    def needs(self, view: JSON) -> tuple[Need, ...]:
+        """What the table must supply next, read from this title's public ``view``."""
+        if self._needs is None:
+            return ()
+        found: tuple[Need, ...] = self._needs.needs(view)
+        return found
+
+    def action_for(self, need: Need, reading: Any) -> Message:
+        """The action that supplies ``need`` with ``reading`` (the title's constructor)."""
+        if self._needs is None:
+            raise IllegalAction(f"{self.info.name} needs nothing from the table")
+        action: Message = self._needs.action_for(need, reading)
+        return action
 
     def private_to(self, state: Any, action: Message) -> int | None:
         """``None``: every action of these titles is public."""

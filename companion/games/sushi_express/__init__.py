@@ -51,6 +51,7 @@ from typing import Any
 
 from companion.games.base import (
     JSON,
+    Faces,
     GameInfo,
     Message,
     MessageCodec,
@@ -59,7 +60,7 @@ from companion.games.base import (
     ScoreSheet,
 )
 from companion.games.common.engine import ModuleGame
-from companion.games.sushi_express import describe, legal, rules, scoring, view
+from companion.games.sushi_express import describe, legal, needs, rules, scoring, view
 from companion.games.sushi_express.actions import ACTIONS
 from companion.games.sushi_express.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushi_express.events import EVENTS
@@ -103,6 +104,7 @@ INFO = GameInfo(
             doc="The seat (0 = first player listed) that guesses first in round 1.",
         ),
     ),
+    dice=Faces.PIPS,
 )
 
 
@@ -140,7 +142,8 @@ class SushiExpress(ModuleGame):
 
 
 GAME = SushiExpress(
-    legal=legal, rules=rules, view=view, record=None, describe=describe, over=Phase.OVER
+    legal=legal, rules=rules, view=view, record=None, describe=describe, over=Phase.OVER,
+    needs=needs,
 )
 
 __all__ = ["GAME", "INFO", "SushiExpress"]

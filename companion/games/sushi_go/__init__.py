@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.games.base import (
     JSON,
+    Faces,
     GameInfo,
     IllegalAction,
     MessageCodec,
@@ -31,7 +32,7 @@ from companion.games.base import (
 )
 from companion.games.common.dispatch import TABLEAU_MODE_OPTION, mode_from_option
 from companion.games.common.engine import ModuleGame
-from companion.games.sushi_go import describe, legal, record, rounds, rules, view
+from companion.games.sushi_go import describe, legal, needs, record, rounds, rules, view
 from companion.games.sushi_go.actions import ACTIONS
 from companion.games.sushi_go.events import EVENTS
 from companion.games.sushi_go.options import (
@@ -91,6 +92,7 @@ INFO = GameInfo(
         ),
         TABLEAU_MODE_OPTION,
     ),
+    dice=Faces.PIPS,
 )
 
 
@@ -122,7 +124,8 @@ class SushiGo(ModuleGame):
 
 
 GAME = SushiGo(
-    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER
+    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER,
+    needs=needs,
 )
 
 __all__ = ["GAME", "INFO", "IllegalAction", "SushiGo"]

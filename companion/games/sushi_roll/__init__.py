@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.games.base import (
     JSON,
+    Faces,
     GameInfo,
     IllegalAction,
     MessageCodec,
@@ -31,7 +32,7 @@ from companion.games.base import (
     ScoreSheet,
 )
 from companion.games.common.engine import ModuleGame
-from companion.games.sushi_roll import describe, legal, record, rounds, rules, view
+from companion.games.sushi_roll import describe, legal, needs, record, rounds, rules, view
 from companion.games.sushi_roll.actions import ACTIONS
 from companion.games.sushi_roll.dice import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushi_roll.events import EVENTS
@@ -64,6 +65,7 @@ INFO = GameInfo(
             "picks first in round 1.",
         ),
     ),
+    dice=Faces.ICONS,
 )
 
 
@@ -95,7 +97,8 @@ class SushiRoll(ModuleGame):
 
 
 GAME = SushiRoll(
-    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER
+    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER,
+    needs=needs,
 )
 
 __all__ = ["GAME", "INFO", "IllegalAction", "SushiRoll"]
