@@ -12,7 +12,7 @@ tablet shows the game as it is).
 | confirm | confirm the pending roll             | dismiss it (the dice are rolled again) |
 | scan    | ask the camera to read the table     | same                             |
 | undo    | undo the last change                 | redo                             |
-| next    | advance the phase (:data:`NEXT_STEPS`) | same                           |
+| next    | advance the phase (:func:`next_step`) | same                            |
 
 *The table's game* is the game changed last that is not over (:func:`table_game`). Whoever
 can press the box's buttons sits at the table, so they act with the host's authority for undo,
@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.feedback import Signal
-from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.games.base import JSON, IllegalAction, StepNeed, UnreadableInput
+from companion.games.registry import find_game
 from companion.presses import LONG, Press
 from companion.rolls import RollDesk
 from companion.session.access import HOST, TABLE
@@ -64,27 +65,19 @@ class Refused(Exception):
         self.reason = reason
 
 
-# -- "next": how a title advances ------------------------------------------------------------
+# -- "next": how a game advances ------------------------------------------------------------
 
 
-def _sushi_express_next(view: JSON) -> JSON | None:
-    """Phase 2 after a failed try 2: the roller plays no Re-roll card (gives up)."""
-    roll = view.get("roll")
-    if view.get("phase") != "roll" or not isinstance(roll, dict):
-        return None
-    if roll.get("awaiting") != "reroll_or_give_up":
-        return None
-    seat, players = roll.get("roller"), view.get("players") or []
-    if not isinstance(seat, int) or not 0 <= seat < len(players):
-        return None
-    return {"kind": "give_up", "player": players[seat].get("name")}
-
-
-#: Game id -> the action that advances its phase now (``None``: nothing to advance). Titles
-#: whose phases move on by themselves (the Sushi Go family) have no entry.
-NEXT_STEPS: dict[str, Callable[[JSON], JSON | None]] = {
-    "sushi-express": _sushi_express_next,
-}
+def next_step(title: str, view: JSON) -> JSON | None:
+    """The action the ``next`` button takes in a game of ``title`` whose host view is ``view``:
+    the engine's first :class:`~companion.games.base.StepNeed` (Sushi Express: the roller gives
+    up after a failed last try), built by the engine; ``None`` when there is nothing to
+    advance (the Sushi Go family's phases move on by themselves)."""
+    game = find_game(title)
+    for need in game.needs(view):
+        if isinstance(need, StepNeed):
+            return game.action_for(need, None).to_json()
+    return None
 
 
 # -- the buttons -----------------------------------------------------------------------------
@@ -165,12 +158,9 @@ class TableButtons:
 
     def _next(self, press: Press) -> Answer:
         game_pk, title = self._game()
-        step = NEXT_STEPS.get(title)
-        if step is None:
-            raise Refused(f"{title} has no 'next' step: its phases move on by themselves")
 
         def build(view: JSON) -> JSON:
-            action = step(view)
+            action = next_step(title, view)
             if action is None:
                 raise IllegalAction("there is no phase to advance now: see the tablet")
             return action

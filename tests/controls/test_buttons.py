@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.buttons import NEXT_STEPS, TableButtons, table_game
+from companion.buttons import TableButtons, next_step, table_game
 from companion.controls import Controls, FactoryChoice, TableControls, choose_factory
 from companion.feedback import Signal
 from companion.presses import LONG, SHORT
@@ -154,9 +154,9 @@ def test_confirm_without_a_pending_roll_and_next_with_nothing_to_advance_are_ref
 def test_next_gives_up_a_failed_roll_in_sushi_express() -> None:
     view = {"phase": "roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
             "roll": {"roller": 1, "awaiting": "reroll_or_give_up"}}
-    assert NEXT_STEPS["sushi-express"](view) == {"kind": "give_up", "player": "Ben"}
+    assert next_step("sushi-express", view) == {"kind": "give_up", "player": "Ben"}
     view["roll"] = {"roller": 1, "awaiting": "roll"}
-    assert NEXT_STEPS["sushi-express"](view) is None
+    assert next_step("sushi-express", view) is None
 
 
 def test_the_scan_button_asks_the_camera_and_says_when_it_is_done(
