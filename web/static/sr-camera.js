@@ -6,18 +6,19 @@
 // a picker: tap a die read, then its right face in the dice table; dice can be removed or added),
 // and a link to the enrollment walk-through (sr-enroll.js). Other games: the card stays hidden.
 import { api, banner, fill, h } from "./common.js";
-import { dieTile, faceOf } from "./sr-common.js";
+import { dieTile, faceOf, kindName } from "./sr-common.js";
 import { holdLine } from "./owner.js";
+import { t, tn } from "./i18n.js";
 
 const POLL_MS = 1000;
 const STATES = {
-  reading: "Watching the belts and trays",
-  idle: "Waiting for a roll",
-  off: "Icon dice off",
+  reading: t("Watching the belts and trays"),
+  idle: t("Waiting for a roll"),
+  off: t("Icon dice off"),
 };
 const WHY = {
-  cocked: "a die leans on an edge or on another die",
-  uncertain: "it is not sure of a face",
+  cocked: t("a die leans on an edge or on another die"),
+  uncertain: t("it is not sure of a face"),
 };
 
 const cam = { g: null, id: null, data: null, timer: null, shown: "", fixing: {}, picture: null };
@@ -49,17 +50,17 @@ function postGame(path, body) {
 
 function view(data) {
   if (data.frame === null || data.frame === undefined) {
-    return h("p", { class: "muted small" }, "No picture from the camera yet.");
+    return h("p", { class: "muted small" }, t("No picture from the camera yet."));
   }
   // one <img> kept across renders: the last picture stays up while the next one loads
-  cam.picture ??= h("img", { alt: "What the camera sees, icon dice outlined and named",
+  cam.picture ??= h("img", { alt: t("What the camera sees, icon dice outlined and named"),
     width: 640, height: 480, "data-icon-view": "" });
   const src = `/api/icon-dice/view.jpg?f=${data.frame}`;
   if (cam.picture.getAttribute("src") !== src) cam.picture.setAttribute("src", src);
   return h("figure", { class: "camera-view sr-camera-view" }, cam.picture,
     h("figcaption", { class: "muted small sr-legend" },
-      h("span", { class: "sr-key ok" }, "sure"), h("span", { class: "sr-key unsure" }, "unsure (?)"),
-      h("span", { class: "sr-key cocked" }, "leaning")));
+      h("span", { class: "sr-key ok" }, t("sure")), h("span", { class: "sr-key unsure" }, t("unsure (?)")),
+      h("span", { class: "sr-key cocked" }, t("leaning"))));
 }
 
 /** The dice of a reading as tiles; ``marks[i]`` is "ok", "cocked" or "uncertain". */
@@ -76,9 +77,9 @@ function fixer(g, p) {
   const fix = cam.fixing[p.roll];
   const marks = fix.values.map((r, i) => (r === p.readings[i] ? (p.qualities[i] ?? "ok") : "ok"));
   const table = v.dice.map((k) => h("div", { class: "sr-kind", "data-kind": k.kind },
-    h("div", { class: "sgp-section-label" }, k.name),
-    h("div", { class: "sr-faces" }, [...new Map(k.faces.map((f) => [f.die, f])).values()].map((f) => dieTile(f, {
-      "data-fix-face": f.die, "aria-label": `${fix.at === null ? "Add" : "Make it"} ${f.name}`,
+    h("div", { class: "sgp-section-label" }, kindName(v, k.kind)),
+    h("div", { class: "sr-faces" }, [...new Map(k.faces.map((f) => [f.die, faceOf(v, f.die)])).values()].map((f) => dieTile(f, {
+      "data-fix-face": f.die, "aria-label": fix.at === null ? t("Add {die}", { die: f.name }) : t("Make it {die}", { die: f.name }),
       onclick: () => {
         if (fix.at === null) fix.values.push(f.die);
         else fix.values[fix.at] = f.die;
@@ -88,21 +89,21 @@ function fixer(g, p) {
     })))));
   return [
     h("p", { class: "hint" }, fix.at === null
-      ? "Tap a die to change it, or tap a face below to add a die the camera missed."
-      : `Die ${fix.at + 1}: tap its face below.`),
+      ? t("Tap a die to change it, or tap a face below to add a die the camera missed.")
+      : t("Die {n}: tap its face below.", { n: fix.at + 1 })),
     readDice(v, fix.values, marks, (i) => ({
       class: `${marks[i] === "ok" ? "" : `sr-unsure q-${marks[i]}`}${fix.at === i ? " selected" : ""}`,
-      "aria-pressed": String(fix.at === i), "aria-label": `Change die ${i + 1}: ${faceOf(v, fix.values[i]).name}`,
+      "aria-pressed": String(fix.at === i), "aria-label": t("Change die {n}: {die}", { n: i + 1, die: faceOf(v, fix.values[i]).name }),
       onclick: () => { fix.at = fix.at === i ? null : i; render(true); },
     })),
     h("div", { class: "sr-picker sr-fix-table" }, table),
     h("div", { class: "row tower-actions" },
-      h("button", { type: "button", class: "btn primary", "data-do": "enter-icons", disabled: !fix.values.length, why: "Tap the faces the dice show first.",
+      h("button", { type: "button", class: "btn primary", "data-do": "enter-icons", disabled: !fix.values.length, why: t("Tap the faces the dice show first."),
         onclick: () => { delete cam.fixing[p.roll]; post("/correct", { roll: p.roll, values: fix.values }); } },
-      `Enter these ${fix.values.length} dice`),
+      tn("Enter this {n} die", "Enter these {n} dice", fix.values.length)),
       fix.at !== null ? h("button", { type: "button", class: "btn", "data-do": "remove-die",
-        onclick: () => { fix.values.splice(fix.at, 1); fix.at = null; render(true); } }, `Remove die ${fix.at + 1}`) : null,
-      h("button", { type: "button", class: "btn ghost", onclick: () => { delete cam.fixing[p.roll]; render(true); } }, "Back")),
+        onclick: () => { fix.values.splice(fix.at, 1); fix.at = null; render(true); } }, t("Remove die {n}", { n: fix.at + 1 })) : null,
+      h("button", { type: "button", class: "btn ghost", onclick: () => { delete cam.fixing[p.roll]; render(true); } }, t("Back"))),
   ];
 }
 
@@ -110,45 +111,46 @@ function pendingCard(g, p) {
   const v = g.view;
   const canAct = g.role === "host" || g.role === "seat";
   const unsure = p.qualities.filter((q) => q !== "ok").length;
-  const note = p.reason ?? (unsure ? `Check it: ${WHY[p.quality] ?? p.quality}.` : "");
+  const note = p.reason ?? (unsure ? t("Check it: {problem}.", { problem: WHY[p.quality] ?? p.quality }) : "");
+  const count = tn("{n} die", "{n} dice", p.readings.length);
   const parts = [
-    h("h3", null, `The camera read ${p.prompt}`, h("span", { class: "muted small" },
-      ` · ${p.readings.length} dice${unsure ? `, ${unsure} unsure` : ""}`)),
+    h("h3", null, t("The camera read {faces}", { faces: p.prompt }), h("span", { class: "muted small" },
+      ` · ${unsure ? t("{dice}, {n} unsure", { dice: count, n: unsure }) : count}`)),
   ];
   if (cam.fixing[p.roll]) return h("div", { class: "sr-pending", "data-pending-roll": p.roll }, parts, fixer(g, p));
   parts.push(readDice(v, p.readings, p.qualities),
     note ? h("p", { class: p.reason && !p.confirm ? "tower-refused" : "hint", "data-pending-note": "" }, note) : null);
-  if (!canAct) parts.push(h("p", { class: "hint" }, "A seated player or the host confirms it."));
+  if (!canAct) parts.push(h("p", { class: "hint" }, t("A seated player or the host confirms it.")));
   else {
     parts.push(h("div", { class: "row tower-actions" },
       h("button", { type: "button", class: "btn primary big", "data-do": "confirm-icons",
-        onclick: () => post("/confirm", { roll: p.roll }) }, `Confirm ${p.readings.length} dice`),
+        onclick: () => post("/confirm", { roll: p.roll }) }, tn("Confirm {n} die", "Confirm {n} dice", p.readings.length)),
       h("button", { type: "button", class: "btn big", "data-do": "correct-icons",
         onclick: () => { cam.fixing[p.roll] = { values: [...p.readings], at: p.qualities.findIndex((q) => q !== "ok") }; if (cam.fixing[p.roll].at < 0) cam.fixing[p.roll].at = null; render(true); } },
-      "Correct"),
+      t("Correct")),
       h("button", { type: "button", class: "btn ghost", "data-do": "dismiss-icons",
-        onclick: () => post("/dismiss", { roll: p.roll }) }, "Dismiss")));
+        onclick: () => post("/dismiss", { roll: p.roll }) }, t("Dismiss"))));
   }
   return h("div", { class: "sr-pending", "data-pending-roll": p.roll }, parts);
 }
 
 function setLine(data) {
   const s = data.set;
-  const said = !s ? "" : s.saved && s.complete ? `Face set: all ${s.faces} faces shown.`
-    : s.saved ? `Face set: ${s.needed} of ${s.faces} faces still to show.`
-      : `No face set yet: show the companion each of the ${s.faces} faces once.`;
+  const said = !s ? "" : s.saved && s.complete ? t("Face set: all {n} faces shown.", { n: s.faces })
+    : s.saved ? t("Face set: {needed} of {n} faces still to show.", { needed: s.needed, n: s.faces })
+      : t("No face set yet: show the companion each of the {n} faces once.", { n: s.faces });
   return h("div", { class: "row sr-enroll-link" },
     h("span", { class: "hint" }, said),
     h("a", { class: "btn button", href: `/games/${cam.id}/icon-dice/enroll`, "data-do": "enroll-dice" },
-      s?.saved ? "Show a face again" : "Show me your dice"));
+      s?.saved ? t("Show a face again") : t("Show me your dice")));
 }
 
 function parts(g, data) {
   const game = data.game;
   const state = STATES[data.state] ?? data.state;
   const out = [
-    h("h2", null, "Dice camera", h("span", { class: "aside", "data-icon-state": data.state }, state)),
-    data.enabled ? null : h("p", { class: "tower-refused" }, "This companion runs no camera: tap the dice."),
+    h("h2", null, t("Dice camera"), h("span", { class: "aside", "data-icon-state": data.state }, state)),
+    data.enabled ? null : h("p", { class: "tower-refused" }, t("This companion runs no camera: tap the dice.")),
     data.message && data.state !== "reading" ? h("p", { class: "muted small", "data-icon-message": "" }, data.message) : null,
     // readings go only to the game holding the camera (issue 28 item 4)
     data.enabled && game ? holdLine("camera", data.held_by ?? null, game, postGame) : null,
