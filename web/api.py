@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion.dice_input import DEFAULT_ROLL_SOURCE, DICE_TITLES, FACE_TITLES
 from companion.games import available_games
-from companion.games.base import JSON, UnreadableInput
+from companion.games.base import JSON, Faces, UnreadableInput
+from companion.games.registry import GAME_IDS
 from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
+from companion.session.sources import DEFAULT_ROLL_SOURCE
 from web.body import int_field, json_object, list_field, object_field, text_field
 from web.context import (
     get_owner,
@@ -37,10 +38,11 @@ def list_games() -> Response:
     return jsonify(games=get_session().list_games())
 
 
-#: Titles the web screens can show. A title whose engine is built but whose screens are not yet
-#: (it is scored with the CLI or the API) is listed with ``"screens": false`` and the new-game
-#: form leaves it out.
-SCREENS = frozenset({"sushi-express", "sushi-go-party", "sushi-go", "sushi-roll"})
+#: Titles the web screens can show: every registered title comes with its screens
+#: (``web/static/<prefix>-*.js``). A title left out (a test hides one) is listed with
+#: ``"screens": false`` and the new-game form leaves it out. Whether a title has dice, and
+#: which, is its engine's ``info.dice``.
+SCREENS = frozenset(GAME_IDS)
 
 
 @bp.get("/titles")
@@ -49,7 +51,7 @@ def titles() -> Response:
     return jsonify(
         titles=[
             {**localized_title(game.info.to_json(), lang), "screens": game.info.id in SCREENS,
-             "dice": game.info.id in DICE_TITLES, "icon_dice": game.info.id in FACE_TITLES}
+             "dice": game.info.dice is Faces.PIPS, "icon_dice": game.info.dice is Faces.ICONS}
             for game in available_games()
         ]
     )
