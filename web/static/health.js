@@ -1,11 +1,13 @@
 // The status panel (templates/status.html): every device from GET /health, real or fake,
 // OK or faulty with the reason. Polls every 3 s; a failed poll says the companion is unreachable.
 
+import { t, tn } from "./i18n.js";
+
 const POLL_MS = 3000;
 const list = document.getElementById("health-devices");
 const summary = document.getElementById("health-summary");
 
-const NAMES = { camera: "Camera", "dice tower": "Dice tower", GPIO: "Buttons and lights", storage: "Storage" };
+const NAMES = { camera: t("Camera"), "dice tower": t("Dice tower"), GPIO: t("Buttons and lights"), storage: t("Storage") };
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -21,11 +23,12 @@ function bytes(n) {
 }
 
 function since(iso) {
-  if (!iso) return "nothing written yet";
+  if (!iso) return t("nothing written yet");
   const when = new Date(iso);
   if (Number.isNaN(when.getTime())) return iso;
   const s = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
-  const ago = s < 60 ? `${s} s ago` : s < 3600 ? `${Math.round(s / 60)} min ago` : `${Math.round(s / 3600)} h ago`;
+  const ago = s < 60 ? t("{n} s ago", { n: s }) : s < 3600 ? t("{n} min ago", { n: Math.round(s / 60) })
+    : t("{n} h ago", { n: Math.round(s / 3600) });
   return `${when.toLocaleString()} (${ago})`;
 }
 
@@ -37,11 +40,11 @@ function storageFacts(facts) {
     const fill = el("span");
     fill.style.width = `${Math.round(used * 100)}%`;
     bar.append(fill);
-    bar.setAttribute("aria-label", `${Math.round(used * 100)}% used`);
+    bar.setAttribute("aria-label", t("{n}% used", { n: Math.round(used * 100) }));
     box.append(bar);
-    box.append(el("div", "small", `${bytes(facts.free_bytes)} free of ${bytes(facts.total_bytes)}`));
+    box.append(el("div", "small", t("{free} free of {total}", { free: bytes(facts.free_bytes), total: bytes(facts.total_bytes) })));
   }
-  box.append(el("div", "small", `Last durable write: ${since(facts.last_write)}`));
+  box.append(el("div", "small", t("Last durable write: {when}", { when: since(facts.last_write) })));
   if (facts.path) box.append(el("div", "small muted", facts.path));
   return box;
 }
@@ -52,7 +55,7 @@ function card(device) {
   const head = el("div", "health-head");
   head.append(el("h2", null, NAMES[device.name] || device.name));
   head.append(el("span", `pill kind ${device.real ? "real" : "fake"}`, device.label));
-  head.append(el("span", `pill state ${device.ok ? "ok" : "fault"}`, device.ok ? "OK" : "Fault"));
+  head.append(el("span", `pill state ${device.ok ? "ok" : "fault"}`, device.ok ? t("OK") : t("Fault")));
   item.append(head);
   if (!device.ok) item.append(el("p", "health-reason", device.reason));
   // storage: the figures say it better than the one-line detail
@@ -67,8 +70,8 @@ function render(report) {
   const fakes = report.devices.filter((d) => !d.real).map((d) => NAMES[d.name] || d.name);
   summary.className = `health-summary ${faults.length ? "fault" : "ok"}`;
   summary.textContent = faults.length
-    ? `${faults.length} fault${faults.length > 1 ? "s" : ""}: ${faults.map((d) => NAMES[d.name] || d.name).join(", ")}`
-    : `All well${fakes.length ? ` (running on fakes for: ${fakes.join(", ")})` : ""}`;
+    ? tn("{n} fault: {devices}", "{n} faults: {devices}", faults.length, { devices: faults.map((d) => NAMES[d.name] || d.name).join(", ") })
+    : fakes.length ? t("All well (running on fakes for: {devices})", { devices: fakes.join(", ") }) : t("All well");
   document.body.dataset.healthOk = report.ok ? "1" : "0";
 }
 
@@ -82,12 +85,12 @@ function renderHostCodes(games) {
   list.replaceChildren(...games.map((g) => {
     const item = el("li", "host-code-item");
     item.dataset.game = g.id;
-    item.append(el("span", "host-code-game", `Game ${g.id}: ${g.players.join(", ")}`));
+    item.append(el("span", "host-code-game", t("Game {id}: {players}", { id: g.id, players: g.players.join(", ") })));
     const code = g.host_code.length === 8 ? `${g.host_code.slice(0, 4)}-${g.host_code.slice(4)}` : g.host_code;
     item.append(el("span", "host-code-value", code));
     return item;
   }));
-  if (!games.length) list.append(el("li", "muted small", "No game in progress."));
+  if (!games.length) list.append(el("li", "muted small", t("No game in progress.")));
 }
 
 async function pollHostCodes() {
@@ -106,7 +109,7 @@ async function poll() {
     await pollHostCodes();
   } catch (err) {
     summary.className = "health-summary fault";
-    summary.textContent = "The companion does not answer: is it running, and is this phone on its network?";
+    summary.textContent = t("The companion does not answer: is it running, and is this phone on its network?");
   }
   setTimeout(poll, POLL_MS);
 }
