@@ -303,7 +303,8 @@ def main(
     except IllegalRecordAction as exc:
         extra = {"index": exc.index, "kind": exc.action.kind, "player": exc.player,
                  "rule": exc.rule}
-        return output.fail(EXIT_ILLEGAL, "illegal", exc.reason, extra)
+        lang = i18n.normalize(args.lang) or i18n.from_environment()
+        return output.fail(EXIT_ILLEGAL, "illegal", exc.in_language(lang), extra)
     except IllegalAction as exc:
         lang = i18n.normalize(args.lang) or i18n.from_environment()
         return output.fail(EXIT_ILLEGAL, "illegal", exc.in_language(lang))

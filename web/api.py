@@ -79,7 +79,7 @@ def create_game() -> Response | tuple[Response, int]:
 
 @bp.get("/games/<int:game_id>")
 def snapshot(game_id: int) -> Response:
-    return jsonify(get_session().snapshot(game_id, request_viewer(game_id)))
+    return jsonify(get_session().snapshot(game_id, request_viewer(game_id), request_language()))
 
 
 @bp.post("/games/<int:game_id>/join")

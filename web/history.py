@@ -32,6 +32,7 @@ from companion.games.base import JSON, UnreadableInput
 from companion.session.past import NotFinished
 from web import players
 from web.errors import error_response
+from web.i18n import request_language
 from web.ids import parse_game_id
 from web.past_games import PAST_KEY, get_past
 from web.players import check_title
@@ -64,7 +65,7 @@ def games() -> Response:
 
 @bp.get("/api/history/<game_id>")
 def game(game_id: str) -> Response:
-    return jsonify(get_past().game(parse_game_id(game_id)))
+    return jsonify(get_past().game(parse_game_id(game_id), request_language()))
 
 
 @bp.get("/api/history/<game_id>/board")
@@ -75,7 +76,7 @@ def board(game_id: str) -> Response:
         raise UnreadableInput("say which step to show: ?step=N (0 is the setup)")
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise UnreadableInput(f"a step is a whole number written in digits 0-9, not {text[:24]!r}")
-    return jsonify(get_past().board(pk, int(text)))
+    return jsonify(get_past().board(pk, int(text), request_language()))
 
 
 @bp.get("/api/history/<game_id>/bgstats")

@@ -37,6 +37,7 @@ from companion.session.session import Subscription
 from web.context import get_session, viewer_for
 from web.device_events import devices_json, has_devices
 from web.errors import error_response
+from web.i18n import request_language
 from web.stream_hub import HANDOFF_KEY, Handoff, LiveStream, StreamLimits
 
 bp = Blueprint("live", __name__, url_prefix="/api")
@@ -67,20 +68,21 @@ def events(game_id: int) -> Response | tuple[Response, int]:
     session = get_session()
     token = request.args.get("token") or None
     viewer = viewer_for(game_id, token)
+    lang = request_language()  # the page's cookie: the history lines in the device's language
     limits = stream_limits()
     release = limits.take(request.remote_addr or "")
     if release is None:
         return too_many_streams(limits)
     try:
-        subscription = session.subscribe(game_id, viewer)
+        subscription = session.subscribe(game_id, viewer, lang)
         if viewer.role in ("seat", "host") and viewer_for(game_id, token) != viewer:
             # The seat was released (or the host role moved to another device) between the
             # two looks (its streams were closed before this one was registered): watch.
             subscription.close()
             viewer = viewer_for(game_id, None)
-            subscription = session.subscribe(game_id, viewer)
+            subscription = session.subscribe(game_id, viewer, lang)
         try:
-            first = session.snapshot(game_id, viewer)
+            first = session.snapshot(game_id, viewer, lang)
         except BaseException:
             subscription.close()
             raise

@@ -39,6 +39,7 @@ from typing import Any
 
 from companion.games import find_game
 from companion.games.base import JSON, Game, PlayerSpec, UnreadableInput
+from companion.i18n import SOURCE, msg
 from companion.session.access import private_seat
 from companion.session.errors import NotFound
 from companion.session.history import History, fold
@@ -87,9 +88,9 @@ class PastGames:
         found.sort(key=lambda s: (s["ended"], s["id"]), reverse=True)
         return found
 
-    def game(self, game_pk: int) -> JSON:
-        """One past game with its score sheet and its steps; :class:`NotFound` when there is
-        no such game or it is still being played."""
+    def game(self, game_pk: int, lang: str = SOURCE) -> JSON:
+        """One past game with its score sheet and its steps (their lines in ``lang``);
+        :class:`NotFound` when there is no such game or it is still being played."""
         row = self.log.game(game_pk)
         summary = self._summary(row)
         if summary is None:
@@ -100,7 +101,7 @@ class PastGames:
             data = action.to_json()
             player = data.get("player") if isinstance(data.get("player"), str) else None
             hidden = private_seat(game, action, history.state_at(index)) is not None
-            text = _private_text(action) if hidden else summarize(game, action)
+            text = _private_text(action, lang) if hidden else summarize(game, action, lang)
             steps.append({"index": index, "summary": text, "player": player,
                           "totals": _totals(game, history.state_at(index + 1))})
         return {**summary, "score": game.score(history.state).to_json(), "steps": steps}
@@ -118,11 +119,11 @@ class PastGames:
                               "only a finished game can be exported")
         return summary
 
-    def board(self, game_pk: int, step: int) -> JSON:
+    def board(self, game_pk: int, step: int, lang: str = SOURCE) -> JSON:
         """The board of past game ``game_pk`` after its first ``step`` actions:
         ``{"id", "game", "step", "steps", "summary" (the action just taken, "" at step 0),
         "view"}``. :class:`NotFound` as :meth:`game`; :class:`UnreadableInput` for a step
-        outside 0..the number of actions."""
+        outside 0..the number of actions. ``summary`` is in ``lang``."""
         row = self.log.game(game_pk)
         if self._summary(row) is None:
             raise NotFound(f"game {game_pk} is still being played: it is not in the history yet")
@@ -136,7 +137,7 @@ class PastGames:
         if step:
             action = history.action_at(step - 1)
             hidden = private_seat(game, action, history.state_at(step - 1)) is not None
-            said = _private_text(action) if hidden else summarize(game, action)
+            said = _private_text(action, lang) if hidden else summarize(game, action, lang)
         return {"id": row.id, "game": row.game, "step": step, "steps": len(history),
                 "summary": said, "view": view}
 
@@ -196,9 +197,11 @@ class PastGames:
         return summary if len(history) or over else None
 
 
-def _private_text(action: Any) -> str:
+def _private_text(action: Any, lang: str = SOURCE) -> str:
     player = action.to_json().get("player")
-    return f"{player if isinstance(player, str) else 'A player'}: a private choice"
+    if isinstance(player, str):
+        return msg("{who}: a private choice", who=player).render(lang)
+    return msg("A player: a private choice").render(lang)
 
 
 def _extras(game: Game, row: GameRow, state: Any) -> JSON:

@@ -38,6 +38,7 @@ from companion.games.base import (
     check_players,
 )
 from companion.games.registry import UnknownGame
+from companion.i18n import Msg, msg
 
 #: The version :func:`record_to_json` writes.
 FORMAT_VERSION = 1
@@ -165,11 +166,21 @@ def load_record(obj: Any, find: GameFinder = find_game) -> Record:
 
 
 class IllegalRecordAction(IllegalAction):
-    """The first action of a record that the rules refuse (``index`` counts from 0)."""
+    """The first action of a record that the rules refuse (``index`` counts from 0).
 
-    def __init__(self, index: int, action: Message, player: str | None, rule: str) -> None:
-        who = f" by {player}" if player else ""
-        super().__init__(f"action {index} ({action.kind}{who}) is illegal: {rule}")
+    ``rule`` is the English refusal (records, ``--json``); given the engine's message
+    (``rule_message``), :meth:`in_language` says the whole line in the reader's language."""
+
+    def __init__(self, index: int, action: Message, player: str | None, rule: str,
+                 rule_message: Msg | None = None) -> None:
+        said: Msg | str = rule_message if rule_message is not None else rule
+        if player:
+            line = msg("action {index} ({kind} by {who}) is illegal: {rule}",
+                       index=index, kind=action.kind, who=player, rule=said)
+        else:
+            line = msg("action {index} ({kind}) is illegal: {rule}",
+                       index=index, kind=action.kind, rule=said)
+        super().__init__(line)
         self.index = index
         self.action = action
         self.player = player
@@ -196,7 +207,8 @@ def replay_record(record: Record) -> Replayed:
         except IllegalAction as exc:
             player = getattr(action, "player", None)
             raise IllegalRecordAction(
-                index, action, player if isinstance(player, str) else None, exc.reason
+                index, action, player if isinstance(player, str) else None, exc.reason,
+                exc.message,
             ) from None
     return Replayed(state, game.is_over(state), game.score(state))
 

@@ -39,6 +39,7 @@ from companion.games.base import (
     check_players,
 )
 from companion.games.registry import UnknownGame
+from companion.i18n import SOURCE
 from companion.session import history as hist
 from companion.session.access import (
     HOST,
@@ -69,7 +70,7 @@ from companion.session.records import (
 )
 from companion.session.snapshot import Item, Published, conflict_json, snapshot
 from companion.session.sources import DEFAULT_ROLL_SOURCE, check_roll_source
-from companion.session.summary import summarize
+from companion.session.summary import summary_message
 from companion.session.throttle import JoinThrottle
 
 __all__ = [
@@ -176,9 +177,12 @@ class Subscription:
     new version) or a change of the game's settings such as its roll source (same version).
     """
 
-    def __init__(self, session: Session, game_pk: int, viewer: Viewer, revision: int) -> None:
+    def __init__(self, session: Session, game_pk: int, viewer: Viewer, revision: int,
+                 lang: str = SOURCE) -> None:
         self.game_pk = game_pk
         self.viewer = viewer
+        #: The language of the snapshots' history lines (the reader's device, issue 26).
+        self.lang = lang
         self._session = session
         self._cond = threading.Condition()
         self._seen = revision
@@ -213,7 +217,7 @@ class Subscription:
                 return None
         pub = self._session._published[self.game_pk]
         self._seen = pub.revision
-        return snapshot(pub, self.viewer)
+        return snapshot(pub, self.viewer, self.lang)
 
     def close(self) -> None:
         """Stop receiving; a waiting :meth:`get` returns ``None`` (idempotent)."""
@@ -732,14 +736,16 @@ class Session:
 
     # -- reading ----------------------------------------------------------------------------
 
-    def snapshot(self, game_pk: int, viewer: Viewer) -> JSON:
-        """The snapshot of ``docs/API.md`` for ``viewer`` (:class:`NotFound` if no game)."""
-        return snapshot(self._published_for(game_pk), viewer)
+    def snapshot(self, game_pk: int, viewer: Viewer, lang: str = SOURCE) -> JSON:
+        """The snapshot of ``docs/API.md`` for ``viewer``, its history lines in ``lang``
+        (:class:`NotFound` if no game)."""
+        return snapshot(self._published_for(game_pk), viewer, lang)
 
-    def subscribe(self, game_pk: int, viewer: Viewer) -> Subscription:
-        """A :class:`Subscription` to this game's changes, seen as ``viewer``."""
+    def subscribe(self, game_pk: int, viewer: Viewer, lang: str = SOURCE) -> Subscription:
+        """A :class:`Subscription` to this game's changes, seen as ``viewer``, read in
+        ``lang``."""
         pub = self._published_for(game_pk)
-        sub = Subscription(self, game_pk, viewer, pub.revision)
+        sub = Subscription(self, game_pk, viewer, pub.revision, lang)
         with self._subs_lock:
             if self._closed:
                 sub._closed = True
@@ -881,7 +887,7 @@ class Session:
         item = runtime.items.get(action)
         if item is None:
             private = private_seat(runtime.game, action, runtime.history.initial)
-            item = Item(action, action.to_json(), summarize(runtime.game, action), private)
+            item = Item(action, action.to_json(), summary_message(runtime.game, action), private)
             runtime.items[action] = item
         return item
 

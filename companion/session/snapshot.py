@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import JSON, Game, Message, PlayerSpec, UnreadableInput
+from companion.i18n import SOURCE, Msg, render
 from companion.session.access import Viewer, may_send, private_seat, sees
 from companion.session.history import Conflict
 from companion.session.log import GameRow
@@ -25,7 +26,8 @@ class Item:
 
     action: Message
     json: JSON
-    summary: str
+    #: The history line, rendered in each reader's language (issue 26).
+    summary: Msg | str
     private_to: int | None
 
 
@@ -48,17 +50,20 @@ class Published:
     revision: int = 0
     #: Seats a device holds (a seat token): a join for one of them is refused.
     claimed: frozenset[int] = frozenset()
-    _cache: dict[Viewer, JSON] = field(default_factory=dict, compare=False, repr=False)
+    _cache: dict[tuple[Viewer, str], JSON] = field(default_factory=dict, compare=False,
+                                                   repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
 
-def snapshot(pub: Published, viewer: Viewer) -> JSON:
-    """The snapshot of ``pub`` for ``viewer`` (cached per viewer)."""
-    cached = pub._cache.get(viewer)
+def snapshot(pub: Published, viewer: Viewer, lang: str = SOURCE) -> JSON:
+    """The snapshot of ``pub`` for ``viewer``, its history lines in ``lang`` (cached per viewer
+    and language)."""
+    key = (viewer, lang)
+    cached = pub._cache.get(key)
     if cached is None:
-        cached = _build(pub, viewer)
+        cached = _build(pub, viewer, lang)
         with pub._lock:
-            pub._cache.setdefault(viewer, cached)
+            pub._cache.setdefault(key, cached)
     return dict(cached)
 
 
@@ -72,7 +77,7 @@ def conflict_json(game: Game, state: Any, conflict: Conflict) -> JSON:
             "private": True}
 
 
-def _build(pub: Published, viewer: Viewer) -> JSON:
+def _build(pub: Published, viewer: Viewer, lang: str) -> JSON:
     host = viewer.role == "host"
     out: JSON = {
         "id": pub.row.id,
@@ -85,7 +90,7 @@ def _build(pub: Published, viewer: Viewer) -> JSON:
         out["join_code"] = pub.row.join_code
         out["host_code"] = pub.row.host_code
     out["history"] = [
-        {"index": i, "action": item.json, "summary": item.summary}
+        {"index": i, "action": item.json, "summary": render(item.summary, lang)}
         for i, item in enumerate(pub.items)
         if sees(viewer, item.private_to)
     ]

@@ -13,11 +13,12 @@ from flask.testing import FlaskClient
 
 from companion.controls import choose_factory
 from companion.games.base import IllegalAction
-from companion.games.sushi_express.cards import ActionCard
+from companion.games.sushi_express import GAME as SUSHI_EXPRESS
+from companion.games.sushi_express.actions import TakeCustomer
+from companion.games.sushi_express.cards import ActionCard, Customer
 from companion.games.sushi_express.hand import refuse_play
 from companion.games.sushi_roll import GAME as SUSHI_ROLL
 from companion.games.sushi_roll.actions import Pick
-from companion.session.summary import PHRASES
 from tests.web.web_support import create_game, post, snapshot
 
 INTERNAL = re.compile(r"'scoring'|'turns'|simulation|10th_anniversary|frozen_yogurt|bubble_tea|"
@@ -51,9 +52,9 @@ def test_a_played_game_says_nothing_internal(client: FlaskClient) -> None:
 
 
 def test_articles_plurals_and_quoted_card_names() -> None:
-    assert SUSHI_ROLL.describe(Pick("Ann", "appetizer:dumpling")) == (
+    assert str(SUSHI_ROLL.describe(Pick("Ann", "appetizer:dumpling"))) == (
         "Ann took an Appetizer die showing Dumpling")
-    assert PHRASES["sushi-express"]["take_customer"]({"player": "Ann", "card": "orange"}) == (
+    assert str(SUSHI_EXPRESS.describe(TakeCustomer("Ann", Customer.ORANGE))) == (
         "Ann took an orange customer")
     refusal = refuse_play("Ann", ActionCard.ONE_TILE_FURTHER, 2, 1)
     assert isinstance(refusal, IllegalAction)

@@ -70,13 +70,6 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 TRIES = 2
 
-#: How a card is called in a sentence for a player (names from the English rulebook).
-ACTION_CARD_NAMES: dict[ActionCard, str] = {
-    ActionCard.SAME_GUESS: "Same guess",
-    ActionCard.ONE_TILE_FURTHER: "1 tile further",
-    ActionCard.PLACE_EXCHANGE: "Place exchange",
-    ActionCard.RE_ROLL: "Re-roll",
-    ActionCard.TIP: "Tip",
-}
+#: Action cards' printed names, in every language: :data:`.words.ACTION_CARDS`.
 
 CUSTOMER_NAMES: dict[Customer, str] = {c: c.value.replace("_", " ") for c in Customer}

@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.games.base import IllegalAction
-from companion.games.sushi_express.cards import ACTION_CARD_NAMES, ACTION_DECK, ActionCard
+from companion.games.sushi_express.cards import ACTION_DECK, ActionCard
 from companion.games.sushi_express.state import Hand, Player
+from companion.games.sushi_express.words import ACTION_CARDS
+from companion.i18n import msg, nmsg
 
 CARDS: tuple[ActionCard, ...] = tuple(ActionCard)
 CARD_INDEX: dict[ActionCard, int] = {c: i for i, c in enumerate(CARDS)}
@@ -80,19 +82,25 @@ def drawn(hand: Hand) -> Hand:
 
 def refuse_play(name: str, card: ActionCard, count: int, can: int) -> IllegalAction:
     """The reason a player cannot play ``count`` copies of ``card`` (they can play ``can``)."""
-    what = ACTION_CARD_NAMES[card]
+    what = ACTION_CARDS[card]
     if count == 1 or can == 0:
-        return IllegalAction(f"{name} has no {what} card")
-    return IllegalAction(f"{name} wants to play {count} \"{what}\" cards but has at most {can}")
+        return IllegalAction(msg("{who} has no {card} card", who=name, card=what))
+    return IllegalAction(nmsg(
+        "{who} wants to play {count} \"{card}\" cards but has at most {n}",
+        "{who} wants to play {count} \"{card}\" cards but has at most {n}",
+        can, who=name, count=count, card=what,
+    ))
 
 
 def check_record(name: str, hand: Hand, card: ActionCard, free: int) -> None:
     """Refuse recording ``card`` as a draw when it cannot be one."""
     if hand.unknown == 0:
-        raise IllegalAction(f"{name} has no unrecorded action card")
+        raise IllegalAction(msg("{who} has no unrecorded action card", who=name))
     if free <= 0:
-        what = ACTION_CARD_NAMES[card]
-        raise IllegalAction(
-            f"The deck has only {ACTION_DECK[card]} {what} cards and all are accounted for, "
-            f"so {name} cannot have drawn one"
-        )
+        raise IllegalAction(nmsg(
+            "The deck has only {n} {card} cards and all are accounted for, "
+            "so {who} cannot have drawn one",
+            "The deck has only {n} {card} cards and all are accounted for, "
+            "so {who} cannot have drawn one",
+            ACTION_DECK[card], card=ACTION_CARDS[card], who=name,
+        ))

@@ -32,6 +32,7 @@ from companion.games.sushi_express.state import (
     Rules,
     StackLowest,
 )
+from companion.i18n import msg
 
 HANDLERS: dict[type[Message], Handler[GameState]] = {
     a.RevealCustomers: reveal.reveal,
@@ -58,9 +59,10 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
     """The :class:`Rules` for resolved ``options``; ``start_player`` must be a seat."""
     start = int(options["start_player"])
     if not 0 <= start < players:
-        raise IllegalAction(
-            f"The start player must be one of the {players} seats (0 to {players - 1}), not {start}"
-        )
+        raise IllegalAction(msg(
+            "The start player must be one of the {players} seats (0 to {last}), not {start}",
+            players=players, last=players - 1, start=start,
+        ))
     return Rules(
         express_passed_when_occupied=bool(options["express_passed_when_occupied"]),
         first_lap_from_start=bool(options["first_lap_from_start"]),
@@ -97,7 +99,7 @@ def settle(state: GameState, events: Events) -> GameState:
 
 
 def _unknown(action: Message) -> IllegalAction:
-    return IllegalAction(f"Sushi Express has no {action.kind!r} action")
+    return IllegalAction(msg("Sushi Express has no {kind} action", kind=repr(action.kind)))
 
 
 #: Validate an action and return the new state and what happened (see the module docstring).

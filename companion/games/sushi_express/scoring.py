@@ -45,6 +45,7 @@ from companion.games.base import (
     ScoreSheet,
     UnreadableInput,
 )
+from companion.games.sushi_express import words
 from companion.games.sushi_express.cards import (
     ACTION_DECK,
     CUSTOMER_DECK,
@@ -53,6 +54,7 @@ from companion.games.sushi_express.cards import (
     Customer,
 )
 from companion.games.sushi_express.state import GameState
+from companion.i18n import msg
 
 GAME_ID = "sushi-express"
 FIRST_CUSTOMER = 3
@@ -227,15 +229,19 @@ def _check_composition(tallies: Sequence[Tally]) -> None:
     for kind, deck in CUSTOMER_DECK.items():
         total = sum(t.customers.get(kind, 0) for t in tallies)
         if total > deck:
-            raise IllegalAction(
-                f"The players hold {total} {CUSTOMER_NAMES[kind]} customer cards; "
-                f"the game has only {deck}"
-            )
+            raise IllegalAction(msg(
+                "The players hold {total} {colour} customer cards; the game has only {deck}",
+                total=total, colour=words.CUSTOMERS[kind], deck=deck,
+            ))
     tips = sum(t.tip_cards for t in tallies)
     if tips > ACTION_DECK[ActionCard.TIP]:
-        raise IllegalAction(f"The players hold {tips} Tip action cards; the game has only 2")
+        raise IllegalAction(msg(
+            "The players hold {tips} Tip action cards; the game has only {deck}",
+            tips=tips, deck=ACTION_DECK[ActionCard.TIP],
+        ))
     others = sum(n for c, n in ACTION_DECK.items() if c is not ActionCard.TIP)
     if sum(t.action_cards for t in tallies) > others:
-        raise IllegalAction(
-            f"The players hold more than the {others} action cards that are not Tips"
-        )
+        raise IllegalAction(msg(
+            "The players hold more than the {others} action cards that are not Tips",
+            others=others,
+        ))

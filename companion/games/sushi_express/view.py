@@ -39,6 +39,7 @@ from companion.games.sushi_express.phases import deliver, guess, move, roll, tip
 from companion.games.sushi_express.phases.reveal import need_reveal
 from companion.games.sushi_express.scoring import GAME_ID, score_tallies, tallies_from_state
 from companion.games.sushi_express.state import GameState, Phase
+from companion.i18n import msg
 
 
 def actor(state: GameState, action: Message) -> int | None:
@@ -50,7 +51,7 @@ def actor(state: GameState, action: Message) -> int | None:
     name = getattr(action, "player", None)
     seat = state.seat_of(name) if isinstance(name, str) else None
     if seat is None:
-        raise IllegalAction(f"There is no player called {name} in this game")
+        raise IllegalAction(msg("There is no player called {who} in this game", who=name))
     return seat
 
 

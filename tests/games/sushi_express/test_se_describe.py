@@ -49,4 +49,4 @@ from companion.games.sushi_express.cards import ActionCard, Customer
     ],
 )
 def test_each_action_reads_as_one_short_line(action: Message, line: str) -> None:
-    assert GAME.describe(action) == line
+    assert str(GAME.describe(action)) == line

@@ -8,32 +8,39 @@ from companion.games.sushi_express import hand as hands
 from companion.games.sushi_express.cards import ActionCard
 from companion.games.sushi_express.events import ActionCardDrawn, ActionCardPlayed, DrawReason
 from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
+from companion.i18n import Msg, msg, pmsg
 
 Events = list[Message]
 
-_PHASE_TEXT: dict[Phase, str] = {
-    Phase.REVEAL: "time to turn up customer cards",
-    Phase.GUESS: "the guessing phase",
-    Phase.ROLL: "the dice phase",
-    Phase.MOVE: "the movement phase",
-    Phase.DELIVER: "the delivery phase",
-    Phase.TIPS: "the tip count at game end",
-    Phase.OVER: "the end of the game",
+_PHASE_TEXT: dict[Phase, Msg] = {
+    Phase.REVEAL: pmsg("sushi-express", "time to turn up customer cards"),
+    Phase.GUESS: pmsg("sushi-express", "the guessing phase"),
+    Phase.ROLL: pmsg("sushi-express", "the dice phase"),
+    Phase.MOVE: pmsg("sushi-express", "the movement phase"),
+    Phase.DELIVER: pmsg("sushi-express", "the delivery phase"),
+    Phase.TIPS: pmsg("sushi-express", "the tip count at game end"),
+    Phase.OVER: pmsg("sushi-express", "the end of the game"),
 }
 _ORDER: tuple[Phase, ...] = tuple(Phase)
 
-#: The phase an action belongs to and how to say that nobody does it in another phase.
-_HOME: dict[str, tuple[Phase, str]] = {
-    "reveal_customers": (Phase.REVEAL, "no customer cards are turned up"),
-    "guess": (Phase.GUESS, "nobody guesses"),
-    "place_exchange": (Phase.GUESS, "nobody exchanges places"),
-    "roll": (Phase.ROLL, "nobody rolls"),
-    "re_roll": (Phase.ROLL, "nobody re-rolls"),
-    "give_up": (Phase.ROLL, "nobody gives up a roll"),
-    "move": (Phase.MOVE, "no van moves"),
-    "take_customer": (Phase.MOVE, "nobody takes a customer card"),
-    "deliver": (Phase.DELIVER, "nobody decides the delivery"),
-    "declare_tips": (Phase.TIPS, "nobody declares tips"),
+#: The phase an action belongs to and how to say that nobody does it in a later phase ("yet")
+#: or an earlier one ("now"): whole sentences, as a language orders "yet" its own way.
+_HOME: dict[str, tuple[Phase, Msg, Msg]] = {
+    "reveal_customers": (Phase.REVEAL, msg("no customer cards are turned up yet"),
+                         msg("no customer cards are turned up now")),
+    "guess": (Phase.GUESS, msg("nobody guesses yet"), msg("nobody guesses now")),
+    "place_exchange": (Phase.GUESS, msg("nobody exchanges places yet"),
+                       msg("nobody exchanges places now")),
+    "roll": (Phase.ROLL, msg("nobody rolls yet"), msg("nobody rolls now")),
+    "re_roll": (Phase.ROLL, msg("nobody re-rolls yet"), msg("nobody re-rolls now")),
+    "give_up": (Phase.ROLL, msg("nobody gives up a roll yet"), msg("nobody gives up a roll now")),
+    "move": (Phase.MOVE, msg("no van moves yet"), msg("no van moves now")),
+    "take_customer": (Phase.MOVE, msg("nobody takes a customer card yet"),
+                      msg("nobody takes a customer card now")),
+    "deliver": (Phase.DELIVER, msg("nobody decides the delivery yet"),
+                msg("nobody decides the delivery now")),
+    "declare_tips": (Phase.TIPS, msg("nobody declares tips yet"),
+                     msg("nobody declares tips now")),
 }
 
 
@@ -41,10 +48,14 @@ def wrong_phase(state: GameState, action: Message) -> IllegalAction:
     """The refusal for ``action`` in the current phase, e.g. "It is the guessing phase; nobody
     rolls yet"."""
     if state.phase is Phase.OVER:
-        return IllegalAction("The game is over")
-    home, nobody = _HOME.get(action.kind, (state.phase, f"nobody sends {action.kind}"))
-    when = "yet" if _ORDER.index(home) > _ORDER.index(state.phase) else "now"
-    return IllegalAction(f"It is {_PHASE_TEXT[state.phase]}; {nobody} {when}")
+        return IllegalAction(msg("The game is over"))
+    home = _HOME.get(action.kind)
+    if home is None:
+        nobody = msg("nobody sends {kind} now", kind=action.kind)
+    else:
+        nobody = home[1] if _ORDER.index(home[0]) > _ORDER.index(state.phase) else home[2]
+    return IllegalAction(msg("It is {phase}; {nobody}", phase=_PHASE_TEXT[state.phase],
+                             nobody=nobody))
 
 
 def require_phase(state: GameState, phase: Phase, action: Message) -> None:
@@ -62,7 +73,7 @@ def seat_of(state: GameState, name: str) -> int:
 
 def no_player(name: str) -> IllegalAction:
     """The refusal of an action naming somebody not at the table."""
-    return IllegalAction(f"There is no player called {name} in this game")
+    return IllegalAction(msg("There is no player called {who} in this game", who=name))
 
 
 def playable_count(state: GameState, seat: int, card: ActionCard) -> int:

@@ -21,6 +21,7 @@ from companion.games.sushi_express.events import DisplayDiscarded, DisplayKept
 from companion.games.sushi_express.phases.common import Events, seat_of, wrong_phase
 from companion.games.sushi_express.phases.reveal import start_round
 from companion.games.sushi_express.state import GameState, Phase, RoundSummary, evolve
+from companion.i18n import msg
 
 
 def lowest_guess(state: GameState) -> int:
@@ -47,11 +48,10 @@ def deliver(state: GameState, action: Deliver, events: Events) -> GameState:
     seat = seat_of(state, action.player)
     chooser = decider(state)
     if chooser is None:
-        raise IllegalAction("There is nothing to decide: the display is settled on its own")
+        raise IllegalAction(msg("There is nothing to decide: the display is settled on its own"))
     if seat != chooser:
-        raise IllegalAction(
-            f"{state.name(chooser)} (the lowest guess) decides the delivery, not {action.player}"
-        )
+        raise IllegalAction(msg("{chooser} (the lowest guess) decides the delivery, not {who}",
+                                chooser=state.name(chooser), who=action.player))
     if action.keep:
         events.append(DisplayKept(action.player, state.display))
         return refill(state, events)

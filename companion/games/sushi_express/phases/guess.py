@@ -16,7 +16,7 @@ Contract:
 from __future__ import annotations
 
 from companion.games.base import IllegalAction
-from companion.games.sushi_express import markers
+from companion.games.sushi_express import markers, words
 from companion.games.sushi_express.actions import Guess, PlaceExchange
 from companion.games.sushi_express.cards import HIGHEST_GUESS, LOWEST_GUESS, ActionCard
 from companion.games.sushi_express.events import GuessPlaced, MarkersExchanged
@@ -28,6 +28,7 @@ from companion.games.sushi_express.phases.common import (
     wrong_phase,
 )
 from companion.games.sushi_express.state import GameState, Phase, RollTry, evolve
+from companion.i18n import Msg, msg
 
 SAME_GUESS = ActionCard.SAME_GUESS
 PLACE_EXCHANGE = ActionCard.PLACE_EXCHANGE
@@ -60,24 +61,29 @@ def guess(state: GameState, action: Guess, events: Events) -> GameState:
     turn = guesser(state)
     assert turn is not None, "somebody guesses in phase 1"
     if seat != turn:
-        raise IllegalAction(f"It is {state.name(turn)}'s turn to guess, not {who}'s")
+        raise IllegalAction(msg("It is {guesser}'s turn to guess, not {who}'s",
+                                guesser=state.name(turn), who=who))
     if not LOWEST_GUESS <= number <= HIGHEST_GUESS:
-        raise IllegalAction(
-            f"{who} guessed {number}, but guesses go from {LOWEST_GUESS} to {HIGHEST_GUESS}"
-        )
+        raise IllegalAction(msg(
+            "{who} guessed {number}, but guesses go from {low} to {high}",
+            who=who, number=number, low=LOWEST_GUESS, high=HIGHEST_GUESS,
+        ))
     taken = bool(state.board[number - LOWEST_GUESS])
     if taken:
         if not playable_count(state, seat, SAME_GUESS):
-            raise IllegalAction(
-                f"{who} guessed {number} but {number} is taken and {who} has no Same guess card"
-            )
+            raise IllegalAction(msg(
+                "{who} guessed {number} but {number} is taken and {who} has no {card} card",
+                who=who, number=number, card=words.ACTION_CARDS[SAME_GUESS],
+            ))
         if not action.same_guess:
-            raise IllegalAction(
-                f"{number} is taken: {who} must play a Same guess card to stack on it"
-            )
+            raise IllegalAction(msg(
+                "{number} is taken: {who} must play a {card} card to stack on it",
+                number=number, who=who, card=words.ACTION_CARDS[SAME_GUESS],
+            ))
         state = play_cards(state, seat, SAME_GUESS, 1, events)
     elif action.same_guess:
-        raise IllegalAction(f"{number} is free: {who} needs no Same guess card to guess it")
+        raise IllegalAction(msg("{number} is free: {who} needs no {card} card to guess it",
+                                number=number, who=who, card=words.ACTION_CARDS[SAME_GUESS]))
     events.append(GuessPlaced(who, number, taken))
     guessed = state.guessed + 1
     last = guessed == state.n
@@ -95,21 +101,23 @@ def place_exchange(state: GameState, action: PlaceExchange, events: Events) -> G
     allowed = exchangers(state)
     if not allowed:
         if state.phase is Phase.ROLL:
-            raise IllegalAction("The dice are rolling; places can no longer be exchanged")
+            raise IllegalAction(msg("The dice are rolling; places can no longer be exchanged"))
         raise wrong_phase(state, action)
     seat = seat_of(state, action.player)
     if seat not in allowed:
         raise IllegalAction(_who_may_exchange(state, allowed))
     first, second = action.first, action.second
     if first not in markers.NUMBERS or second not in markers.NUMBERS or abs(first - second) != 1:
-        raise IllegalAction(
-            f"Place exchange swaps two neighbouring numbers; {first} and {second} are not"
-        )
+        raise IllegalAction(msg(
+            "{card} swaps two neighbouring numbers; {first} and {second} are not",
+            card=words.ACTION_CARDS[PLACE_EXCHANGE], first=first, second=second,
+        ))
     empty = [n for n in (first, second) if not state.stack(n)]
     if empty:
-        raise IllegalAction(
-            f"Place exchange needs markers on both {first} and {second}; {empty[0]} is empty"
-        )
+        raise IllegalAction(msg(
+            "{card} needs markers on both {first} and {second}; {empty} is empty",
+            card=words.ACTION_CARDS[PLACE_EXCHANGE], first=first, second=second, empty=empty[0],
+        ))
     closes = seat == guesser(state) and state.exchange_open != seat
     new = play_cards(state, seat, PLACE_EXCHANGE, 1, events)
     events.append(MarkersExchanged(player=action.player, first=first, second=second))
@@ -120,13 +128,12 @@ def place_exchange(state: GameState, action: PlaceExchange, events: Events) -> G
     )
 
 
-def _who_may_exchange(state: GameState, allowed: tuple[int, ...]) -> str:
+def _who_may_exchange(state: GameState, allowed: tuple[int, ...]) -> Msg:
     if state.phase is Phase.ROLL:
-        return (
-            f"Only {state.name(allowed[0])} (who guessed last) may still exchange places "
-            "before the first roll"
-        )
-    text = f"Only {state.name(allowed[0])} (whose turn it is)"
+        return msg("Only {who} (who guessed last) may still exchange places before the first roll",
+                   who=state.name(allowed[0]))
     if len(allowed) > 1:
-        text += f" or {state.name(allowed[1])} (who just guessed)"
-    return text + " may exchange places now"
+        return msg("Only {who} (whose turn it is) or {other} (who just guessed) may exchange "
+                   "places now", who=state.name(allowed[0]), other=state.name(allowed[1]))
+    return msg("Only {who} (whose turn it is) may exchange places now",
+               who=state.name(allowed[0]))

@@ -15,10 +15,10 @@ Contract:
 from __future__ import annotations
 
 from companion.games.base import IllegalAction
-from companion.games.sushi_express import markers
+from companion.games.sushi_express import markers, words
 from companion.games.sushi_express.actions import Move, TakeCustomer
 from companion.games.sushi_express.board import drive
-from companion.games.sushi_express.cards import CUSTOMER_NAMES, ActionCard
+from companion.games.sushi_express.cards import ActionCard
 from companion.games.sushi_express.events import CustomerTaken, DrawReason, VanMoved
 from companion.games.sushi_express.phases.common import (
     Events,
@@ -28,6 +28,7 @@ from companion.games.sushi_express.phases.common import (
     wrong_phase,
 )
 from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
+from companion.i18n import msg
 
 ONE_TILE_FURTHER = ActionCard.ONE_TILE_FURTHER
 
@@ -47,15 +48,17 @@ def move(state: GameState, action: Move, events: Events) -> GameState:
     who, further = action.player, action.further
     seat = seat_of(state, who)
     if state.pending_take is not None:
-        raise IllegalAction(
-            f"{state.name(state.pending_take)} first takes a customer card from the display"
-        )
+        raise IllegalAction(msg("{who} first takes a customer card from the display",
+                                who=state.name(state.pending_take)))
     turn = markers.roller(state)
     if seat != turn:
-        name = state.name(turn) if turn is not None else "nobody"
-        raise IllegalAction(f"It is {name}'s turn to move, not {who}'s")
+        if turn is None:
+            raise IllegalAction(msg("It is nobody's turn to move, not {who}'s", who=who))
+        raise IllegalAction(msg("It is {mover}'s turn to move, not {who}'s",
+                                mover=state.name(turn), who=who))
     if further < 0:
-        raise IllegalAction(f"{who} cannot move {further} tiles further")
+        raise IllegalAction(msg("{who} cannot move {further} tiles further",
+                                who=who, further=further))
     new = play_cards(state, seat, ONE_TILE_FURTHER, further, events) if further else state
     player = new.players[seat]
     tiles = markers.number_of(state, seat) + further
@@ -91,13 +94,15 @@ def take_customer(state: GameState, action: TakeCustomer, events: Events) -> Gam
     seat = seat_of(state, who)
     pending = state.pending_take
     if pending is None:
-        raise IllegalAction("Nobody may take a customer card now")
+        raise IllegalAction(msg("Nobody may take a customer card now"))
     if seat != pending:
-        raise IllegalAction(f"{state.name(pending)} takes a customer card now, not {who}")
+        raise IllegalAction(msg("{taker} takes a customer card now, not {who}",
+                                taker=state.name(pending), who=who))
     card = action.card
     display = list(state.display)
     if card not in display:
-        raise IllegalAction(f"There is no {CUSTOMER_NAMES[card]} customer in the display")
+        raise IllegalAction(msg("There is no {colour} customer in the display",
+                                colour=words.customer(card)))
     display.remove(card)
     player = state.players[seat]
     events.append(CustomerTaken(who, card))

@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.games.base import IllegalAction
+from companion.games.sushi_express import words
 from companion.games.sushi_express.actions import RevealCustomers
-from companion.games.sushi_express.cards import CUSTOMER_DECK, CUSTOMER_NAMES, Customer
+from companion.games.sushi_express.cards import CUSTOMER_DECK, Customer
 from companion.games.sushi_express.events import DisplayRevealed, RoundStarted
 from companion.games.sushi_express.markers import EMPTY_BOARD
 from companion.games.sushi_express.phases.common import Events, wrong_phase
 from companion.games.sushi_express.state import CUSTOMER_INDEX, GameState, Phase, evolve
+from companion.i18n import Msg, msg, nmsg
 
 
 def need_reveal(state: GameState) -> int:
@@ -32,9 +34,11 @@ def reveal(state: GameState, action: RevealCustomers, events: Events) -> GameSta
     need = need_reveal(state)
     cards = action.cards
     if len(cards) != need:
-        raise IllegalAction(
-            f"The display needs exactly {need} customer card{'s' * (need != 1)}, not {len(cards)}"
-        )
+        raise IllegalAction(nmsg(
+            "The display needs exactly {n} customer card, not {count}",
+            "The display needs exactly {n} customer cards, not {count}",
+            need, count=len(cards),
+        ))
     supply = list(state.supply)
     for card in cards:
         supply[CUSTOMER_INDEX[card]] -= 1
@@ -45,18 +49,23 @@ def reveal(state: GameState, action: RevealCustomers, events: Events) -> GameSta
     return start_round(evolve(state, supply=tuple(supply), display=display), events)
 
 
-def _too_many(supply: tuple[int, ...], cards: tuple[Customer, ...]) -> str:
+def _too_many(supply: tuple[int, ...], cards: tuple[Customer, ...]) -> Msg:
     """The refusal for the first card (in the order turned up) with too few copies left."""
     card, count, left = next(
         (card, count, supply[CUSTOMER_INDEX[card]])
         for card, count in Counter(cards).items()
         if count > supply[CUSTOMER_INDEX[card]]
     )
-    name = CUSTOMER_NAMES[card]
+    name = words.CUSTOMERS[card]
     deck = CUSTOMER_DECK[card]
     if left == 0:
-        return f"All {deck} {name} customer cards are already out; none is left to turn up"
-    return f"Only {left} of the {deck} {name} customer cards are still face down, not {count}"
+        return msg("All {deck} {colour} customer cards are already out; none is left to turn up",
+                   deck=deck, colour=name)
+    return nmsg(
+        "Only {n} of the {deck} {colour} customer cards are still face down, not {count}",
+        "Only {n} of the {deck} {colour} customer cards are still face down, not {count}",
+        left, deck=deck, colour=name, count=count,
+    )
 
 
 def start_round(state: GameState, events: Events) -> GameState:

@@ -18,7 +18,7 @@ Contract:
 from __future__ import annotations
 
 from companion.games.base import IllegalAction
-from companion.games.sushi_express import markers
+from companion.games.sushi_express import markers, words
 from companion.games.sushi_express.actions import GiveUp, ReRoll, Roll
 from companion.games.sushi_express.cards import TRIES, ActionCard
 from companion.games.sushi_express.events import DiceRolled, DieReRolled, DrawReason, RollFailed
@@ -32,6 +32,7 @@ from companion.games.sushi_express.phases.common import (
     wrong_phase,
 )
 from companion.games.sushi_express.state import GameState, Phase, RollTry, evolve
+from companion.i18n import msg
 
 FACES = range(1, 7)
 RE_ROLL = ActionCard.RE_ROLL
@@ -61,8 +62,10 @@ def _require_roller(state: GameState, name: str) -> int:
     seat = seat_of(state, name)
     roller = markers.roller(state)
     if seat != roller:
-        who = state.players[roller].name if roller is not None else "nobody"
-        raise IllegalAction(f"{who} rolls now, not {name}")
+        if roller is None:
+            raise IllegalAction(msg("nobody rolls now, not {who}", who=name))
+        raise IllegalAction(msg("{roller} rolls now, not {who}",
+                                roller=state.players[roller].name, who=name))
     return seat
 
 
@@ -73,14 +76,18 @@ def roll(state: GameState, action: Roll, events: Events) -> GameState:
     seat = _require_roller(state, who)
     dice = action.dice
     if len(dice) != 2 or dice[0] not in FACES or dice[1] not in FACES:
-        raise IllegalAction(f"A roll is two dice showing 1 to 6, not {list(action.dice)}")
+        raise IllegalAction(msg("A roll is two dice showing 1 to 6, not {dice}",
+                                dice=str(list(action.dice))))
     rt = state.rolling or RollTry()
     if rt.dice is None:
         try_number = rt.try_number
     elif rt.try_number < TRIES:
         try_number = rt.try_number + 1
     else:
-        raise IllegalAction(f"{who} has used both tries; {who} may play a Re-roll card or give up")
+        raise IllegalAction(msg(
+            "{who} has used both tries; {who} may play a {card} card or give up",
+            who=who, card=words.ACTION_CARDS[RE_ROLL],
+        ))
     target = markers.number_of(state, seat)
     total = dice[0] + dice[1]
     success = total >= target
@@ -96,11 +103,13 @@ def re_roll(state: GameState, action: ReRoll, events: Events) -> GameState:
     seat = _require_roller(state, action.player)
     rt = state.rolling
     if rt is None or rt.dice is None:
-        raise IllegalAction(f"{action.player} has not rolled yet; there is nothing to re-roll")
+        raise IllegalAction(msg("{who} has not rolled yet; there is nothing to re-roll",
+                                who=action.player))
     if action.die not in (0, 1):
-        raise IllegalAction(f"Die {action.die} does not exist: re-roll die 0 or die 1")
+        raise IllegalAction(msg("Die {die} does not exist: re-roll die 0 or die 1",
+                                die=action.die))
     if action.value not in FACES:
-        raise IllegalAction(f"A die shows 1 to 6, not {action.value}")
+        raise IllegalAction(msg("A die shows 1 to 6, not {value}", value=action.value))
     new = play_cards(state, seat, RE_ROLL, 1, events)
     dice = (action.value, rt.dice[1]) if action.die == 0 else (rt.dice[0], action.value)
     target = markers.number_of(state, seat)
@@ -128,9 +137,9 @@ def give_up(state: GameState, action: GiveUp, events: Events) -> GameState:
     seat = _require_roller(state, action.player)
     rt = state.rolling
     if rt is None or rt.dice is None:
-        raise IllegalAction(f"{action.player} has not rolled yet")
+        raise IllegalAction(msg("{who} has not rolled yet", who=action.player))
     if rt.try_number < TRIES:
-        raise IllegalAction(f"{action.player} still has a second try")
+        raise IllegalAction(msg("{who} still has a second try", who=action.player))
     return fail(state, seat, events)
 
 

@@ -20,6 +20,7 @@ from companion.games.sushi_express.cards import ACTION_DECK, ActionCard
 from companion.games.sushi_express.events import GameEnded, TipsDeclared
 from companion.games.sushi_express.phases.common import Events, require_phase, seat_of
 from companion.games.sushi_express.state import GameState, Phase, evolve, replace_player
+from companion.i18n import msg, nmsg
 
 TIP = ActionCard.TIP
 
@@ -46,18 +47,24 @@ def declare_tips(state: GameState, action: DeclareTips, events: Events) -> GameS
     seat = seat_of(state, action.player)
     player = state.players[seat]
     if player.tips_declared is not None:
-        raise IllegalAction(f"{player.name} already declared {player.tips_declared} Tip cards")
+        raise IllegalAction(nmsg(
+            "{who} already declared {n} Tip cards", "{who} already declared {n} Tip cards",
+            player.tips_declared, who=player.name,
+        ))
     low, high = tip_range(state, seat)
     if action.tips < low:
-        raise IllegalAction(
-            f"{player.name} holds {low} known Tip card{'s' * (low != 1)}, "
-            f"so cannot declare {action.tips}"
-        )
+        raise IllegalAction(nmsg(
+            "{who} holds {n} known Tip card, so cannot declare {tips}",
+            "{who} holds {n} known Tip cards, so cannot declare {tips}",
+            low, who=player.name, tips=action.tips,
+        ))
     if action.tips > high:
-        raise IllegalAction(
-            f"{player.name} cannot hold {action.tips} Tip cards: at most {high} "
-            f"({player.hand.size} action cards in hand, {ACTION_DECK[TIP]} Tip cards in the game)"
-        )
+        raise IllegalAction(msg(
+            "{who} cannot hold {tips} Tip cards: at most {high} "
+            "({size} action cards in hand, {deck} Tip cards in the game)",
+            who=player.name, tips=action.tips, high=high, size=player.hand.size,
+            deck=ACTION_DECK[TIP],
+        ))
     events.append(TipsDeclared(player=player.name, tips=action.tips, automatic=False))
     return _settle_player(state, seat, action.tips)
 
