@@ -95,8 +95,10 @@ class Faces(Enum):
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a title is: id, name, player counts, setup options (as data), and what its dice
-    show (``dice``; ``None``: a title played without dice)."""
+    """What a title is: id, name, player counts, setup options (as data), what its dice show
+    (``dice``; ``None``: a title played without dice) and, for a title whose tableaux the table
+    enters from the cards (a scan), what an entry takes besides the cards (``tableau``, the
+    extras of its :class:`TableauNeed`; ``None``: no card entry)."""
 
     id: str
     name: str
@@ -104,6 +106,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...] = ()
     dice: Faces | None = None
+    tableau: frozenset[str] | None = None
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults completed by ``given``; an unknown key or a value not allowed is refused."""

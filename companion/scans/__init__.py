@@ -59,6 +59,7 @@ re-exported here):
 from companion.scans.actions import (
     nigiri_on_wasabi,
     reveal_actions,
+    scan_titles,
     seat_by_zone,
     tableau_action,
     takes_scan,
@@ -67,10 +68,8 @@ from companion.scans.cardsets import CHOICES_FILE, CardModels
 from companion.scans.desk import ScanDesk, log
 from companion.scans.frames import FrameGetter, ZonesGetter, camera_frame
 from companion.scans.model import (
-    EXTRAS,
     MAX_LABEL,
     NIGIRI,
-    SCAN_TITLES,
     SPECIAL_ORDER,
     WASABI,
     Image,
@@ -91,10 +90,10 @@ from companion.scans.photos import (
 from companion.scans.report import describe
 
 __all__ = [
-    "CHOICES_FILE", "COLOURS", "EXTRAS", "MAX_LABEL", "MAX_SIDE", "NIGIRI", "SCAN_TITLES",
+    "CHOICES_FILE", "COLOURS", "MAX_LABEL", "MAX_SIDE", "NIGIRI",
     "SPECIAL_ORDER", "VIEW_WIDTH", "WASABI", "CardModels", "FrameGetter", "Image",
     "PendingScan", "ScanDesk", "ScannedCard", "SeatResult", "Uncertain", "ZonesGetter",
     "annotate", "camera_frame", "card_crop", "decode_photo", "describe", "log",
-    "nigiri_on_wasabi", "reveal_actions", "seat_by_zone", "shrink", "tableau_action",
+    "nigiri_on_wasabi", "reveal_actions", "scan_titles", "seat_by_zone", "shrink", "tableau_action",
     "takes_scan",
 ]

@@ -6,7 +6,8 @@
   (two with chopsticks, in both orders).
 * :func:`seat_actions`: which of the two a seat's cards become, given the game's view.
 * :func:`seat_by_zone`, :func:`takes_scan`, :func:`table_names`, :func:`menu_types`: what the
-  desk reads off the calibrated zones and the view.
+  desk reads off the calibrated zones and the view; :func:`scan_titles`: the titles whose
+  engines take a tableau (``info.tableau``).
 
 Nothing here reads a camera, a card set or the session; refusals are
 :class:`~companion.games.base.UnreadableInput` with a reason a player can act on.
@@ -18,8 +19,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import JSON, UnreadableInput
-from companion.scans.model import EXTRAS, NIGIRI, SPECIAL_ORDER, WASABI, PendingScan, ScannedCard
+from companion.games.base import JSON, Tableau, TableauNeed, UnreadableInput
+from companion.games.registry import available_games, find_game
+from companion.scans.model import NIGIRI, SPECIAL_ORDER, WASABI, PendingScan, ScannedCard
 from companion.vision.calibration import Zones
 
 
@@ -44,33 +46,34 @@ def _type_of(label: str, types: Mapping[str, str]) -> str:
     return NIGIRI if label.endswith("_nigiri") else label
 
 
+def scan_titles() -> frozenset[str]:
+    """The titles whose tableaux are entered from their cards (each engine's
+    ``info.tableau``)."""
+    return frozenset(g.info.id for g in available_games() if g.info.tableau is not None)
+
+
 def tableau_action(title: str, player: str, cards: Sequence[ScannedCard],
                    all_cards: Sequence[ScannedCard], types: Mapping[str, str],
                    extra: Mapping[str, Any] | None = None) -> JSON:
     """The ``enter_tableau`` action of ``player``'s scanned ``cards`` (see
-    :mod:`companion.scans`, point 2). ``types``: card id -> card type of the game's menu.
-    Raises :class:`UnreadableInput` for an ``extra`` key the title does not take, or special
-    orders whose copies ``extra`` does not name."""
+    :mod:`companion.scans`, point 2), built by the engine from what the scan read
+    (``action_for`` of a :class:`~companion.games.base.TableauNeed`). ``types``: card id ->
+    card type of the game's menu. Raises :class:`UnreadableInput` for an ``extra`` key the
+    title does not take, or what the engine cannot build (special orders whose copies
+    ``extra`` does not name). The JSON holds the fields the scan supplies; the others keep
+    their defaults."""
     extra = dict(extra or {})
-    unknown = sorted(set(extra) - EXTRAS.get(title, frozenset()))
+    game = find_game(title)
+    extras = game.info.tableau or frozenset()
+    unknown = sorted(set(extra) - extras)
     if unknown:
         raise UnreadableInput(f"'extra' cannot hold {', '.join(unknown)} for {title}")
     paired = nigiri_on_wasabi(cards, all_cards, types)
     labels = [c.label for c in cards if not c.ignored and c.index not in paired]
     on_wasabi = [c.label for c in cards if c.index in paired]
-    action: JSON = {"kind": "enter_tableau", "player": player}
-    if title == "sushi-go-party":
-        orders = labels.count(SPECIAL_ORDER)
-        labels = [x for x in labels if x != SPECIAL_ORDER]
-        named = extra.get("special_orders", [])
-        if orders and (not isinstance(named, list) or len(named) != orders):
-            raise UnreadableInput(
-                f"{player}'s scan shows {orders} special order{'s' if orders > 1 else ''}: "
-                "say what each copies (Adjust with taps)")
-    action["cards"] = labels
-    action["on_wasabi"] = on_wasabi
-    action.update(extra)
-    return action
+    need = TableauNeed(player, -1, f"tableau|{player}", f"{player}'s tableau", extras=extras)
+    built = game.action_for(need, Tableau(tuple(labels), tuple(on_wasabi), extra)).to_json()
+    return {key: built[key] for key in ("kind", "player", "cards", "on_wasabi", *extra)}
 
 
 def reveal_actions(player: str, cards: Sequence[ScannedCard], table: Sequence[str]

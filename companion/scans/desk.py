@@ -22,6 +22,7 @@ from companion.holds import DeviceHeld, DeviceHolds
 from companion.scans import enrollment
 from companion.scans.actions import (
     menu_types,
+    scan_titles,
     seat_actions,
     seat_by_zone,
     table_names,
@@ -31,7 +32,6 @@ from companion.scans.cardsets import CardModels, check_set_name, choose, read_ch
 from companion.scans.frames import FrameGetter, ZonesGetter
 from companion.scans.model import (
     MAX_LABEL,
-    SCAN_TITLES,
     Image,
     PendingScan,
     ScannedCard,
@@ -89,7 +89,7 @@ class ScanDesk:
         """The title and host view of a game that takes scans now."""
         snap = self.session.snapshot(game_pk, HOST)
         title, view = str(snap["game"]), snap["view"]
-        if title not in SCAN_TITLES:
+        if title not in scan_titles():
             raise IllegalAction(f"{title} has no card scan (Sushi Go Party! and Sushi Go! do)")
         return title, view
 
@@ -342,7 +342,7 @@ class ScanDesk:
         words. Raises (a refusal) when no game holds the camera or waits, or the photo cannot
         be read."""
         games = [g for g in self.session.list_games()
-                 if g.get("game") in SCAN_TITLES and g.get("status") != "over"]
+                 if g.get("game") in scan_titles() and g.get("status") != "over"]
         games.sort(key=lambda g: (str(g.get("updated")), g["id"]), reverse=True)
         if self.holds is not None:
             holder = self.holds.holder("camera")

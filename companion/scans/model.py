@@ -17,14 +17,8 @@ import numpy.typing as npt
 from companion.games.base import JSON
 
 Image = npt.NDArray[np.uint8]
-#: Titles whose scoring mode takes a scanned tableau.
-SCAN_TITLES = ("sushi-go-party", "sushi-go")
-#: What ``confirm``'s ``extra`` may add to the action, per title (what a photo cannot tell).
-EXTRAS: dict[str, frozenset[str]] = {
-    "sushi-go-party": frozenset({"special_orders", "special_orders_on_wasabi", "flipped",
-                                 "uramaki_places"}),
-    "sushi-go": frozenset({"lead_takes", "holds_lead", "mochi_die"}),
-}
+# Which titles take a scanned tableau, and what ``confirm``'s ``extra`` may add to its action
+# (what a photo cannot tell), is each engine's ``info.tableau`` (``scans.actions.scan_titles``).
 WASABI, SPECIAL_ORDER, NIGIRI = "wasabi", "special_order", "nigiri"
 #: Longest card label a correction or an enrollment takes.
 MAX_LABEL = 64

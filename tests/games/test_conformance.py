@@ -26,6 +26,8 @@ from companion.games.base import (
     PlayerSpec,
     ScoreSheet,
     StepNeed,
+    Tableau,
+    TableauNeed,
 )
 
 SEEDS = range(6)
@@ -127,9 +129,12 @@ def need_options(game: Game) -> list[dict[str, Any]]:
 def supplied(game: Game, state: Any, need: Need, rng: random.Random) -> list[Message]:
     """Actions built through ``game.action_for`` from valid readings of ``need``: random pips;
     icon dice as the table's own input (``chance_action``) or a legal action of the same player
-    shows them, with the dice the need keeps; ``None`` for a step."""
+    shows them, with the dice the need keeps; ``None`` for a step; a tableau as the table's own
+    input enters it."""
     if isinstance(need, StepNeed):
         return [game.action_for(need, None)]
+    if isinstance(need, TableauNeed):
+        return [game.action_for(need, tableau) for tableau in tableaux(game, state, need)[:1]]
     assert isinstance(need, DiceNeed), f"{game.info.id}: a need this test cannot supply"
     if need.faces is Faces.PIPS:
         assert need.dice, f"{game.info.id}: pip dice need a count"
@@ -139,6 +144,18 @@ def supplied(game: Game, state: Any, need: Need, rng: random.Random) -> list[Mes
                 for a in seen if a is not None and getattr(a, "player", None) == need.player
                 and getattr(a, "dice", None)]
     return [game.action_for(need, reading) for reading in readings[:1]]
+
+
+def tableaux(game: Game, state: Any, need: TableauNeed) -> list[Tableau]:
+    """The tableau the table's own input (``chance_action``) enters for ``need``'s player, as a
+    scan reads it: the cards, the nigiri on wasabi, the extras."""
+    entry = game.chance_action(state, random.Random(0))
+    if entry is None or getattr(entry, "player", None) != need.player:
+        return []
+    data = entry.to_json()
+    assert set(data) - {"kind", "player", "cards", "on_wasabi"} == need.extras, need
+    return [Tableau(tuple(data["cards"]), tuple(data["on_wasabi"]),
+                    {key: data[key] for key in need.extras})]
 
 
 def check_needs(game: Game, state: Any, names: list[str], rng: random.Random) -> int:

@@ -93,6 +93,7 @@ INFO = GameInfo(
         TABLEAU_MODE_OPTION,
     ),
     dice=Faces.PIPS,
+    tableau=needs.EXTRAS,
 )
 
 

@@ -5,18 +5,38 @@ Read from the public view (:mod:`.view`):
 * Turn by turn with the mochi dessert (phase ``mochi``): each player who took a mochi card
   rolls the mochi die, one roll (one die) at a time, in the order the view lists them
   (:class:`~companion.games.base.DiceNeed`, one pip die): :class:`~.actions.MochiRoll`.
+* Scoring mode at a round's end: each player's tableau not entered yet
+  (:class:`~companion.games.base.TableauNeed`; extras: the lead token's takes and holder, the
+  mochi die): :class:`~.actions.EnterTableau` (:mod:`companion.games.common.needs`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import JSON, DiceNeed, Faces, IllegalAction, Message, Need
-from companion.games.sushi_go.actions import MochiRoll
+from companion.games.base import (
+    JSON,
+    DiceNeed,
+    Faces,
+    IllegalAction,
+    Message,
+    Need,
+    Tableau,
+    TableauNeed,
+)
+from companion.games.common.needs import tableau_action, tableau_extras, tableau_needs
+from companion.games.sushi_go.actions import ACTIONS, EnterTableau, MochiRoll
+
+#: What a tableau entry takes besides the cards (what a photo cannot show).
+EXTRAS = tableau_extras(EnterTableau)
 
 
 def needs(view: JSON) -> tuple[Need, ...]:
-    """The first waiting player's mochi die (see the module)."""
+    """The first waiting player's mochi die, or the tableaux to enter (see the module)."""
+    return (*_mochi(view), *tableau_needs(view, EXTRAS))
+
+
+def _mochi(view: JSON) -> tuple[Need, ...]:
     mochi = view.get("mochi")
     if view.get("phase") != "mochi" or not isinstance(mochi, dict):
         return ()
@@ -31,7 +51,10 @@ def needs(view: JSON) -> tuple[Need, ...]:
 
 
 def action_for(need: Need, reading: Any) -> Message:
-    """:class:`~.actions.MochiRoll` of the one die read for the mochi need."""
+    """:class:`~.actions.MochiRoll` of the one die read for the mochi need;
+    :class:`~.actions.EnterTableau` of a :class:`Tableau` read for a tableau need."""
+    if isinstance(need, TableauNeed) and isinstance(reading, Tableau):
+        return tableau_action(ACTIONS, need, reading)
     if not isinstance(need, DiceNeed):
         raise IllegalAction(f"Sushi Go! takes no {type(need).__name__} from the table")
     values = tuple(reading)

@@ -30,7 +30,7 @@ from companion.games.base import (
 )
 from companion.games.common.dispatch import TABLEAU_MODE_OPTION, mode_from_option
 from companion.games.common.engine import ModuleGame
-from companion.games.sushi_go_party import describe, legal, record, rounds, rules, view
+from companion.games.sushi_go_party import describe, legal, needs, record, rounds, rules, view
 from companion.games.sushi_go_party.actions import ACTIONS
 from companion.games.sushi_go_party.events import EVENTS
 from companion.games.sushi_go_party.menus import (
@@ -64,6 +64,7 @@ INFO = GameInfo(
         TABLEAU_MODE_OPTION,
         ALL_TIE_OPTION,
     ),
+    tableau=needs.EXTRAS,
 )
 
 
@@ -114,7 +115,8 @@ class SushiGoParty(ModuleGame):
 
 
 GAME = SushiGoParty(
-    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER
+    legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER,
+    needs=needs,
 )
 
 __all__ = ["GAME", "INFO", "IllegalAction", "SushiGoParty"]
