@@ -8,7 +8,7 @@
 import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { cardOf, tile } from "./sgp-common.js";
 import { shrinkPhoto } from "./photo.js";
-import { t } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 import { isOwner, needOwner, ownerHeaders, ownerPost } from "./owner.js";
 
 const id = Number(document.body.dataset.gameId);
@@ -53,15 +53,15 @@ async function postForm(path, form) {
   try {
     response = await fetch(path, { method: "POST", body: form, headers, credentials: "omit" });
   } catch {
-    throw new ApiError(0, "offline", "Cannot reach the companion. Is the Wi-Fi on?");
+    throw new ApiError(0, "offline", t("Cannot reach the companion. Is the Wi-Fi on?"));
   }
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? `The companion answered ${response.status}.`);
+  if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? t("The companion answered {status}.", { status: response.status }), data?.code ?? null);
   return data;
 }
 
 async function capture(label, file) {
-  if (!(await needOwner("the card set"))) return;
+  if (!(await needOwner(t("the card set")))) return;
   S.owner = true;
   S.busy = file ? "photo" : "camera";
   render();
@@ -75,7 +75,7 @@ async function capture(label, file) {
     } else {
       answer = await ownerPost(`/api/games/${id}/cards/enroll`, { label, from: "camera" }, token());
     }
-    banner.show(`Learned ${cardOf(S.menu, label).name} (${answer.photos} photo${answer.photos === 1 ? "" : "s"}).`, "info");
+    banner.show(tn("Learned {card} ({n} photo).", "Learned {card} ({n} photos).", answer.photos, { card: cardOf(S.menu, label).name }), "info");
     S.status = await api("GET", `/api/games/${id}/cards`, undefined, token());
     if (label === S.current) next();
   } catch (err) {
@@ -97,7 +97,7 @@ function fileInput() {
 let picture = null;
 function cameraView() {
   if (!S.camera?.enabled) return null;
-  picture ??= h("img", { alt: "What the camera over the table sees", width: 640, height: 360 });
+  picture ??= h("img", { alt: t("What the camera over the table sees"), width: 640, height: 360 });
   picture.src = `/api/camera/view.jpg?f=${S.frame}`;
   return h("figure", { class: "enroll-camera" }, picture);
 }
@@ -108,35 +108,37 @@ function stepCard() {
   const done = total - st.needed.length;
   const pct = total ? Math.round((100 * done) / total) : 100;
   const progress = [
-    h("h2", null, "Show me your cards", h("span", { class: "aside", "data-enroll-progress": `${done}/${total}` },
-      `${done} of ${total} cards learned`)),
+    h("h2", null, t("Show me your cards"), h("span", { class: "aside", "data-enroll-progress": `${done}/${total}` },
+      tn("{done} of {n} card learned", "{done} of {n} cards learned", total, { done }))),
     h("div", { class: "progress", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": total, "aria-valuenow": done },
       h("span", { style: `width: ${pct}%` })),
   ];
   if (!canWrite()) {
-    return [...progress, h("p", { class: "muted" }, "Claim a seat (or open this on the host's tablet) to teach cards.")];
+    return [...progress, h("p", { class: "muted" }, t("Claim a seat (or open this on the host's tablet) to teach cards."))];
   }
   if (!S.current) {
-    return [...progress, h("p", { class: "enroll-prompt", "data-enroll-done": "" }, "Every card of this menu is learned. 🎉"),
-      h("p", { class: "muted" }, "Tap a card below to give it another photo (a second photo helps with cards that look alike)."),
-      h("a", { class: "btn big primary", href: `/games/${id}` }, "Back to the game")];
+    return [...progress, h("p", { class: "enroll-prompt", "data-enroll-done": "" }, t("Every card of this menu is learned. 🎉")),
+      h("p", { class: "muted" }, t("Tap a card below to give it another photo (a second photo helps with cards that look alike).")),
+      h("a", { class: "btn big primary", href: `/games/${id}` }, t("Back to the game"))];
   }
   const card = cardOf(S.menu, S.current);
   const busy = Boolean(S.busy);
   return [...progress,
-    h("p", { class: "enroll-prompt", "data-enroll-current": card.id }, /^[aeiou]/i.test(card.name) ? "Show me an " : "Show me a ",
+    // English puts an article before the card; the other languages say "Show me this card:"
+    h("p", { class: "enroll-prompt", "data-enroll-current": card.id }, lang !== "en" ? t("Show me this card: ")
+      : /^[aeiou]/i.test(card.name) ? "Show me an " : "Show me a ",
       h("span", { class: `sgp-chip t-${card.background}` }, card.name)),
     h("p", { class: "muted" }, S.camera?.enabled
-      ? "Lay this one card alone, face up, in the camera's view, then capture. Or photograph it close up: the card should fill most of the photo."
-      : "Photograph this one card from above, close up: the card should fill most of the photo."),
+      ? t("Lay this one card alone, face up, in the camera's view, then capture. Or photograph it close up: the card should fill most of the photo.")
+      : t("Photograph this one card from above, close up: the card should fill most of the photo.")),
     cameraView(),
     fileInput(),
     h("div", { class: "scan-actions" },
-      S.camera?.enabled ? h("button", { type: "button", class: "btn big primary", "data-do": "enroll-camera", disabled: busy, why: "Wait a moment: the last photo is still being read.",
-        onclick: () => capture(S.current, null) }, S.busy === "camera" ? "Learning…" : "Capture from the camera") : null,
-      h("button", { type: "button", class: `btn big${S.camera?.enabled ? "" : " primary"}`, "data-do": "enroll-upload", disabled: busy, why: "Wait a moment: the last photo is still being read.",
-        onclick: () => photoInput.click() }, S.busy === "photo" ? "Learning…" : "Photograph it"),
-      h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, why: "Wait a moment: the last photo is still being read.", onclick: next }, "Skip this card"))];
+      S.camera?.enabled ? h("button", { type: "button", class: "btn big primary", "data-do": "enroll-camera", disabled: busy, why: t("Wait a moment: the last photo is still being read."),
+        onclick: () => capture(S.current, null) }, S.busy === "camera" ? t("Learning…") : t("Capture from the camera")) : null,
+      h("button", { type: "button", class: `btn big${S.camera?.enabled ? "" : " primary"}`, "data-do": "enroll-upload", disabled: busy, why: t("Wait a moment: the last photo is still being read."),
+        onclick: () => photoInput.click() }, S.busy === "photo" ? t("Learning…") : t("Photograph it")),
+      h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, why: t("Wait a moment: the last photo is still being read."), onclick: next }, t("Skip this card")))];
 }
 
 const TITLE_NAMES = { "sushi-go-party": "Sushi Go Party!", "sushi-go": "Sushi Go!" };
@@ -151,13 +153,13 @@ function setName(status) {
 function allCard() {
   const st = S.status;
   return [
-    h("h2", null, "Every card of the menu", h("span", { class: "aside" }, setName(st))),
+    h("h2", null, t("Every card of the menu"), h("span", { class: "aside" }, setName(st))),
     h("div", { class: "enroll-cards" }, st.cards.map((c) => tile(S.menu, cardOf(S.menu, c.id), {
       class: `${c.photos ? "done" : ""}${c.id === S.current ? " current" : ""}`, count: c.photos || undefined,
       data: { "data-enroll-card": c.id },
       onclick: () => { S.current = c.id; render(); window.scrollTo({ top: 0, behavior: "smooth" }); },
     }))),
-    st.others.length ? h("p", { class: "muted small" }, `Also in this set: ${st.others.join(", ")}.`) : null,
+    st.others.length ? h("p", { class: "muted small" }, t("Also in this set: {cards}.", { cards: st.others.join(", ") })) : null,
   ];
 }
 
@@ -167,7 +169,7 @@ async function exportSet() {
       headers: token() ? { "X-Companion-Token": token() } : {}, credentials: "omit" });
     if (!response.ok) {
       const data = await response.json().catch(() => null);
-      throw new Error(data?.reason ?? `The companion answered ${response.status}.`);
+      throw new Error(data?.reason ?? t("The companion answered {status}.", { status: response.status }));
     }
     const url = URL.createObjectURL(await response.blob());
     const link = h("a", { href: url, download: `${S.status.set}.zip` });
@@ -187,27 +189,27 @@ function fileCard() {
     onchange: async (e) => {
       const f = e.target.files?.[0];
       e.target.value = "";
-      if (!f || !(await needOwner("the card set"))) return;
+      if (!f || !(await needOwner(t("the card set")))) return;
       const form = new FormData();
       form.append("file", f, f.name);
       try {
         const answer = await postForm(`/api/games/${id}/cards/import`, form);
-        banner.show(`Card set ${answer.set} imported: ${answer.labels.length} cards.`, "info");
+        banner.show(tn("Card set {set} imported: {n} card.", "Card set {set} imported: {n} cards.", answer.labels.length, { set: answer.set }), "info");
         S.current = null;
         await load();
       } catch (err) { banner.show(err.message); }
     } });
   return [
-    h("h2", null, "Enroll once, use everywhere"),
-    h("p", { class: "muted small" }, "Save the learned set as one file, or load a set another table made."),
+    h("h2", null, t("Enroll once, use everywhere")),
+    h("p", { class: "muted small" }, t("Save the learned set as one file, or load a set another table made.")),
     importInput,
     h("div", { class: "row" },
-      h("button", { type: "button", class: "btn", "data-do": "enroll-export", disabled: !S.status.stored, why: "No card is stored yet: photograph one first.", onclick: exportSet }, "Export the set"),
+      h("button", { type: "button", class: "btn", "data-do": "enroll-export", disabled: !S.status.stored, why: t("No card is stored yet: photograph one first."), onclick: exportSet }, t("Export the set")),
       h("button", { type: "button", class: "btn", "data-do": "enroll-import-button",
-        onclick: () => importInput.click() }, "Import a set…")),
+        onclick: () => importInput.click() }, t("Import a set…"))),
     h("p", { class: "muted small", "data-owner-note": "" }, S.owner
-      ? "This device holds the owner PIN: what it teaches or imports serves every table."
-      : "Teaching or importing cards changes the set every table uses: the companion asks for the owner PIN."),
+      ? t("This device holds the owner PIN: what it teaches or imports serves every table.")
+      : t("Teaching or importing cards changes the set every table uses: the companion asks for the owner PIN.")),
   ];
 }
 

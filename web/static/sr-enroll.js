@@ -8,6 +8,7 @@ import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { shrinkPhoto } from "./photo.js";
 import { dieTile } from "./sr-common.js";
 import { needOwner, ownerPost } from "./owner.js";
+import { t } from "./i18n.js";
 
 const id = Number(document.body.dataset.gameId);
 const state = { data: null, chosen: null, busy: false };
@@ -34,7 +35,7 @@ async function upload(face, file) {
   const response = await fetch(`/api/games/${id}/icon-dice/faces`, {
     method: "POST", body: form, headers, credentials: "omit", cache: "no-store" });
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? `The companion answered ${response.status}.`);
+  if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? t("The companion answered {status}.", { status: response.status }), data?.code ?? null);
   return data;
 }
 
@@ -57,11 +58,11 @@ async function send(face, file) {
 
 async function save() {
   // the face set serves every table: saving it asks for the owner PIN (owner.js; issue 28)
-  if (!(await needOwner("the dice face set"))) return;
+  if (!(await needOwner(t("the dice face set")))) return;
   try {
     const answer = await ownerPost(`/api/games/${id}/icon-dice/faces/save`, {}, token());
     state.data = answer.status;
-    banner.show("Saved: the camera reads your dice with these faces now.", "info");
+    banner.show(t("Saved: the camera reads your dice with these faces now."), "info");
   } catch (err) {
     banner.show(err.message);
   }
@@ -71,23 +72,22 @@ async function save() {
 function stepCard() {
   const face = current();
   if (!face) {
-    return [h("h2", null, "Every face shown"),
-      h("p", { class: "hint" }, state.data.unsaved.length ? "Save the set so the camera uses it." : "The set is saved."),
+    return [h("h2", null, t("Every face shown")),
+      h("p", { class: "hint" }, state.data.unsaved.length ? t("Save the set so the camera uses it.") : t("The set is saved.")),
       isHost() ? h("button", { type: "button", class: "btn primary big", "data-do": "save-faces",
-        disabled: !state.data.unsaved.length, why: "The set is saved already.", onclick: save }, "Save the face set")
-        : h("p", { class: "muted small" }, "The host saves the set.")];
+        disabled: !state.data.unsaved.length, why: t("The set is saved already."), onclick: save }, t("Save the face set"))
+        : h("p", { class: "muted small" }, t("The host saves the set."))];
   }
   const input = h("input", { type: "file", accept: "image/*", capture: "environment", class: "sr-file",
-    "aria-label": "Upload a photo", onchange: (e) => { if (e.target.files[0]) send(face, e.target.files[0]); } });
+    "aria-label": t("Upload a photo"), onchange: (e) => { if (e.target.files[0]) send(face, e.target.files[0]); } });
   return [
-    h("h2", { "data-enroll-face": face.reading }, `Show me ${face.prompt}`),
+    h("h2", { "data-enroll-face": face.reading }, t("Show me {die}", { die: face.prompt })),
     h("div", { class: "sr-belt big" }, tile(face)),
-    h("p", { class: "hint" }, "Lay that die alone on a plain surface, this face up, then take it with the table "
-      + "camera or photograph it from straight above with this device."),
+    h("p", { class: "hint" }, t("Lay that die alone on a plain surface, this face up, then take it with the table camera or photograph it from straight above with this device.")),
     h("div", { class: "row" },
-      h("button", { type: "button", class: "btn primary big", "data-do": "enroll-camera", disabled: state.busy, why: "Wait a moment: the last photo is still being read.",
-        onclick: () => send(face) }, state.busy ? "Reading…" : "Take it with the camera"),
-      h("label", { class: "btn big sr-upload" }, "Upload a photo", input)),
+      h("button", { type: "button", class: "btn primary big", "data-do": "enroll-camera", disabled: state.busy, why: t("Wait a moment: the last photo is still being read."),
+        onclick: () => send(face) }, state.busy ? t("Reading…") : t("Take it with the camera")),
+      h("label", { class: "btn big sr-upload" }, t("Upload a photo"), input)),
   ];
 }
 
@@ -95,14 +95,14 @@ function allCard() {
   const d = state.data;
   const shown = d.faces.filter((f) => f.enrolled).length;
   return [
-    h("h2", null, "All faces", h("span", { class: "aside" }, `${shown} of ${d.faces.length} shown`)),
+    h("h2", null, t("All faces"), h("span", { class: "aside" }, t("{n} of {total} shown", { n: shown, total: d.faces.length }))),
     h("div", { class: "sr-faces" }, d.faces.map((f) => tile(f, {
       class: f.enrolled ? "sr-shown" : "sr-todo", "aria-pressed": String(current()?.reading === f.reading),
-      "data-face-state": f.enrolled ? "shown" : "todo", "aria-label": `${f.enrolled ? "Show again" : "Show"}: ${f.prompt}`,
+      "data-face-state": f.enrolled ? "shown" : "todo", "aria-label": f.enrolled ? t("Show again: {die}", { die: f.prompt }) : t("Show: {die}", { die: f.prompt }),
       onclick: () => { state.chosen = f.reading; render(); },
     }))),
     isHost() && shown === d.faces.length && d.unsaved.length && current()
-      ? h("button", { type: "button", class: "btn primary", "data-do": "save-faces", onclick: save }, "Save the face set") : null,
+      ? h("button", { type: "button", class: "btn primary", "data-do": "save-faces", onclick: save }, t("Save the face set")) : null,
   ];
 }
 
