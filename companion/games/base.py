@@ -457,3 +457,7 @@ class Game(Protocol):
         """The action that supplies ``need`` with ``reading`` (:class:`IllegalAction` when the
         reading cannot)."""
         ...
+
+    def card_names(self) -> dict[str, str]:
+        """Every card of the box by id, named as printed (``{}``: a title without cards)."""
+        ...

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.games.registry import UnknownGame, find_game
 from companion.holds import DeviceHeld, DeviceHolds
 from companion.scans import enrollment
 from companion.scans.actions import (
@@ -52,13 +53,10 @@ log = logging.getLogger("companion.scans")
 def printed_names(title: str) -> dict[str, str]:
     """Every card of ``title``'s box by its name as printed, so that a card read as one not on
     the game's menu is labelled in words too ("Fruit: watermelon and orange")."""
-    if title == "sushi-go-party":
-        from companion.games.sushi_go_party.cards import CARDS_BY_ID as party
-        return {card_id: c.name for card_id, c in party.items()}
-    if title == "sushi-go":
-        from companion.games.sushi_go.cards import CARDS_BY_ID as sushi_go
-        return {card_id: c.name for card_id, c in sushi_go.items()}
-    return {}
+    try:
+        return find_game(title).card_names()
+    except UnknownGame:
+        return {}
 
 
 class ScanDesk:

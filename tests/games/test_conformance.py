@@ -199,3 +199,10 @@ def test_a_title_without_needs_builds_nothing(game: Game) -> None:
         return
     with pytest.raises(IllegalAction):
         game.action_for(StepNeed("Ann", 0, "step", "Ann's step"), None)
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=[g.info.id for g in ENGINES])
+def test_a_title_entered_from_its_cards_names_every_card_of_its_box(game: Game) -> None:
+    names = game.card_names()
+    assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in names.items())
+    assert bool(names) == (game.info.tableau is not None)

@@ -95,6 +95,12 @@ class ModuleGame:
         action: Message = self._needs.action_for(need, reading)
         return action
 
+    def card_names(self) -> dict[str, str]:
+        """Every card of the box by id, named as printed (a scan labels what it read with
+        them); ``{}`` for a title without cards. From the ``needs`` module's ``card_names``."""
+        names = getattr(self._needs, "card_names", None)
+        return {} if names is None else dict(names())
+
     def private_to(self, state: Any, action: Message) -> int | None:
         """``None``: every action of these titles is public."""
         return None

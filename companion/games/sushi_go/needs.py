@@ -26,6 +26,7 @@ from companion.games.base import (
 )
 from companion.games.common.needs import tableau_action, tableau_extras, tableau_needs
 from companion.games.sushi_go.actions import ACTIONS, EnterTableau, MochiRoll
+from companion.games.sushi_go.cards import CARDS_BY_ID
 
 #: What a tableau entry takes besides the cards (what a photo cannot show).
 EXTRAS = tableau_extras(EnterTableau)
@@ -64,3 +65,8 @@ def action_for(need: Need, reading: Any) -> Message:
             f"({', '.join(map(str, values))}); roll the mochi die alone"
         )
     return MochiRoll(player=need.player, value=values[0])
+
+
+def card_names() -> dict[str, str]:
+    """Every card of the box by id, named as printed."""
+    return {card_id: card.name for card_id, card in CARDS_BY_ID.items()}

@@ -22,6 +22,7 @@ from companion.games.base import (
 )
 from companion.games.common.needs import tableau_action, tableau_extras, tableau_needs
 from companion.games.sushi_go_party.actions import ACTIONS, EnterTableau
+from companion.games.sushi_go_party.cards import CARDS_BY_ID
 
 #: What a tableau entry takes besides the cards (what a photo cannot show).
 EXTRAS = tableau_extras(EnterTableau)
@@ -47,3 +48,8 @@ def action_for(need: Need, reading: Any) -> Message:
             "say what each copies (Adjust with taps)")
     cards = tuple(c for c in reading.cards if c != SPECIAL_ORDER)
     return tableau_action(ACTIONS, need, Tableau(cards, reading.on_wasabi, reading.extra))
+
+
+def card_names() -> dict[str, str]:
+    """Every card of the box by id, named as printed."""
+    return {card_id: card.name for card_id, card in CARDS_BY_ID.items()}
