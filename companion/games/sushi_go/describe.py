@@ -1,50 +1,54 @@
 """One short line per action for the history ("Ann revealed Wasabi + Salmon Nigiri (chopsticks)").
 
 The session uses ``GAME.describe(action)`` when a title offers it
-(:mod:`companion.session.summary`).
+(:mod:`companion.session.summary`). The line is a catalogue message (issue 26): ``str(line)`` is
+the English, the web renders it in each device's language with the cards' printed names.
 """
 
 from __future__ import annotations
 
 from companion.games.base import Message
 from companion.games.sushi_go import actions as a
-from companion.games.sushi_go.cards import CARDS_BY_ID
+from companion.games.sushi_go.words import card_label
+from companion.i18n import Msg, msg, nmsg
 
 
-def _name(card_id: str) -> str:
-    c = CARDS_BY_ID.get(card_id)
-    return c.name if c else card_id
+def _at(card: str, place: tuple[int, ...]) -> Msg | str:
+    """A card and, in the sushi battle, its place ("Tempura from row 5, card 2")."""
+    if len(place) == 2:
+        return msg("{card} from row {row}, card {column}", card=card_label(card), row=place[0],
+                   column=place[1])
+    return card_label(card)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _then(line: Msg | str, more: Msg | str) -> Msg:
+    return msg("{line}, {more}", line=line, more=more)
 
 
-def _at(place: tuple[int, ...]) -> str:
-    """A sushi battle place as a player reads it (" from row 5, card 2"), "" when not given."""
-    return f" from row {place[0]}, card {place[1]}" if len(place) == 2 else ""
-
-
-def describe(action: Message) -> str:
+def describe(action: Message) -> Msg | str:
     if isinstance(action, a.EnterTableau):
         n = len(action.cards) + len(action.on_wasabi)
-        text = f"{action.player}'s tableau: {_plural(n, 'card')}"
+        text: Msg | str = nmsg("{who}'s tableau: {n} card", "{who}'s tableau: {n} cards", n,
+                               who=action.player)
         if action.lead_takes > 0:
-            text += f", took the lead {_plural(action.lead_takes, 'time')}"
+            text = _then(text, nmsg("took the lead {n} time", "took the lead {n} times",
+                                    action.lead_takes))
         if action.holds_lead:
-            text += ", holds the lead token"
+            text = _then(text, msg("holds the lead token"))
         if action.mochi_die:
-            text += f", mochi die {action.mochi_die}"
+            text = _then(text, msg("mochi die {value}", value=action.mochi_die))
         return text
     if isinstance(action, a.Reveal):
-        text = f"{action.player} revealed {_name(action.card)}{_at(action.at)}"
+        text = msg("{who} revealed {card}", who=action.player, card=_at(action.card, action.at))
         if action.second:
-            text += f" + {_name(action.second)}{_at(action.second_at)} (chopsticks)"
+            text = msg("{line} + {card} (chopsticks)", line=text,
+                       card=_at(action.second, action.second_at))
         if action.dummy_card:
-            text += f"; the dummy took {_name(action.dummy_card)}"
+            text = msg("{line}; the dummy took {card}", line=text,
+                       card=card_label(action.dummy_card))
         return text
     if isinstance(action, a.MochiRoll):
-        return f"{action.player} rolled {action.value} on the mochi die"
+        return msg("{who} rolled {value} on the mochi die", who=action.player, value=action.value)
     if isinstance(action, a.Deal):
-        return f"Dealt {_plural(len(action.hands), 'card')}"
+        return nmsg("Dealt {n} card", "Dealt {n} cards", len(action.hands))
     return action.kind

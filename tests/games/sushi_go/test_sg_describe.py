@@ -7,12 +7,12 @@ from companion.games.sushi_go.actions import EnterTableau, MochiRoll, Reveal
 
 
 def test_history_lines_name_the_cards_as_printed() -> None:
-    assert GAME.describe(Reveal("Ann", "wasabi", second="salmon_nigiri")) == (
+    assert str(GAME.describe(Reveal("Ann", "wasabi", second="salmon_nigiri"))) == (
         "Ann revealed Wasabi + Salmon Nigiri (chopsticks)"
     )
-    assert GAME.describe(MochiRoll("Ben", 5)) == "Ben rolled 5 on the mochi die"
+    assert str(GAME.describe(MochiRoll("Ben", 5))) == "Ben rolled 5 on the mochi die"
     entry = EnterTableau("Ann", cards=("tempura", "wasabi"), on_wasabi=("squid_nigiri",),
                          lead_takes=2, holds_lead=True)
-    assert GAME.describe(entry) == (
+    assert str(GAME.describe(entry)) == (
         "Ann's tableau: 3 cards, took the lead 2 times, holds the lead token"
     )

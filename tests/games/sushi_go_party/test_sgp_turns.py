@@ -305,11 +305,11 @@ def test_used_chopsticks_travel_with_the_hand_they_went_back_into() -> None:
 
 
 def test_history_lines_name_the_cards_as_printed() -> None:
-    assert GAME.describe(Reveal("Ann", "squid_nigiri", second="special_order",
-                                second_copies="squid_nigiri", ask="maki")) == (
+    assert str(GAME.describe(Reveal("Ann", "squid_nigiri", second="special_order",
+                                second_copies="squid_nigiri", ask="maki"))) == (
         "Ann revealed Squid Nigiri + Special Order copying Squid Nigiri (chopsticks), "
         "spoon asks for Maki"
     )
-    assert GAME.describe(SpoonGive()) == "Nobody had what the spoon asked for"
-    assert GAME.describe(EnterTableau("Ben", cards=("tempura", "wasabi"),
-                                      on_wasabi=("egg_nigiri",))) == "Ben's tableau: 3 cards"
+    assert str(GAME.describe(SpoonGive())) == "Nobody had what the spoon asked for"
+    assert str(GAME.describe(EnterTableau("Ben", cards=("tempura", "wasabi"),
+                                      on_wasabi=("egg_nigiri",)))) == "Ben's tableau: 3 cards"

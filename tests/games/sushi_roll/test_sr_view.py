@@ -77,10 +77,11 @@ def test_picks_and_tokens_are_the_players_decisions_rolls_and_trays_are_table_in
 
 
 def test_history_lines_name_the_dice() -> None:
-    assert GAME.describe(Pick("Ann", MAKI3)) == "Ann took a Maki die showing 3 Maki"
-    assert GAME.describe(UseMenu("Ann", (SQUID,))) == ("Ann used a Menu token to re-roll Squid")
-    assert "took Nigiri die showing Squid from Ben's belt" in GAME.describe(
+    assert str(GAME.describe(Pick("Ann", MAKI3))) == "Ann took a Maki die showing 3 Maki"
+    assert str(GAME.describe(UseMenu("Ann", (SQUID,)))) == (
+        "Ann used a Menu token to re-roll Squid")
+    assert "took Nigiri die showing Squid from Ben's belt" in str(GAME.describe(
         UseChopsticks("Ann", MAKI1, "Ben", SQUID)
-    )
-    assert GAME.describe(Roll("Ben", (DESSERT3,))) == "Ben's belt rolled: 3 Dessert"
-    assert GAME.describe(EnterTray("Ann", (MAKI1,))) == "Ann's tray: 1 die"
+    ))
+    assert str(GAME.describe(Roll("Ben", (DESSERT3,)))) == "Ben's belt rolled: 3 Dessert"
+    assert str(GAME.describe(EnterTray("Ann", (MAKI1,)))) == "Ann's tray: 1 die"
