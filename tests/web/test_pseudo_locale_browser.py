@@ -105,6 +105,12 @@ def test_the_main_screens_show_no_text_outside_the_catalogue(
     page.locator(f"[data-game='{party['id']}']").wait_for()
     assert page.locator("html").get_attribute("lang") == pseudo_locale.LANG
     found += bypasses(phone, "home")
+    # the check itself: a word put on the page outside the catalogue is found (and a name is not)
+    page.evaluate("document.querySelector('main').append(Object.assign("
+                  "document.createElement('p'), {id: 'planted', textContent: 'Ann plain words'}))")
+    planted = [x for x in bypasses(phone, "planted") if "#planted" in x or "plain words" in x]
+    assert planted == ['planted: main.page.narrow > p#planted: "Ann plain words"'], planted
+    page.evaluate("document.getElementById('planted').remove()")
     page.locator(".tab[data-tab=new]").click()
     for title in ("sushi-go-party", "sushi-go", "sushi-roll", "sushi-express"):
         page.select_option("#title", title)
