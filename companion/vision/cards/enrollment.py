@@ -13,24 +13,27 @@ the same view: a label's similarity is the best of its rows. The labels within
 :attr:`Thresholds.window` of the best (at most :attr:`Thresholds.candidates`, and always the
 runner-up) then go through the fine check (:mod:`~companion.vision.cards.verify`), which
 compares the query crop with their enrolled crops pixel by pixel where they differ; the
-smallest difference names the card. ``confidence`` is that candidate's share of the inverse
-differences. The answer is *uncertain* when the best descriptor similarity is below
-:attr:`Thresholds.similarity` or the fine difference above :attr:`Thresholds.distance` (an
-unknown card, a card of another game, a bad crop), or the fine check's relative lead over the
-runner-up is below :attr:`Thresholds.fine_margin` (two cards it cannot tell apart here), or
-the fine check names another card than the descriptor (:attr:`Thresholds.overrule` off).
+smallest difference names the card. ``confidence`` is the calibrated probability that the
+label is right (:mod:`~companion.vision.cards.doubt`, fitted on real photos), and an answer
+under :data:`~companion.vision.cards.doubt.SURE` is uncertain. It is also *uncertain* when
+the best descriptor similarity is below :attr:`Thresholds.similarity` or the fine difference
+above :attr:`Thresholds.distance` (an unknown card, a card of another game, a bad crop), or
+the fine check's relative lead over the runner-up is below :attr:`Thresholds.fine_margin`
+(two cards it cannot tell apart here), or the fine check names another card than the
+descriptor (:attr:`Thresholds.overrule` off).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.vision.cards.doubt import SURE, Calibration, features, load_calibration
 from companion.vision.cards.embedding import BAND_SHARES, Embedder, top_band
 from companion.vision.cards.verify import FINE_H, SOFTENED, FineImage, fine_distances, normalise
 
@@ -65,6 +68,7 @@ class Thresholds:
 
     similarity: float = 0.7
     margin: float = 0.04
+    #: Unused since the confidence is calibrated (:mod:`doubt`); kept so saved sets load.
     temperature: float = 0.03
     window: float = 0.08
     candidates: int = 3
@@ -98,6 +102,11 @@ class Match:
     #: How many labels the fine check compared (0: none; 1: only the best label's difference
     #: was measured, its descriptor being decisive).
     compared: int = 0
+    #: The descriptor similarity's lead of the best label over the next (``margin`` is the
+    #: fine check's relative lead where it compared several labels).
+    gap: float = 0.0
+    #: Whether the fine check named the descriptor's best label (True where it compared none).
+    agrees: bool = True
 
 
 def band_view(share: float) -> tuple[int, float]:
@@ -179,6 +188,9 @@ class CardSet:
     turns: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
     thresholds: Thresholds = Thresholds()
     model: str = ""
+    #: What turns an answer's features into its ``confidence`` (:mod:`doubt`); the shipped
+    #: calibration unless given.
+    calibration: Calibration = field(default_factory=load_calibration)
     _fine: dict[tuple[int, int, int, int, float], FineImage] = field(
         default_factory=dict, repr=False)
     _by_view: dict[int, tuple[npt.NDArray[np.intp], FloatArray]] = field(
@@ -277,18 +289,26 @@ class CardSet:
         close = [int(i) for i in order[:t.candidates] if best[i] >= top - t.window]
         if crop is not None and not (sure_only and top < t.similarity):
             if top - second >= t.decisive and top >= t.similarity:
-                return self._distance_check(crop, view, order, rows, sims, best)
+                return self._doubted(self._distance_check(crop, view, order, rows, sims, best))
             if len(close) == 1 and len(order) > 1:
                 close.append(int(order[1]))
-            return self._fine_check(crop, view, close, rows, sims, top)
-        p = np.exp((best - top) / t.temperature)
-        confidence = float(1.0 / p.sum())
+            return self._doubted(self._fine_check(crop, view, close, rows, sims, top,
+                                                  top - second))
         uncertain = top < t.similarity or top - second < t.margin
-        return Match(self.labels[order[0]], confidence, uncertain, top,
-                     self.labels[order[1]] if len(order) > 1 else None, top - second)
+        return self._doubted(Match(self.labels[order[0]], 0.0, uncertain, top,
+                                   self.labels[order[1]] if len(order) > 1 else None,
+                                   top - second, gap=top - second))
+
+    def _doubted(self, match: Match) -> Match:
+        """``match`` with its ``confidence`` the calibrated probability that it is right
+        (:mod:`~companion.vision.cards.doubt`), uncertain too where that is under
+        :data:`~companion.vision.cards.doubt.SURE`."""
+        p = self.calibration.probability(features(match.gap, match.similarity, match.agrees))
+        return replace(match, confidence=p, uncertain=match.uncertain or p < SURE)
 
     def _fine_check(self, crop: Image, view: int, close: list[int],
-                    rows: npt.NDArray[np.intp], sims: FloatArray, top: float) -> Match:
+                    rows: npt.NDArray[np.intp], sims: FloatArray, top: float,
+                    gap: float) -> Match:
         share = 1.0 if view == FULL_VIEW else BAND_SHARES[view - 1]
         height = max(2 * 3 + 2, round(FINE_H * share))
         query = normalise(crop, height)
@@ -302,15 +322,14 @@ class CardSet:
         order = np.argsort(distances)
         e1, e2 = float(distances[order[0]]), float(distances[order[1]])
         lead = (e2 - e1) / e2 if e2 > 0 else 0.0
-        inverse = 1.0 / np.maximum(distances, 1e-6)
-        confidence = float(inverse[order[0]] / inverse.sum())
         t = self.thresholds
         if top >= t.similarity and lead >= t.fine_margin:
             e1 = self._softened(query, view, close[order[0]], turns[order[0]], e1)
         uncertain = top < t.similarity or lead < t.fine_margin or e1 > t.distance
         uncertain = uncertain or (not t.overrule and int(order[0]) != 0)
-        return Match(self.labels[close[order[0]]], confidence, uncertain, top,
-                     self.labels[close[order[1]]], lead, e1, len(close))
+        return Match(self.labels[close[order[0]]], 0.0, uncertain, top,
+                     self.labels[close[order[1]]], lead, e1, len(close), gap,
+                     int(order[0]) == 0)
 
     def _distance_check(self, crop: Image, view: int, order: npt.NDArray[np.intp],
                         rows: npt.NDArray[np.intp], sims: FloatArray, best: FloatArray) -> Match:
@@ -330,10 +349,9 @@ class CardSet:
                             fine_distances(query, [images], BAND_MATCH or view == FULL_VIEW)[0])
         top = float(best[owner])
         second = float(best[order[1]]) if len(order) > 1 else -1.0
-        p = np.exp((best - top) / t.temperature)
-        return Match(self.labels[owner], float(1.0 / p.sum()), e1 > t.distance, top,
+        return Match(self.labels[owner], 0.0, e1 > t.distance, top,
                      self.labels[int(order[1])] if len(order) > 1 else None, top - second, e1,
-                     1)
+                     1, top - second)
 
     def _softened(self, query: FloatArray, view: int, owner: int, turn: int,
                   distance: float) -> float:

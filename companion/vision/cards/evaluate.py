@@ -10,6 +10,7 @@ so a busy shared machine does not inflate it.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.vision.cards.embedding import Embedder
-from companion.vision.cards.enrollment import CardSet, Thresholds
+from companion.vision.cards.enrollment import CardSet, Match, Thresholds
 from companion.vision.cards.finder import CardFinder
 from companion.vision.cards.reader import CardReader
 from companion.vision.cards.store import model_digest
@@ -145,6 +146,48 @@ def evaluate_folder(folder: Path, k: int, embedder: Embedder | None = None,
                                    "similarity": round(match.similarity, 3)})
     score.ms_per_card = 1000 * spent / score.queries if score.queries else 0.0
     return score
+
+
+@dataclass(frozen=True)
+class OneShotRead:
+    """One query of :func:`one_shot_reads`: its class, file, source photo and the answer."""
+
+    truth: str
+    image: str
+    photo: str
+    match: Match
+
+    @property
+    def right(self) -> bool:
+        return self.match.label == self.truth
+
+
+def source_photo(path: Path) -> str:
+    """The photo a crop of ``set_cards`` was cut from: its name without the crop's row and
+    column (``20170311_133111_1_0.jpg`` -> ``20170311_133111``)."""
+    return re.sub(r"(_\d+){2}$", "", path.stem)
+
+
+def one_shot_reads(folder: Path, enrolled: int, embedder: Embedder,
+                   thresholds: Thresholds | None = None) -> list[OneShotRead]:
+    """Enroll the ``enrolled``-th crop (in name order) of every class of ``folder``, recognise
+    every other crop as a whole card: what :func:`evaluate_folder` scores with ``k`` of 1 when
+    ``enrolled`` is 0, and, over every ``enrolled``, many real answers (and real mistakes)
+    to calibrate ``confidence`` on (:mod:`~companion.vision.cards.doubt`)."""
+    classes = labelled_folder(folder)
+    card_set = CardSet(name="one-shot", thresholds=thresholds or Thresholds(),
+                       model=model_digest())
+    queries: list[tuple[str, Path]] = []
+    for label, files in classes.items():
+        pick = enrolled % len(files)
+        card_set.add(label, [read_image(files[pick])], embedder)
+        queries += [(label, f) for k, f in enumerate(files) if k != pick]
+    reader = CardReader(card_set, embedder, finder=_NoFinder())
+    out = []
+    for label, file in queries:
+        match = reader.recognise_crops([read_image(file)])[0]
+        out.append(OneShotRead(label, file.name, source_photo(file), match))
+    return out
 
 
 class _NoFinder(CardFinder):

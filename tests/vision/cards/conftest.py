@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from companion.vision.cards.doubt import Calibration
 from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import CardSet
 from companion.vision.cards.evaluate import enroll_deck
@@ -16,6 +17,9 @@ from companion.vision.cards.finder import CardFinder
 from companion.vision.cards.reader import CardReader
 
 ROOT = Path(__file__).resolve().parents[3]
+#: A calibration that leaves every answer to the rules of
+#: :class:`~companion.vision.cards.enrollment.Thresholds` alone (probability 1).
+UNDOUBTING = Calibration((0.0, 0.0, 0.0), 50.0, "tests: the rules before issue 22 item 5")
 SET_CARDS = ROOT.parent / "shared" / "data" / "cards" / "set_cards" / "images"
 
 
@@ -44,11 +48,14 @@ def finder() -> CardFinder:
 @pytest.fixture(scope="session")
 def deck_set(embedder: Embedder) -> CardSet:
     """The drawn deck, its fine check allowed to overrule the descriptor
-    (:attr:`~companion.vision.cards.enrollment.Thresholds.overrule`): the passes these tests
-    pin were built and measured that way. The shipped default (a disagreement is uncertain)
-    is what :func:`shipped_reader` reads with."""
+    (:attr:`~companion.vision.cards.enrollment.Thresholds.overrule`) and no calibrated doubt
+    (:data:`UNDOUBTING`): the passes these tests pin were built and measured that way. The
+    shipped defaults (a disagreement is uncertain, a card under the calibrated
+    :data:`~companion.vision.cards.doubt.SURE` is uncertain) are what :func:`shipped_reader`
+    reads with."""
     card_set = enroll_deck(embedder)
     card_set.thresholds = replace(card_set.thresholds, overrule=True)
+    card_set.calibration = UNDOUBTING
     return card_set
 
 
