@@ -32,10 +32,10 @@ import cv2
 from _screens import Screen, wait_all
 from werkzeug.serving import make_server
 
-from companion.camera import TableCamera
-from companion.rolls import RollDesk
+from companion.devices.camera import TableCamera
 from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session, Undo
+from companion.table.rolls import RollDesk
 from web import create_app
 
 TRIO = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"},

@@ -26,7 +26,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.camera import CALIBRATED_VIEWS  # noqa: E402
+from companion.devices.camera import CALIBRATED_VIEWS  # noqa: E402
 from companion.vision import synthetic  # noqa: E402
 from companion.vision.commands import holdout_names  # noqa: E402
 from companion.vision.dice import DiceReader, Image, ReaderConfig  # noqa: E402
@@ -122,7 +122,7 @@ def main() -> int:
 
 
 def calibrated_reader(die_px: float) -> DiceReader:
-    """The reader as the tray camera runs it once calibrated (companion/camera.py)."""
+    """The reader as the tray camera runs it once calibrated (companion/devices/camera.py)."""
     return DiceReader(ReaderConfig(die_px=die_px, views=CALIBRATED_VIEWS, second_look=None))
 
 

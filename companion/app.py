@@ -4,9 +4,9 @@ No logic of its own: :func:`build` wires the collaborators (nothing runs yet),
 :meth:`Service.start` starts the devices (the dice tower's bridge, per the ``tower`` setting),
 :func:`serve` runs everything until SIGINT/SIGTERM and shuts down cleanly (the log is durable
 after every change anyway, so a SIGKILL or a pulled plug loses nothing that was acknowledged).
-The buttons and lights come from the ``gpio`` setting (``companion/controls.py``; the scan
+The buttons and lights come from the ``gpio`` setting (``companion/devices/controls.py``; the scan
 button scans the camera's frame through :class:`~companion.scans.ScanDesk`), ``/health``
-from ``companion/health.py``; the HTTP server is waitress (``web/serving.py``).
+from ``companion/devices/health.py``; the HTTP server is waitress (``web/serving.py``).
 """
 
 from __future__ import annotations
@@ -22,22 +22,22 @@ from typing import TextIO
 from flask import Flask
 
 from companion.backup import ServiceRunning, service_lock
-from companion.camera import TableCamera
-from companion.controls import TableControls
-from companion.devices import DeviceReport, DeviceStatus, Health, probe_devices
-from companion.health import build_health
-from companion.holds import HOLDS_FILE, DeviceHolds
+from companion.devices.camera import TableCamera
+from companion.devices.controls import TableControls
+from companion.devices.health import build_health
+from companion.devices.present import DeviceReport, DeviceStatus, Health, probe_devices
+from companion.devices.tower import TableTower
 from companion.hub import table_api as hub_api
 from companion.hub.pusher import HubPusher, for_table
-from companion.icon_camera import DataDirHook, IconDesk
 from companion.owner import Owner
-from companion.rolls import RollDesk
 from companion.scans import ScanDesk, camera_frame
 from companion.session.log import GameLog, LogError
 from companion.session.session import Session
 from companion.settings import Settings
 from companion.storage_check import LogCheck, check_log, is_storage_full, repair_command
-from companion.tower import TableTower
+from companion.table.holds import HOLDS_FILE, DeviceHolds
+from companion.table.icon_camera import DataDirHook, IconDesk
+from companion.table.rolls import RollDesk
 from web import create_app
 from web import health as health_web
 from web.safe_mode import create_safe_app

@@ -12,15 +12,15 @@ a candidate serial port (``/dev/ttyACM*``, ``/dev/ttyUSB*``; hot-plug is watched
 ``virtual`` runs the virtual tower (``firmware_bridge.fake``) on a pseudo-terminal and connects
 the bridge to it; ``off`` runs no tower at all.
 
-``camera`` (``companion/camera.py``): ``auto`` (the Pi camera, else the first webcam, else the
-demo camera), ``picamera``, a webcam index (``0``), a device path (``/dev/video0``), a stream
+``camera`` (``companion/devices/camera.py``): ``auto`` (the Pi camera, else the first webcam, else
+the demo camera), ``picamera``, a webcam index (``0``), a device path (``/dev/video0``), a stream
 URL, a video file or a folder of images; ``demo`` the demo camera (a rendered tray whose dice are
 thrown from the tablet); ``off`` no camera at all. A camera that does not open at start is
 replaced by the demo camera, with the reason in the device line.
 
 ``gpio`` (:data:`GPIO_MODES`): ``auto`` drives the Pi's header when there is one (lgpio on a Pi 5,
 gpiozero's default pin factory on a Pi 4) and gpiozero's ``MockFactory`` elsewhere; ``mock``
-always the MockFactory; ``off`` no buttons or lights (``companion/controls.py``).
+always the MockFactory; ``off`` no buttons or lights (``companion/devices/controls.py``).
 ``pins`` (:class:`Pins`): BCM numbers of the buttons, lights and buzzer; ``COMPANION_PINS``
 overrides some of them as ``name=N`` pairs (``"undo=5,buzzer=none"``; ``none`` leaves a device
 out). ``threads``: the web server's worker threads (each open live-update stream holds one).

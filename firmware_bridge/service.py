@@ -1,6 +1,6 @@
 """The dice tower as one service: the durable inbox plus the link, for the composition root.
 
-``companion serve`` builds one (``companion/tower.py``)::
+``companion serve`` builds one (``companion/devices/tower.py``)::
 
     tower = TowerService(settings.db_path, ports=[...])   # or patterns only
     tower.start()

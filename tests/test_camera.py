@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from companion.camera import TableCamera, annotate
+from companion.devices.camera import TableCamera, annotate
 from companion.games.base import UnreadableInput
-from companion.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session
+from companion.table.rolls import RollDesk
 from companion.vision.demo_tray import DemoTray
 from companion.vision.dice import Die
 from companion.vision.sources import Frame, FrameSource, SourceError

@@ -6,14 +6,14 @@ from typing import Any
 
 import pytest
 
-from companion.dice_input import (
+from companion.games import find_game
+from companion.games.base import IllegalAction, PlayerSpec, UnreadableInput
+from companion.table.dice_input import (
     DICE_TITLES,
     check_roll_source,
     check_values,
     request_for,
 )
-from companion.games import find_game
-from companion.games.base import IllegalAction, PlayerSpec, UnreadableInput
 
 TRIO = [PlayerSpec("Ann"), PlayerSpec("Ben"), PlayerSpec("Cat")]
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from companion.dice_input import check_roll_source, face_request_for
 from companion.games.base import IllegalAction
-from companion.icon_camera import BELT, IconCamera, IconDesk, box_region
 from companion.session.log import GameLog
 from companion.session.session import HOST, Session
+from companion.table.dice_input import check_roll_source, face_request_for
+from companion.table.icon_camera import BELT, IconCamera, IconDesk, box_region
 from companion.vision.icon_dice.enroll import enroll_photos
 from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.matching import FaceSet

@@ -431,7 +431,7 @@ def test_the_camera_scans_only_for_the_game_holding_it(session: Session, data_di
     """Issue 28 item 4: with the camera held by a game, the scan button scans for that game
     and no other, and another game's host cannot scan with it; with no holder the button
     says how to claim it (a free camera still scans for a host who asks on the tablet)."""
-    from companion.holds import DeviceHeld, DeviceHolds
+    from companion.table.holds import DeviceHeld, DeviceHolds
 
     holds = DeviceHolds()
     reader = ScriptedReader([card("tempura", 40), card("tea", 40, 40 + ROW_H)])
@@ -571,9 +571,9 @@ def test_a_scan_lapses_when_its_round_is_entered_by_taps(session: Session, data_
 
 
 def test_the_scan_button_gives_scan_done_or_rejected(session: Session, data_dir: Path) -> None:
-    from companion.buttons import TableButtons
-    from companion.feedback import Signal
-    from companion.presses import SHORT
+    from companion.devices.buttons import TableButtons
+    from companion.devices.feedback import Signal
+    from companion.devices.presses import SHORT
 
     desk = scripted(session, data_dir, [card("tempura", 40)], zones=row_zones(2))
     buttons = TableButtons(session, None, desk.button_scan)

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.devices import DeviceReport, DeviceStatus, probe_devices
+from companion.devices.present import DeviceReport, DeviceStatus, probe_devices
 from companion.settings import DEFAULT_PORT, load_settings
 
 

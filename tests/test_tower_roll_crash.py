@@ -25,11 +25,11 @@ from typing import Any
 
 import pytest
 
-from companion.holds import HOLDS_FILE, DeviceHolds
-from companion.rolls import RollDesk
+from companion.devices.tower import TableTower
 from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session
-from companion.tower import TableTower
+from companion.table.holds import HOLDS_FILE, DeviceHolds
+from companion.table.rolls import RollDesk
 from firmware_bridge.inbox import RollInbox
 from firmware_bridge.link import LinkTiming
 from tests.dice_table import TO_ROLL, TRIO, wait_for
@@ -117,11 +117,11 @@ def test_a_crash_between_claim_and_commit_loses_no_roll(tmp_path: Path,
 CHILD = """
 import inspect, os, signal, sys, time
 from pathlib import Path
-from companion.holds import DeviceHolds
-from companion.rolls import RollDesk
+from companion.table.holds import DeviceHolds
+from companion.table.rolls import RollDesk
 from companion.session.log import GameLog
 from companion.session.session import Session
-from companion.tower import TableTower
+from companion.devices.tower import TableTower
 from firmware_bridge.link import LinkTiming
 
 path = sys.argv[1]

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from companion.devices.tower import TableTower
 from companion.games.base import IllegalAction
-from companion.rolls import Offered, RollDesk
 from companion.session.errors import Forbidden, NotFound
 from companion.session.log import GameLog
 from companion.session.session import HOST, WATCHER, Act, Session, Undo, seat_viewer
-from companion.tower import TableTower
+from companion.table.rolls import Offered, RollDesk
 from firmware_bridge.link import LinkTiming
 from tests.dice_table import TO_ROLL, TRIO
 from tests.dice_table import wait_for as table_wait

@@ -59,7 +59,7 @@ def test_a_virtual_tower_starts_with_the_service_and_stops_with_it(tmp_path: Pat
 
 
 def test_auto_finds_no_tower_without_serial_ports(tmp_path: Path) -> None:
-    from companion.tower import TableTower
+    from companion.devices.tower import TableTower
 
     tower = TableTower("auto", tmp_path / "companion.sqlite3", patterns=[str(tmp_path / "tty*")])
     tower.start()
@@ -75,7 +75,7 @@ def test_auto_finds_no_tower_without_serial_ports(tmp_path: Path) -> None:
 def test_auto_uses_a_tower_that_answers_the_handshake_on_a_candidate_port(
     tmp_path: Path,
 ) -> None:
-    from companion.tower import TableTower
+    from companion.devices.tower import TableTower
     from firmware_bridge.fake import VirtualTower
 
     (tmp_path / "ttyUSB9").touch()  # a port that is no tower: probed, skipped

@@ -2,9 +2,9 @@
 
 ``create_app(session, rolls=None, tower=None, camera=None, scans=None, owner=None)`` receives the
 :class:`~companion.session.session.Session` it serves and, when the service runs table devices,
-the :class:`~companion.rolls.RollDesk`, the :class:`~companion.tower.TableTower` and the
-:class:`~companion.camera.TableCamera` (the composition root, ``companion/app.py``, builds
-them); it does nothing else at import time.
+the :class:`~companion.table.rolls.RollDesk`, the :class:`~companion.devices.tower.TableTower` and
+the :class:`~companion.devices.camera.TableCamera` (the composition root, ``companion/app.py``,
+builds them); it does nothing else at import time.
 
 * :mod:`web.api`   - the JSON endpoints of ``docs/API.md`` (credential: ``X-Companion-Token``).
 * :mod:`web.live`  - the server-sent event stream, one per-viewer snapshot per committed change.
@@ -34,12 +34,12 @@ from typing import Any
 
 from flask import Flask
 
-from companion.camera import TableCamera
+from companion.devices.camera import TableCamera
+from companion.devices.tower import TableTower
 from companion.owner import Owner
-from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
-from companion.tower import TableTower
+from companion.table.rolls import RollDesk
 from web import api, devices, enroll, errors, guard, ids, live, pages, sgp
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web

@@ -13,7 +13,7 @@
   (``{"values": [3, 5], "quality": "ok"|"cocked"}``; the host or a claimed seat of that game).
 
 Polled by ``web/static/camera.js``; rolls the camera reads reach a game through the roll desk
-(``companion/rolls.py``) like the tower's.
+(``companion/table/rolls.py``) like the tower's.
 """
 
 from __future__ import annotations

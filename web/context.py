@@ -17,15 +17,15 @@ from companion.session import access
 from companion.session.session import Session, Viewer
 
 if TYPE_CHECKING:
-    from companion.camera import TableCamera
+    from companion.devices.camera import TableCamera
+    from companion.devices.tower import TableTower
     from companion.owner import Owner
-    from companion.rolls import RollDesk
-    from companion.tower import TableTower
+    from companion.table.rolls import RollDesk
 
 SESSION_KEY = "companion.session"
-ROLLS_KEY = "companion.rolls"
-TOWER_KEY = "companion.tower"
-CAMERA_KEY = "companion.camera"
+ROLLS_KEY = "companion.table.rolls"
+TOWER_KEY = "companion.devices.tower"
+CAMERA_KEY = "companion.devices.camera"
 OWNER_KEY = "companion.owner"
 TOKEN_HEADER = "X-Companion-Token"
 OWNER_HEADER = "X-Companion-Owner"

@@ -1,5 +1,5 @@
 """Which game holds the dice tower and the camera (issue 28 item 4; ``docs/API.md``, "Dice
-from the table"): readings of a device go to its holder only (:mod:`companion.holds`).
+from the table"): readings of a device go to its holder only (:mod:`companion.table.holds`).
 
 * ``GET  /api/devices`` - ``{"tower": HELD, "camera": HELD}``, HELD ``null`` (free) or
   ``{"id", "game", "players"}`` of the game holding it (also in ``GET /api/tower`` and
@@ -16,9 +16,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, IllegalAction
-from companion.holds import NAMES, DeviceHolds, check_device
 from companion.session import access
 from companion.session.errors import NotFound
+from companion.table.holds import NAMES, DeviceHolds, check_device
 from web.body import json_object
 from web.context import get_rolls, get_session, is_owner, request_viewer
 from web.icon_hook import get_hook

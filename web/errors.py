@@ -18,7 +18,6 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.holds import DeviceHeld
 from companion.session.errors import (
     Forbidden,
     NotFound,
@@ -27,6 +26,7 @@ from companion.session.errors import (
     TooManyAttempts,
 )
 from companion.storage_check import STORAGE_FULL_REASON, is_storage_full
+from companion.table.holds import DeviceHeld
 from web.i18n import request_language
 from web.ids import UnreadablePath
 

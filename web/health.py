@@ -1,7 +1,7 @@
 """Health: ``GET /health`` (JSON) and the tablet's status panel ``GET /status``.
 
 ``install(app, health)`` registers this blueprint on an app made by :func:`web.create_app` and
-hands it the :class:`~companion.devices.Health` the composition root built (every device's
+hands it the :class:`~companion.devices.present.Health` the composition root built (every device's
 probe: camera, dice tower, GPIO, storage). Nothing here touches a device itself.
 
 ``GET /health`` answers ``{"ok", "storage_ok", "uptime_s", "devices": [{"name", "real",
@@ -28,11 +28,11 @@ import ipaddress
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 
-from companion.devices import Health
+from companion.devices.present import Health
 from companion.session.errors import Forbidden
 from web.context import get_session
 
-HEALTH_KEY = "companion.health"
+HEALTH_KEY = "companion.devices.health"
 bp = Blueprint("health", __name__)
 
 

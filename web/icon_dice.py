@@ -21,8 +21,8 @@
   face set (every face shown); the reader picks it up at the next frame.
 * ``GET  /games/<id>/icon-dice/enroll`` - the walk-through page (``web/static/sr-enroll.js``).
 
-The icon camera is the :class:`companion.icon_camera.DataDirHook` ``companion/app.py`` hangs on
-the table camera's frame hooks: :func:`get_hook` finds it there (or takes the one given to
+The icon camera is the :class:`companion.table.icon_camera.DataDirHook` ``companion/app.py`` hangs
+on the table camera's frame hooks: :func:`get_hook` finds it there (or takes the one given to
 :func:`attach`, for tests; both live in :mod:`web.icon_hook`, which :mod:`web.devices` also
 uses), so no extra wiring is needed. Without one, the status says
 ``enabled: false`` and the writes answer 404.
@@ -35,11 +35,11 @@ from typing import Any
 from flask import Blueprint, Flask, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
-from companion.icon_camera import SOURCE, DataDirHook, IconDesk
 from companion.session import access
 from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
+from companion.table.icon_camera import SOURCE, DataDirHook, IconDesk
 from web.body import int_field, json_object, list_field, text_field
 from web.context import get_session, request_viewer, require_owner
 from web.devices import held_by

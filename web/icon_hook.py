@@ -1,4 +1,4 @@
-"""Where the web layer finds the icon camera (:class:`companion.icon_camera.DataDirHook`).
+"""Where the web layer finds the icon camera (:class:`companion.table.icon_camera.DataDirHook`).
 
 :func:`get_hook` answers the hook given to :func:`attach` (tests), else the one
 ``companion/app.py`` hangs on the table camera's frame hooks, else ``None``. Both
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app
 
-from companion.icon_camera import DataDirHook
+from companion.table.icon_camera import DataDirHook
 from web.context import get_camera
 
 ICON_KEY = "companion.icon_dice"

@@ -20,11 +20,11 @@ from typing import Any, Protocol
 
 from flask import Blueprint, Response, jsonify
 
-from companion.dice_input import DICE_TITLES, request_for
 from companion.games.base import JSON, UnreadableInput
-from companion.rolls import RollDesk
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
+from companion.table.dice_input import DICE_TITLES, request_for
+from companion.table.rolls import RollDesk
 from web.body import int_field, json_object, text_field
 from web.context import get_camera, get_rolls, get_session, get_tower, request_viewer
 from web.devices import held_by

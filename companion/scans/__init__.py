@@ -2,7 +2,7 @@
 
 :class:`ScanDesk` is the one place where a photo of cards (the camera's current frame, or a
 phone's upload) meets the games in scoring mode (Sushi Go Party!, Sushi Go!). The web endpoints
-(``web/scans.py``) and the GPIO scan button (``companion/buttons.py``, wired in
+(``web/scans.py``) and the GPIO scan button (``companion/devices/buttons.py``, wired in
 ``companion/app.py``) call it; it reads cards with :mod:`companion.vision.cards` and enters
 tableaux through the session like any other input.
 

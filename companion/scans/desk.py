@@ -19,7 +19,6 @@ from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
 from companion.games.registry import UnknownGame, find_game
-from companion.holds import DeviceHeld, DeviceHolds
 from companion.scans import enrollment
 from companion.scans.actions import (
     menu_types,
@@ -44,6 +43,7 @@ from companion.scans.report import describe, scan_json
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Act, Outcome, Session
+from companion.table.holds import DeviceHeld, DeviceHolds
 from companion.vision.calibration import Zones
 
 #: The package's logger (the name it had as one module).

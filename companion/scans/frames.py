@@ -18,7 +18,7 @@ ZonesGetter = Callable[[], "Zones | None"]
 
 
 def camera_frame(camera: Any) -> Image | None:
-    """The last frame ``camera`` (a :class:`~companion.camera.TableCamera`) looked at, or
+    """The last frame ``camera`` (a :class:`~companion.devices.camera.TableCamera`) looked at, or
     ``None`` (off, starting, lost). TableCamera keeps it as ``_seen`` under ``_lock``."""
     lock = getattr(camera, "_lock", None)
     if lock is None:

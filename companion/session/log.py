@@ -91,8 +91,8 @@ MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (game, seq)
     ) WITHOUT ROWID;
     """,
-    # Where a game's dice come from (``companion/dice_input.py``): tapped on a screen, the dice
-    # tower or the camera. Games stored before it existed were all tapped.
+    # Where a game's dice come from (``companion/table/dice_input.py``): tapped on a screen, the
+    # dice tower or the camera. Games stored before it existed were all tapped.
     1: "ALTER TABLE games ADD COLUMN roll_source TEXT NOT NULL DEFAULT 'tap'",
     # The answers to ``Idempotency-Key`` requests (docs/INTERNALS.md): the key and its scope
     # are kept only hashed, the answer sealed with the key (it may hold a host token).
@@ -310,7 +310,7 @@ class GameLog:
     def _stamp(self) -> str:
         """Now, in milliseconds, and later than any stamp this log gave before: two writes in
         one millisecond still come out in order (the game changed last is the one on the
-        table, :func:`companion.buttons.table_game`)."""
+        table, :func:`companion.devices.buttons.table_game`)."""
         with self._lock:
             ms = max(int(self._clock() * 1000), self._last_stamp_ms + 1)
             self._last_stamp_ms = ms

@@ -644,7 +644,7 @@ class Session:
         (``snapshot(...)["view"]``), read and submitted on the writer thread in one step: no
         other change comes between reading what the game waits for and applying the action.
         ``build`` refuses by raising (:class:`IllegalAction`, :class:`UnreadableInput`);
-        nothing changes then. Used by table devices (``companion/rolls.py``).
+        nothing changes then. Used by table devices (``companion/table/rolls.py``).
 
         ``with_commit(db)`` runs inside the log transaction that appends the action
         (:meth:`GameLog.append`): the device marks its roll as taken there, so the roll and

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from companion.buttons import TableButtons
-from companion.controls import Controls, FactoryChoice, mock_factory
-from companion.presses import PressTiming
-from companion.rolls import RollDesk
+from companion.devices.buttons import TableButtons
+from companion.devices.controls import Controls, FactoryChoice, mock_factory
+from companion.devices.presses import PressTiming
 from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.settings import Pins
+from companion.table.rolls import RollDesk
 
 #: Long enough to be reliable on a loaded 2-core machine, short enough to keep tests quick.
 TIMING = PressTiming(bounce=0.03, hold=0.25)

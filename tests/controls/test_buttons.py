@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from companion.buttons import TableButtons, next_step, table_game
-from companion.controls import Controls, FactoryChoice, TableControls, choose_factory
-from companion.feedback import Signal
-from companion.presses import LONG, SHORT
-from companion.rolls import RollDesk, TableRoll
+from companion.devices.buttons import TableButtons, next_step, table_game
+from companion.devices.controls import Controls, FactoryChoice, TableControls, choose_factory
+from companion.devices.feedback import Signal
+from companion.devices.presses import LONG, SHORT
 from companion.session.access import HOST
 from companion.session.session import Act, Session
 from companion.settings import Pins
+from companion.table.rolls import RollDesk, TableRoll
 from tests.controls.conftest import PLAYERS, TIMING
 
 CONFIRM, SCAN, UNDO, NEXT = 17, 27, 22, 23
@@ -222,7 +222,7 @@ def test_pins_already_taken_are_a_fault_not_a_crash(
 ) -> None:
     from gpiozero import LED
 
-    monkeypatch.setattr("companion.controls.choose_factory",
+    monkeypatch.setattr("companion.devices.controls.choose_factory",
                         lambda mode: FactoryChoice(factory, True, "a Pi (test)"))
     taken = LED(CONFIRM, pin_factory=factory)  # something else holds the confirm pin
     try:

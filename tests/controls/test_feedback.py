@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.controls import GpioLights, TableWatcher
-from companion.feedback import (
+from companion.devices.controls import GpioLights, TableWatcher
+from companion.devices.feedback import (
     AMBER,
     GREEN,
     OFF,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.presses import LONG, SHORT, Press, PressTiming, PressTracker
+from companion.devices.presses import LONG, SHORT, Press, PressTiming, PressTracker
 
 TIMING = PressTiming(bounce=0.03, hold=1.0)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.devices import Health, storage_status
+from companion.devices.present import Health, storage_status
 from companion.session.log import GameLog
 from companion.session.session import Session
 from web import create_app

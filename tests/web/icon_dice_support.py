@@ -1,5 +1,5 @@
 """Helpers of the icon-dice web tests: a rendered Sushi Roll belt, a stand-in reader that knows
-it, and a :class:`~companion.icon_camera.DataDirHook` whose camera watches that belt.
+it, and a :class:`~companion.table.icon_camera.DataDirHook` whose camera watches that belt.
 
 The stand-in reader answers with the rendered dice (one marked uncertain), so the screens' flow
 is deterministic; the real reader is tests/vision/icon_dice's and the bench's business.
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.icon_camera import BELT, DataDirHook, IconCamera, IconDesk, box_region
 from companion.session.session import Session
+from companion.table.icon_camera import BELT, DataDirHook, IconCamera, IconDesk, box_region
 from companion.vision.dice import Image
 from companion.vision.icon_dice.reader import IconDie, face_value
 from companion.vision.icon_dice.scenes import IconScene, IconSceneDie, Surface, render

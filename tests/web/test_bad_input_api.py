@@ -27,9 +27,9 @@ from werkzeug.routing import Rule
 from companion.games import find_game
 from companion.games.base import JSON, PlayerSpec
 from companion.games.simulate import random_game
-from companion.rolls import RollDesk
 from companion.scans import ScanDesk
 from companion.session.session import Session
+from companion.table.rolls import RollDesk
 from tests.test_scans import ScriptedReader
 from tests.web.web_support import (
     PLAYERS,

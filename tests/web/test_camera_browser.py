@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from companion.camera import TableCamera
-from companion.rolls import RollDesk
+from companion.devices.camera import TableCamera
 from companion.session.session import Session
+from companion.table.rolls import RollDesk
 from companion.vision.dice import Die
 from tests.dice_table import TO_ROLL
 from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from companion.rolls import RollDesk, TableRoll
 from companion.session.log import GameLog
 from companion.session.session import Session
+from companion.table.rolls import RollDesk, TableRoll
 from tests.dice_table import TO_ROLL
 from tests.web.web_support import claim_device, create_game, post
 from web import create_app

@@ -11,7 +11,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from companion.controls import choose_factory
+from companion.devices.controls import choose_factory
 from companion.games.base import IllegalAction
 from companion.games.sushi_express import GAME as SUSHI_EXPRESS
 from companion.games.sushi_express.actions import TakeCustomer

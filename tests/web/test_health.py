@@ -7,8 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from companion.devices import DeviceStatus, Health, storage_status
-from companion.health import build_health, last_write
+from companion.devices.health import build_health, last_write
+from companion.devices.present import DeviceStatus, Health, storage_status
 from companion.session.access import HOST
 from companion.session.session import Act, Session
 from companion.settings import Settings

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from companion.controls import TableControls
-from companion.devices import DeviceStatus, Health, storage_status
-from companion.health import last_write
+from companion.devices.controls import TableControls
+from companion.devices.health import last_write
+from companion.devices.present import DeviceStatus, Health, storage_status
 from companion.session.access import HOST
 from companion.session.session import Act, Session
 from companion.settings import Pins

@@ -13,7 +13,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from companion.app import host_code_lines
-from companion.devices import Health
+from companion.devices.present import Health
 from companion.session.log import HOST_CODE_LENGTH, JOIN_ALPHABET
 from companion.session.session import Session
 from tests.web.web_support import TOKEN_HEADER, NewGame, claim, post, snapshot

@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.icon_camera import DataDirHook
 from companion.session.session import Session
+from companion.table.icon_camera import DataDirHook
 from companion.vision.dice import Image
 from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.scenes import enrollment_photo

@@ -3,7 +3,7 @@ unsure die waits on the game screen (the camera view outlines every die, the uns
 orange), a correction picker opens with big targets, and one tap confirms the reading, which
 rolls Ann's belt. The enrollment walk-through page asks for the first face.
 
-The camera is a :class:`~companion.icon_camera.DataDirHook` fed a rendered belt, read by a
+The camera is a :class:`~companion.table.icon_camera.DataDirHook` fed a rendered belt, read by a
 stand-in reader (tests/web/icon_dice_support.py). Screenshots: ``test-output/screenshots/
 sr-camera-*.png``.
 """
@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from companion.icon_camera import DataDirHook
 from companion.session.session import Session
+from companion.table.icon_camera import DataDirHook
 from companion.vision.dice import Image
 from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
 from tests.web.icon_dice_support import ANN_BELT, UNSURE, filmed_hook, settle

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from companion.devices import DeviceStatus, Health
-from companion.rolls import RollDesk
+from companion.devices.present import DeviceStatus, Health
 from companion.scans import ScanDesk
 from companion.session.session import Session
+from companion.table.rolls import RollDesk
 from tests.web.browser_support import MIN_TARGET_PX, PHONE, SMALL_TARGETS_JS, Screen, post_json
 from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
 from web import create_app

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from werkzeug.serving import make_server
 
-from companion.camera import TableCamera
+from companion.devices.camera import TableCamera
 from companion.scans import ScanDesk, camera_frame
 from companion.session.session import Session
 from companion.vision.cards import Card, CardSet

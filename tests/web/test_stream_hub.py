@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from companion.devices import Health, storage_status
+from companion.devices.present import Health, storage_status
 from companion.session.log import GameLog
 from companion.session.session import Session
 from web import create_app

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.rolls import RollDesk, TableRoll
 from companion.session.session import Session
+from companion.table.rolls import RollDesk, TableRoll
 from tests.dice_table import TO_ROLL
 from tests.web.web_support import (
     PLAYERS,

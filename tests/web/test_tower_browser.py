@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from companion.rolls import RollDesk
+from companion.devices.tower import TableTower
 from companion.session.session import Session
-from companion.tower import TableTower
+from companion.table.rolls import RollDesk
 from firmware_bridge.link import LinkTiming
 from tests.dice_table import TO_ROLL
 from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json

@@ -17,8 +17,9 @@ Pure recognisers, no I/O but :mod:`store` (the data dir); ``docs/ICON_DICE.md`` 
   ``cocked``).
 * :mod:`~companion.vision.icon_dice.evaluate`: scoring on synthetic frames (tests, bench).
 
-Wiring: ``companion/icon_camera.py`` settles each seat's belt and tray and routes readings into
-Sushi Roll games. Importing this package does no work; the detector loads when a reader is built.
+Wiring: ``companion/table/icon_camera.py`` settles each seat's belt and tray and routes
+readings into Sushi Roll games. Importing this package does no work; the detector loads when a
+reader is built.
 """
 
 from companion.vision.icon_dice.matching import FaceSet, Match, Thresholds

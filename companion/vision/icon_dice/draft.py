@@ -1,9 +1,9 @@
 """Enrolling a face set from the screens: a draft that collects one photo per face.
 
 :class:`EnrollmentDraft` holds the set being enrolled for ``<data dir>/icon_dice/<name>/``
-(the service's is :data:`companion.icon_camera.DEFAULT_SET`). It starts from the saved set when
-there is one, so showing one face again corrects just that face. Every face of the engine's dice
-table (:func:`companion.vision.icon_dice.faces.readings`) must be shown once before
+(the service's is :data:`companion.table.icon_camera.DEFAULT_SET`). It starts from the saved set
+when there is one, so showing one face again corrects just that face. Every face of the engine's
+dice table (:func:`companion.vision.icon_dice.faces.readings`) must be shown once before
 :meth:`EnrollmentDraft.save` writes the set. Photos arrive as encoded bytes (a phone's upload:
 decoded by OpenCV, whatever the upload claims its type is) or as a camera frame, in which the
 die must be the only one the detector finds (:func:`single_die_crop`). Thread-safe.

@@ -5,7 +5,7 @@ time in seconds) into presses a person meant: :data:`SHORT` (pressed and let go)
 (held for ``hold`` seconds: reported while still held, so the feedback comes at once; the
 release after it is not a second press). Nothing here reads a clock or a pin: the caller passes
 the time with every call and asks :meth:`PressTracker.deadline` when to call
-:meth:`PressTracker.poll` next (``companion/controls.py`` does that on one thread for all
+:meth:`PressTracker.poll` next (``companion/devices/controls.py`` does that on one thread for all
 buttons).
 
 Debounce is a glitch filter: a level counts only once it has stayed put for ``bounce`` seconds,

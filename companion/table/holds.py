@@ -15,8 +15,8 @@ Contract of :class:`DeviceHolds`:
 * Holds are kept in ``DATA_DIR/holds.json`` (written atomically) when a path is given, so a
   roll after a restart still goes to the game that held the tower; else in memory.
 
-The roll desk (``companion/rolls.py``) and the icon-dice desk (``companion/icon_camera.py``)
-route a device's readings to its holder only.
+The roll desk (``companion/table/rolls.py``) and the icon-dice desk
+(``companion/table/icon_camera.py``) route a device's readings to its holder only.
 """
 
 from __future__ import annotations

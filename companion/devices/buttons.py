@@ -2,7 +2,7 @@
 
 :class:`TableButtons` maps ``(button, press)`` to one intent, submitted through the session's
 queue like a phone's (``Session.submit`` / ``submit_from_view``; the roll desk's confirm for a
-pending roll), and answers with the :class:`~companion.feedback.Signal` to show:
+pending roll), and answers with the :class:`~companion.devices.feedback.Signal` to show:
 :attr:`Signal.ACCEPTED` (or :attr:`Signal.SCAN_DONE`) when it went through,
 :attr:`Signal.REJECTED` with the reason when it makes no sense now (the reason is logged; the
 tablet shows the game as it is).
@@ -26,14 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.feedback import Signal
+from companion.devices.feedback import Signal
+from companion.devices.presses import LONG, Press
 from companion.games.base import JSON, IllegalAction, StepNeed, UnreadableInput
 from companion.games.registry import find_game
-from companion.presses import LONG, Press
-from companion.rolls import RollDesk
 from companion.session.access import HOST, TABLE
 from companion.session.errors import Forbidden, NotFound, SessionClosed
 from companion.session.session import Redo, Session, Undo
+from companion.table.rolls import RollDesk
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ setting (``companion/settings.py``; a spec of :func:`companion.vision.sources.ma
 
 * one thread (``camera``) reads frames from the :class:`~companion.vision.sources.FrameSource`,
   feeds them to a :class:`~companion.vision.settle.SettleDetector` and offers every settled roll to
-  the games through :class:`~companion.rolls.RollDesk` as a roll from the ``camera`` (an ``ok``
-  roll applies at once, ``cocked`` / ``uncertain`` ones wait for a one-tap confirm);
+  the games through :class:`~companion.table.rolls.RollDesk` as a roll from the ``camera`` (an
+  ``ok`` roll applies at once, ``cocked`` / ``uncertain`` ones wait for a one-tap confirm);
 * when the chosen camera does not open at start, the demo camera
   (:class:`~companion.vision.demo_tray.DemoTray`, an empty rendered tray whose dice are thrown
   from the tablet) takes its place and :attr:`TableCamera.message` says why;
@@ -37,9 +37,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.devices import DeviceStatus
+from companion.devices.present import DeviceStatus
 from companion.games.base import JSON, UnreadableInput
-from companion.rolls import RollDesk, TableRoll
+from companion.table.rolls import RollDesk, TableRoll
 from companion.vision.calibration import (
     CalibrationError,
     Zones,
@@ -112,7 +112,7 @@ class TableCamera:
         self._frames: list[float] = []
         self._told: object = None
         #: Called with every frame read (image, time) on the camera thread, after the pip
-        #: dice: the icon dice (``companion/icon_camera.py``) hook in here.
+        #: dice: the icon dice (``companion/table/icon_camera.py``) hook in here.
         self.frame_hooks: list[Callable[[Image, float], object]] = []
 
     @property
@@ -310,7 +310,7 @@ class TableCamera:
     def throw(self, values: object, quality: object = "ok") -> None:
         """Demo camera only: drop dice showing ``values`` in the rendered tray (``quality``
         ``cocked`` leaves one die on an edge). :class:`UnreadableInput` otherwise."""
-        from companion.dice_input import check_values
+        from companion.table.dice_input import check_values
 
         faces = check_values(values)
         if len(faces) > 6:

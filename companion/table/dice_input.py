@@ -13,7 +13,7 @@ supplies it (``GAME.action_for(need, reading)``). This module wraps those for th
   engine validates it like any other input (two dice expected, faces 1 to 6, ...).
 * Icon dice (Sushi Roll) take a parallel path: :func:`face_request_for` says what a game waits
   for from one seat's belt or tray (:class:`FaceRequest`), built from readings ``"kind:face"``;
-  ``companion/icon_camera.py`` routes the camera's settled belts with it.
+  ``companion/table/icon_camera.py`` routes the camera's settled belts with it.
 * A game's *roll source* (``tap``, ``tower``, ``camera``): :mod:`companion.session.sources`
   (re-exported here); :data:`DICE_TITLES` and :data:`FACE_TITLES` follow from each engine's
   ``info.dice``.

@@ -9,8 +9,8 @@ the light rests on :data:`RESTING` (green: the service runs).
 Colours are drawn from :data:`GREEN`, :data:`RED`, :data:`AMBER` and :data:`OFF` so that a
 green LED plus a red LED (amber = both) and one RGB LED say the same thing.
 
-:class:`FeedbackPlayer` plays signals on any :class:`Lights` (``companion/controls.py`` has the
-gpiozero ones) on its own thread, one pattern after the other; while a pattern plays, at most
+:class:`FeedbackPlayer` plays signals on any :class:`Lights` (``companion/devices/controls.py`` has
+the gpiozero ones) on its own thread, one pattern after the other; while a pattern plays, at most
 :data:`BACKLOG` more wait and older waiting ones are dropped (a burst of events must not keep
 the table beeping for a minute). ``sleep`` is injected so tests play patterns instantly.
 """

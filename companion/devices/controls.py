@@ -7,11 +7,11 @@ Built by the composition root (``companion/app.py``) from the ``gpio`` and ``pin
   with ``mock``, on machines without GPIO, and, with the fault recorded, when the Pi's factory
   fails to load (python3-lgpio missing, no access to ``/dev/gpiochip*``).
 * :class:`Controls` owns one gpiozero ``Button`` per fitted button (internal pull-up, closes
-  to ground) and feeds its raw edges to a :class:`~companion.presses.PressTracker` (debounce and
-  long press; gpiozero's own ``bounce_time`` is left off so every factory, the mock included,
+  to ground) and feeds its raw edges to a :class:`~companion.devices.presses.PressTracker` (debounce
+  and long press; gpiozero's own ``bounce_time`` is left off so every factory, the mock included,
   behaves the same). Decided presses go to a second thread, which submits them through
-  :class:`~companion.buttons.TableButtons` (the session's queue) and plays the answer's
-  :class:`~companion.feedback.Signal` on the lights.
+  :class:`~companion.devices.buttons.TableButtons` (the session's queue) and plays the answer's
+  :class:`~companion.devices.feedback.Signal` on the lights.
 * :class:`GpioLights` shows a pattern step on a green and a red LED (or one RGB LED) and an
   active buzzer.
 * :class:`TableWatcher` turns what the devices report into signals: the tower connecting or
@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.buttons import BUTTONS, Answer, TableButtons
-from companion.devices import DeviceStatus
-from companion.feedback import Colour, FeedbackPlayer, Signal
+from companion.devices.buttons import BUTTONS, Answer, TableButtons
+from companion.devices.feedback import Colour, FeedbackPlayer, Signal
+from companion.devices.present import DeviceStatus
+from companion.devices.presses import Press, PressTiming, PressTracker
 from companion.games.base import JSON
-from companion.presses import Press, PressTiming, PressTracker
 from companion.settings import Pins
 
 log = logging.getLogger(__name__)
@@ -331,8 +331,8 @@ class TableWatcher:
     """Polls the devices every ``period`` seconds and signals what changed.
 
     ``connected()`` says whether the dice tower's link is up (``None``: no tower);
-    ``last_offer()`` is the roll desk's last :class:`~companion.rolls.Offered` (a new object per
-    roll). Polling keeps the tower and the roll desk free of any knowledge of the lights.
+    ``last_offer()`` is the roll desk's last :class:`~companion.table.rolls.Offered` (a new object
+    per roll). Polling keeps the tower and the roll desk free of any knowledge of the lights.
     """
 
     def __init__(self, signal: Callable[[Signal], None],

@@ -12,8 +12,8 @@ setting (``companion/settings.py``):
 
 The service's roll inbox is the ``tower_rolls`` table of the session's SQLite file. One thread
 (``tower-rolls``) takes every committed roll from the service's feed and offers it to the games
-through :class:`~companion.rolls.RollDesk` (which claims it in the inbox when a game takes it),
-so neither the link thread nor the session's writer waits for the other.
+through :class:`~companion.table.rolls.RollDesk` (which claims it in the inbox when a game takes
+it), so neither the link thread nor the session's writer waits for the other.
 
 No acknowledged roll is lost to a crash (issue 28 item 7): an ``ok`` roll is claimed in the
 same SQLite transaction as the action it becomes (:meth:`RollInbox.claim_on` run by the
@@ -37,9 +37,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.devices import DeviceStatus
+from companion.devices.present import DeviceStatus
 from companion.games.base import JSON, UnreadableInput
-from companion.rolls import RollDesk, TableRoll
+from companion.table.rolls import RollDesk, TableRoll
 from firmware_bridge.fake import VirtualTower
 from firmware_bridge.inbox import StoredRoll
 from firmware_bridge.link import DEFAULT_PATTERNS, LinkTiming
@@ -214,7 +214,7 @@ class TableTower:
         """Virtual mode: drop dice showing ``values`` in the virtual tower's tray; it reports
         them with ``quality`` once they lie still. :class:`UnreadableInput` for bad values or
         when there is no virtual tower."""
-        from companion.dice_input import check_values
+        from companion.table.dice_input import check_values
 
         faces = check_values(values)
         if len(faces) > MAX_DICE:

@@ -1,7 +1,7 @@
 """Sushi Roll's icon dice from the camera: settled belts and trays into the game.
 
 Wiring (``companion/app.py``): :class:`IconCamera` is fed every frame the table camera reads
-(:attr:`companion.camera.TableCamera.frame_hooks`); it routes what settles through an
+(:attr:`companion.devices.camera.TableCamera.frame_hooks`); it routes what settles through an
 :class:`IconDesk` into the session. Nothing runs while no icon-dice game takes its dice from the
 ``camera`` (:meth:`IconDesk.wanted` is asked at most once a second), so pip-dice games pay
 nothing.
@@ -17,10 +17,11 @@ nothing.
   the region are left out). A reported die is ``cocked`` when the icon reader says so (its own
   measure, which tells dice touching on a belt from a die on its edge; the pip silhouette test
   is switched off), ``uncertain`` when the face set is unsure or the readings disagreed.
-* **Desk** (:class:`IconDesk`, the icon-dice twin of :class:`companion.rolls.RollDesk`): a
-  settled region goes to the game that holds the camera (:class:`~companion.holds.DeviceHolds`,
-  shared with the roll desk; issue 28 item 4), if it takes camera dice and waits for that
-  surface of that seat (:func:`companion.dice_input.face_request_for`). An ``ok`` reading is
+* **Desk** (:class:`IconDesk`, the icon-dice twin of :class:`companion.table.rolls.RollDesk`): a
+  settled region goes to the game that holds the camera
+  (:class:`~companion.table.holds.DeviceHolds`, shared with the roll desk; issue 28 item 4), if it
+  takes camera dice and waits for that
+  surface of that seat (:func:`companion.table.dice_input.face_request_for`). An ``ok`` reading is
   submitted at once as a table input (undoable like any action); an ``uncertain`` or
   ``cocked`` one, one the engine refuses (with its reason) and one whose request always needs
   a person (a tray in scoring mode) becomes the game's *pending reading* for that surface,
@@ -40,12 +41,12 @@ from typing import Any
 
 import numpy as np
 
-from companion.dice_input import FaceRequest, check_readings, face_request_for
 from companion.games.base import JSON, IllegalAction, UnreadableInput
-from companion.holds import DeviceHolds
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
+from companion.table.dice_input import FaceRequest, check_readings, face_request_for
+from companion.table.holds import DeviceHolds
 from companion.vision.calibration import Zones
 from companion.vision.dice import Image
 from companion.vision.icon_dice.reader import IconDie
@@ -164,7 +165,7 @@ class IconDesk:
 
     def wanted(self) -> list[tuple[int, str]]:
         """``(game pk, title)`` of the games that take icon dice from the camera now."""
-        from companion.dice_input import FACE_TITLES
+        from companion.table.dice_input import FACE_TITLES
 
         holder = self.holds.holder(SOURCE)
         return [(g["id"], g["game"]) for g in self.session.list_games()

@@ -1,16 +1,16 @@
 """Settled rolls from table devices into games: apply, hold for a confirm, or leave alone.
 
 :class:`RollDesk` is the one place where a roll a device read (the dice tower today, the camera
-later) meets the games. Device adapters (``companion/tower.py``) call :meth:`RollDesk.offer`
+later) meets the games. Device adapters (``companion/devices/tower.py``) call :meth:`RollDesk.offer`
 for every new roll, on their own thread; the tablet's endpoints (``web/tower.py``) call
 :meth:`RollDesk.pending`, :meth:`RollDesk.confirm` and :meth:`RollDesk.dismiss`.
 
 Contract of :meth:`RollDesk.offer`:
 
-1. The roll goes only to the game that **holds** the device (:class:`~companion.holds.
+1. The roll goes only to the game that **holds** the device (:class:`~companion.table.holds.
    DeviceHolds`: its host claimed the tower or the camera; issue 28 item 4), if that game's
    roll source is the roll's source, it is not over and it waits for a roll now
-   (:func:`companion.dice_input.request_for` on its view). Otherwise nothing happens: the roll
+   (:func:`companion.table.dice_input.request_for` on its view). Otherwise nothing happens: the roll
    stays unclaimed in the device's inbox (the outcome says ``unwanted``, with the reason: no
    game holds the device, or the holder does not wait for a roll). No other game ever gets it.
 2. The game takes it: the inbox marks the roll as that game's. A roll of quality ``ok`` is
@@ -42,12 +42,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.dice_input import RollRequest, check_values, request_for
 from companion.games.base import JSON, IllegalAction, UnreadableInput
-from companion.holds import DEVICES, NAMES, DeviceHolds
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
+from companion.table.dice_input import RollRequest, check_values, request_for
+from companion.table.holds import DEVICES, NAMES, DeviceHolds
 
 log = logging.getLogger(__name__)
 

@@ -1,30 +1,30 @@
 """The probes behind ``GET /health``: each table device judged OK or faulty, with the reason.
 
-:func:`build_health` gives the composition root a :class:`~companion.devices.Health` over the
-running devices. The judging rules (``companion/devices.py`` says what a fault is):
+:func:`build_health` gives the composition root a :class:`~companion.devices.present.Health` over
+the running devices. The judging rules (``companion/devices/present.py`` says what a fault is):
 
 * camera: ``lost`` (it stopped giving frames and is being re-opened) is a fault; the demo camera
   standing in for a camera that was asked for by name (``picamera``, ``/dev/video0``, ...) is a
   fault; the demo camera under ``auto`` (none fitted) or ``demo`` is a fake that works.
 * dice tower: a link in state ``refused`` (protocol mismatch) or ``lost`` (it was there and went
   away) is a fault; ``searching`` in ``auto`` mode (no tower plugged in) is not.
-* GPIO: what :meth:`companion.controls.TableControls.device_status` says.
-* storage: :func:`companion.devices.storage_status` on the data directory, with the time of the
-  last committed change of any game as the last durable write.
+* GPIO: what :meth:`companion.devices.controls.TableControls.device_status` says.
+* storage: :func:`companion.devices.present.storage_status` on the data directory, with the time of
+  the last committed change of any game as the last durable write.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.devices import DeviceStatus, Health, storage_status
+from companion.devices.present import DeviceStatus, Health, storage_status
 from companion.session.session import Session
 from companion.settings import Settings
 
 if TYPE_CHECKING:
-    from companion.camera import TableCamera
-    from companion.controls import TableControls
-    from companion.tower import TableTower
+    from companion.devices.camera import TableCamera
+    from companion.devices.controls import TableControls
+    from companion.devices.tower import TableTower
 
 #: Camera specs under which the demo camera is expected, not a fault.
 QUIET_CAMERA_SPECS = ("auto", "demo", "off")

@@ -2,7 +2,7 @@
 
 ``probe_devices()`` looks (cheaply, without opening anything) for a camera, a serial dice tower
 and the Pi's GPIO; the composition root replaces the tower's line with what the running bridge
-found (``companion/tower.py``: a real tower that answered the handshake, the virtual one, or
+found (``companion/devices/tower.py``: a real tower that answered the handshake, the virtual one, or
 none). For each device that is missing the service runs on a fake, and
 :meth:`DeviceReport.describe` says so in one line at start-up. GPIO uses gpiozero's own
 ``MockFactory`` as its fake pin factory; the camera and tower fakes are the ones shipped with the
