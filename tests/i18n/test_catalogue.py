@@ -119,6 +119,14 @@ def test_placeholders_are_those_of_the_message_id(lang: str) -> None:
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalogue_compiles_without_babel_s_checks_failing(lang: str) -> None:
+    """What ``pybabel compile`` (``bin/setup-env``) refuses: e.g. a message with a bare ``%``
+    extracted as python-format whose translation has none ("{n}% used" -> "zajęte {n}%")."""
+    bad = [f"line {m.lineno}: {m.id!r}: {error}"
+           for m, errors in catalogue(lang).check() for error in errors]
+    assert not bad, "\n".join(bad)
+
 def test_plural_rules_follow_each_language() -> None:
     assert catalogue("pl").num_plurals == 3
     assert i18n.plural_categories("pl") == {"one": 0, "few": 1, "many": 2, "other": 2}

@@ -93,7 +93,7 @@ export function boardHint(g) {
   const parts = [h("h2", null, guesses.length ? t("Place your guess") : t("Place exchange"))];
   if (guesses.length) {
     const who = g.who(guesses[0].player);
-    parts.push(h("p", { class: "hint" }, who, t("Tap a free number on the board. The % is the chance the roller makes that number.")));
+    parts.push(h("p", { class: "hint" }, who, t("Tap a free number on the board. The percentage on it is the chance the roller makes that number.")));
   }
   const same = guesses.find((a) => a.same_guess && a.number === g.ui.same);
   if (same) {

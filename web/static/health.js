@@ -1,7 +1,7 @@
 // The status panel (templates/status.html): every device from GET /health, real or fake,
 // OK or faulty with the reason. Polls every 3 s; a failed poll says the companion is unreachable.
 
-import { t, tn } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
 const POLL_MS = 3000;
 const list = document.getElementById("health-devices");
@@ -40,7 +40,7 @@ function storageFacts(facts) {
     const fill = el("span");
     fill.style.width = `${Math.round(used * 100)}%`;
     bar.append(fill);
-    bar.setAttribute("aria-label", t("{n}% used", { n: Math.round(used * 100) }));
+    bar.setAttribute("aria-label", t("{percent} used", { percent: percentText(used) }));
     box.append(bar);
     box.append(el("div", "small", t("{free} free of {total}", { free: bytes(facts.free_bytes), total: bytes(facts.total_bytes) })));
   }
@@ -115,3 +115,8 @@ async function poll() {
 }
 
 poll();
+
+/** ``share`` (0-1) written as the page's language writes a percentage ("42 %" in French). */
+function percentText(share) {
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(share);
+}
