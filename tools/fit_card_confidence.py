@@ -61,7 +61,7 @@ SET_TABLES = SHARED / "set_tables"
 
 def match_row(match: Match) -> dict[str, object]:
     return {"gap": match.gap, "similarity": match.similarity, "agrees": match.agrees,
-            "compared": match.compared, "label": match.label,
+            "compared": match.compared, "label": match.label, "runner_up": match.runner_up,
             "old_uncertain": match.uncertain}
 
 
