@@ -144,9 +144,52 @@ class Msg:
         return self.render(SOURCE)
 
 
+class Text(str):
+    """A message already rendered in English that still knows its message: what an engine puts
+    where plain JSON wants a string (a Sushi Express turn prompt, a score line's detail). It *is*
+    its English text (``json.dumps``, comparisons, the CLI and the logs read that), and
+    :func:`localize` renders it again in a reader's language (the web layer does, per request).
+    String operations on it give a plain ``str``: to build on it, pass it as a parameter."""
+
+    message: Msg
+
+    def __new__(cls, message: Msg | str) -> Text:
+        if isinstance(message, str):  # copy.deepcopy and pickle rebuild it from its text
+            message = message.message if isinstance(message, Text) else Msg(message)
+        self = super().__new__(cls, message.render(SOURCE))
+        self.message = message
+        return self
+
+    def render(self, lang: str = SOURCE) -> str:
+        return self.message.render(lang)
+
+
+def tmsg(msgid: str, **params: Any) -> Text:
+    """``msg(...)`` rendered in English, kept for :func:`localize` (see :class:`Text`)."""
+    return Text(Msg(msgid, params))
+
+
+def ntmsg(singular: str, plural: str, n: int, **params: Any) -> Text:
+    return Text(Msg(singular, params, plural, n))
+
+
+def localize(tree: Any, lang: str) -> Any:
+    """``tree`` (plain JSON) with every :class:`Text` in it rendered in ``lang`` (a copy where
+    something changes; the tree itself when ``lang`` is the source language)."""
+    if lang == SOURCE:
+        return tree
+    if isinstance(tree, Text):
+        return tree.render(lang)
+    if isinstance(tree, dict):
+        return {k: localize(v, lang) for k, v in tree.items()}
+    if isinstance(tree, list | tuple):
+        return [localize(v, lang) for v in tree]
+    return tree
+
+
 def render_value(value: Any, lang: str) -> Any:
     """A parameter as text in ``lang``: messages rendered, lists joined with "and"."""
-    if isinstance(value, Msg):
+    if isinstance(value, Msg | Text):
         return value.render(lang)
     if isinstance(value, list | tuple):
         return join([render_value(v, lang) for v in value], lang)

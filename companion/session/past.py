@@ -39,7 +39,7 @@ from typing import Any
 
 from companion.games import find_game
 from companion.games.base import JSON, Game, PlayerSpec, UnreadableInput
-from companion.i18n import SOURCE, msg
+from companion.i18n import SOURCE, localize, msg
 from companion.session.access import private_seat
 from companion.session.errors import NotFound
 from companion.session.history import History, fold
@@ -104,7 +104,8 @@ class PastGames:
             text = _private_text(action, lang) if hidden else summarize(game, action, lang)
             steps.append({"index": index, "summary": text, "player": player,
                           "totals": _totals(game, history.state_at(index + 1))})
-        return {**summary, "score": game.score(history.state).to_json(), "steps": steps}
+        return {**summary, "score": localize(game.score(history.state).to_json(), lang),
+                "steps": steps}
 
     def finished(self, game_pk: int) -> JSON:
         """The summary of finished game ``game_pk``: :class:`NotFound` when there is no such
@@ -139,7 +140,7 @@ class PastGames:
             hidden = private_seat(game, action, history.state_at(step - 1)) is not None
             said = _private_text(action, lang) if hidden else summarize(game, action, lang)
         return {"id": row.id, "game": row.game, "step": step, "steps": len(history),
-                "summary": said, "view": view}
+                "summary": said, "view": localize(view, lang)}
 
     # -- inside ---------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import JSON, Game, Message, PlayerSpec, UnreadableInput
-from companion.i18n import SOURCE, Msg, render
+from companion.i18n import SOURCE, Msg, localize, render
 from companion.session.access import Viewer, may_send, private_seat, sees
 from companion.session.history import Conflict
 from companion.session.log import GameRow
@@ -100,17 +100,18 @@ def _build(pub: Published, viewer: Viewer, lang: str) -> JSON:
         out["conflicts"] = [conflict_json(pub.game, pub.state, c) for c in pub.conflicts]
     out["roll_source"] = pub.row.roll_source
     out["claimed_seats"] = sorted(pub.claimed)
-    out["view"] = _view(pub, viewer)
+    out["view"] = _view(pub, viewer, lang)
     return out
 
 
-def _view(pub: Published, viewer: Viewer) -> JSON:
-    """``GAME.view`` for the viewer's seat, with ``legal`` cut to what this viewer may send."""
+def _view(pub: Published, viewer: Viewer, lang: str) -> JSON:
+    """``GAME.view`` for the viewer's seat, with ``legal`` cut to what this viewer may send,
+    its engine's words (turn prompts, score lines) in ``lang``."""
     view = dict(pub.game.view(pub.state, viewer.seat if viewer.role == "seat" else None))
     legal = view.get("legal")
     if isinstance(legal, list):
         view["legal"] = [a for a in legal if _may_send_json(pub, viewer, a)]
-    return view
+    return dict(localize(view, lang))
 
 
 def _may_send_json(pub: Published, viewer: Viewer, data: Any) -> bool:

@@ -48,9 +48,6 @@ NOT_YET = {
     # scan.js (the card scanner's card) belongs to the camera/scan work (issue 22): its words
     # go through the catalogue there.
     "#scan",
-    # Sushi Express's turn prompt is worded by its engine (companion/games/sushi_express, being
-    # reshaped under issue 25): its words go through the catalogue with that work.
-    "[data-engine-words]",
 }
 
 

@@ -175,9 +175,9 @@ function turnCard(g) {
   if (table) sub = t("Anyone at the table can enter this");
   else if (mine) sub = t("Your turn");
   else if (act.seat !== null) sub = g.isHost ? t("{player}'s turn", { player: g.name(act.seat) }) : t("Waiting for {player}", { player: g.name(act.seat) });
-  // the prompt is the engine's words (Sushi Express words its own; not in the catalogue yet)
+  // the prompt is the engine's words, rendered by the server in this device's language
   return [colour ? playerDot(colour) : null,
-    h("span", null, h("span", { "data-engine-words": "" }, act.prompt), sub ? h("span", { class: "sub" }, sub) : null)];
+    h("span", null, h("span", null, act.prompt), sub ? h("span", { class: "sub" }, sub) : null)];
 }
 
 function setLive(on) {

@@ -49,17 +49,16 @@ from companion.games.sushi_express import words
 from companion.games.sushi_express.cards import (
     ACTION_DECK,
     CUSTOMER_DECK,
-    CUSTOMER_NAMES,
     ActionCard,
     Customer,
 )
 from companion.games.sushi_express.state import GameState
-from companion.i18n import msg
+from companion.i18n import msg, nmsg, ntmsg, tmsg
 
 GAME_ID = "sushi-express"
 FIRST_CUSTOMER = 3
 FURTHER_CUSTOMER = 1
-TIEBREAK_LABEL = "action cards left (Tip cards not counted)"
+TIEBREAK_LABEL = tmsg("action cards left (Tip cards not counted)")
 COLOURS: tuple[Customer, ...] = tuple(c for c in Customer if c is not Customer.TIP)
 
 
@@ -100,18 +99,20 @@ def _customer_lines(t: Tally) -> tuple[ScoreLine, ...]:
         count = t.customers.get(colour, 0)
         if count <= 0:
             continue
-        name = CUSTOMER_NAMES[colour]
+        name = words.CUSTOMERS[colour]
         lines.append(
-            ScoreLine("first customer", FIRST_CUSTOMER, colour.value, f"first {name} customer")
+            ScoreLine(tmsg("first customer"), FIRST_CUSTOMER, colour.value,
+                      tmsg("first {colour} customer", colour=name))
         )
         if count > 1:
             more = count - 1
             lines.append(
                 ScoreLine(
-                    "further customers",
+                    tmsg("further customers"),
                     more * FURTHER_CUSTOMER,
                     colour.value,
-                    f"{more} more {name} customer{'s' * (more != 1)}, 1 point each",
+                    ntmsg("{n} more {colour} customer, 1 point each",
+                          "{n} more {colour} customers, 1 point each", more, colour=name),
                 )
             )
     return tuple(lines)
@@ -120,19 +121,23 @@ def _customer_lines(t: Tally) -> tuple[ScoreLine, ...]:
 def _tip_lines(t: Tally, most: int, fewest: int, leaders: list[str]) -> tuple[ScoreLine, ...]:
     customer_tips = t.customers.get(Customer.TIP, 0)
     count = ScoreLine(
-        "tips",
+        tmsg("tips"),
         0,
         "tip",
-        f"{customer_tips} customer tip card{'s' * (customer_tips != 1)} + {t.tip_cards} Tip "
-        f"action card{'s' * (t.tip_cards != 1)} = {t.tips} tip{'s' * (t.tips != 1)}",
+        tmsg("{customer_tips} + {tip_cards} = {tips}",
+             customer_tips=nmsg("{n} customer tip card", "{n} customer tip cards", customer_tips),
+             tip_cards=nmsg("{n} Tip action card", "{n} Tip action cards", t.tip_cards),
+             tips=nmsg("{n} tip", "{n} tips", t.tips)),
     )
     if t.tips != fewest:
         return (count,)
     if most == fewest:
-        detail = f"everyone has {most} tip{'s' * (most != 1)}, so everyone is fewest"
+        detail = ntmsg("everyone has {n} tip, so everyone is fewest",
+                       "everyone has {n} tips, so everyone is fewest", most)
     else:
-        detail = f"fewest tips ({fewest}); the most is {most} ({', '.join(leaders)})"
-    return (count, ScoreLine("fewest tips", -most, "tip", detail))
+        detail = tmsg("fewest tips ({fewest}); the most is {most} ({leaders})",
+                      fewest=fewest, most=most, leaders=", ".join(leaders))
+    return (count, ScoreLine(tmsg("fewest tips"), -most, "tip", detail))
 
 
 def tallies_from_state(state: GameState) -> list[Tally]:

@@ -39,7 +39,7 @@ from companion.games.sushi_express.phases import deliver, guess, move, roll, tip
 from companion.games.sushi_express.phases.reveal import need_reveal
 from companion.games.sushi_express.scoring import GAME_ID, score_tallies, tallies_from_state
 from companion.games.sushi_express.state import GameState, Phase
-from companion.i18n import msg
+from companion.i18n import Text, msg, ntmsg, tmsg
 
 
 def actor(state: GameState, action: Message) -> int | None:
@@ -126,35 +126,44 @@ def to_act(state: GameState) -> JSON | None:
     phase = state.phase
     if phase is Phase.REVEAL:
         need = need_reveal(state)
-        return _act(None, "reveal", f"Turn up {need} customer card{'s' * (need != 1)}")
+        return _act(None, "reveal", ntmsg("Turn up {n} customer card", "Turn up {n} customer cards",
+                                          need))
     if phase is Phase.GUESS:
         seat = guess.guesser(state)
         assert seat is not None
-        return _act(seat, "guess", f"{state.name(seat)} places a guess")
+        return _act(seat, "guess", tmsg("{who} places a guess", who=state.name(seat)))
     if phase is Phase.ROLL:
         return _roll_prompt(state)
     if phase is Phase.MOVE:
         seat = move.mover(state)
         assert seat is not None
         if state.pending_take is not None:
-            return _act(seat, "take_customer", f"{state.name(seat)} takes a customer card")
+            return _act(seat, "take_customer",
+                        tmsg("{who} takes a customer card", who=state.name(seat)))
         number = markers.number_of(state, seat)
-        return _act(seat, "move", f"{state.name(seat)} moves their van {number} tiles")
+        # every number on the guess board is 2 or more: the English had one form
+        return _act(seat, "move", ntmsg("{who} moves their van {n} tile",
+                                        "{who} moves their van {n} tiles", number,
+                                        who=state.name(seat)))
     if phase is Phase.DELIVER:
         seat = deliver.decider(state)
-        return _act(seat, "deliver", f"{_name(state, seat)} keeps or discards the display")
+        return _act(seat, "deliver",
+                    tmsg("{who} keeps or discards the display", who=_name(state, seat)))
     if phase is Phase.TIPS:
         waiting = tips.undeclared(state)
         seat = waiting[0] if waiting else None
-        return _act(seat, "declare_tips", f"{_name(state, seat)} shows their Tip action cards")
+        return _act(seat, "declare_tips",
+                    tmsg("{who} shows their Tip action cards", who=_name(state, seat)))
     return None
 
 
 def _name(state: GameState, seat: int | None) -> str:
-    return state.name(seat) if seat is not None else "Nobody"
+    return state.name(seat) if seat is not None else tmsg("Nobody")
 
 
-def _act(seat: int | None, what: str, prompt: str) -> JSON:
+def _act(seat: int | None, what: str, prompt: Text) -> JSON:
+    """``prompt`` is English for the CLI and the logs; the web layer renders it in each
+    device's language (:func:`companion.i18n.localize`)."""
     return {"seat": seat, "what": what, "prompt": prompt}
 
 
@@ -163,14 +172,15 @@ def _roll_prompt(state: GameState) -> JSON:
     assert seat is not None and state.rolling is not None
     name, target = state.name(seat), markers.number_of(state, seat)
     waiting = roll.awaiting(state) or "roll"
-    if waiting == "roll":
-        prompt = f"{name} rolls try {state.rolling.try_number}, needing {target} or more"
-    elif waiting == "reroll_or_next" and not roll.may_reroll(state):
-        waiting, prompt = "roll", f"{name} rolls try 2, needing {target} or more"
+    if waiting == "roll" or (waiting == "reroll_or_next" and not roll.may_reroll(state)):
+        n = state.rolling.try_number if waiting == "roll" else 2
+        waiting, prompt = "roll", tmsg("{who} rolls try {n}, needing {target} or more",
+                                       who=name, n=n, target=target)
     elif waiting == "reroll_or_next":
-        prompt = f"{name} may play a Re-roll card or roll try 2, needing {target} or more"
+        prompt = tmsg("{who} may play a Re-roll card or roll try 2, needing {target} or more",
+                      who=name, target=target)
     else:
-        prompt = f"{name} may play a Re-roll card or give up"
+        prompt = tmsg("{who} may play a Re-roll card or give up", who=name)
     return _act(seat, waiting, prompt)
 
 
