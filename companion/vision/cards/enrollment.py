@@ -20,7 +20,8 @@ the best descriptor similarity is below :attr:`Thresholds.similarity` or the fin
 above :attr:`Thresholds.distance` (an unknown card, a card of another game, a bad crop), or
 the fine check's relative lead over the runner-up is below :attr:`Thresholds.fine_margin`
 (two cards it cannot tell apart here), or the fine check names another card than the
-descriptor (:attr:`Thresholds.overrule` off).
+descriptor (:attr:`Thresholds.overrule` off; the descriptor's label is then the answer and the
+fine check's the runner-up: on real photos the descriptor was the one right).
 """
 
 from __future__ import annotations
@@ -79,11 +80,12 @@ class Thresholds:
     distance: float = 300.0
     decisive: float = 0.15
     # Session 14 (issue 22): whether the fine check may overrule the descriptor's best label.
-    # Off: where they disagree the card is uncertain (the fine check's label first, the
-    # descriptor's as runner-up). On the 18 real table photos the fine check overruled the
-    # descriptor wrongly (2 sure and wrong, a striped squiggle read as an oval); off: 163 of
-    # 168 right, none wrong and sure, 5 uncertain. On 12 synthetic tableaux of drawn
-    # look-alikes off costs 7 sure whole cards (now taps) and 1 wrong and sure.
+    # Off: where they disagree the card is uncertain, the descriptor's label first and the fine
+    # check's as runner-up (on the real tables the descriptor was right in all 18 such cards of
+    # 10 one-shot enrollments, the fine check in none). On the 18 real table photos the fine
+    # check overruled the descriptor wrongly (2 sure and wrong, a striped squiggle read as an
+    # oval); off: 163 of 168 right, none wrong and sure, 5 uncertain. On 12 synthetic tableaux
+    # of drawn look-alikes off costs 7 sure whole cards (now taps) and 1 wrong and sure.
     overrule: bool = False
 
 
@@ -326,10 +328,12 @@ class CardSet:
         if top >= t.similarity and lead >= t.fine_margin:
             e1 = self._softened(query, view, close[order[0]], turns[order[0]], e1)
         uncertain = top < t.similarity or lead < t.fine_margin or e1 > t.distance
-        uncertain = uncertain or (not t.overrule and int(order[0]) != 0)
-        return Match(self.labels[close[order[0]]], 0.0, uncertain, top,
-                     self.labels[close[order[1]]], lead, e1, len(close), gap,
-                     int(order[0]) == 0)
+        agrees = int(order[0]) == 0
+        first, runner_up = close[order[0]], close[order[1]]
+        if not agrees and not t.overrule:  # the descriptor's label first, the fine check's next
+            uncertain, first, runner_up = True, close[0], close[order[0]]
+        return Match(self.labels[first], 0.0, uncertain, top, self.labels[runner_up], lead, e1,
+                     len(close), gap, agrees)
 
     def _distance_check(self, crop: Image, view: int, order: npt.NDArray[np.intp],
                         rows: npt.NDArray[np.intp], sims: FloatArray, best: FloatArray) -> Match:
