@@ -52,7 +52,7 @@ from companion.games.sushi_go_party.tableau import (
     URAMAKI_TARGET,
     WASABI_ID,
 )
-from companion.games.sushi_go_party.words import phase_label
+from companion.games.sushi_go_party.words import phase_label, type_label
 from companion.i18n import Msg, msg, nmsg
 
 MISO_ID = CardType.MISO_SOUP.value
@@ -203,6 +203,14 @@ def _check_ask(state: GameState, ask: str, who: str) -> None:
         )
 
 
+def asked_name(ask: str) -> Msg | str:
+    """What a spoon asks for as printed: a card type ("Nigiri") or an exact card."""
+    try:
+        return type_label(CardType(ask))
+    except ValueError:
+        return card_name(ask)
+
+
 def matches(ask: str, card_id: str) -> bool:
     """Does ``card_id`` answer a spoon asking for ``ask`` (a type, or an exact card)?"""
     return card_id == ask or TYPE_OF[card_id].value == ask
@@ -278,10 +286,9 @@ def spoon_give(state: GameState, action: a.SpoonGive, events: Events) -> GameSta
         raise IllegalAction(msg("{who} cannot give a card to their own spoon", who=who))
     known_card(action.card, action.giver)
     if not matches(head.ask, action.card):
-        # what the spoon asked for stays as entered (a card or a type id)
         raise IllegalAction(
             msg("{card} does not answer a spoon asking for {ask}",
-                card=card_name(action.card), ask=head.ask)
+                card=card_name(action.card), ask=asked_name(head.ask))
         )
     state, spoon = _remove_spoon(state)
     state = return_to_hand(state, spoon)

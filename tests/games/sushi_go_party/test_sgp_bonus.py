@@ -205,7 +205,7 @@ def test_a_spoon_asking_for_a_type_takes_any_variant() -> None:
 
 def test_a_spoon_asking_for_an_exact_variant_takes_only_that_card() -> None:
     refused(spoon_turn("squid_nigiri"), SpoonGive("Ben", "egg_nigiri"),
-            "Egg Nigiri does not answer a spoon asking for squid_nigiri")
+            "Egg Nigiri does not answer a spoon asking for Squid Nigiri")
 
 
 def test_the_asker_cannot_give_to_their_own_spoon() -> None:
