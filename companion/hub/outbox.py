@@ -131,6 +131,23 @@ class Outbox:
                 raise
         return int(queued)
 
+    def unpair(self) -> int:
+        """Forget the hub: the link, the triggers and every row still waiting (one
+        transaction; the log itself is untouched). How many rows were dropped."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("DROP TRIGGER IF EXISTS hub_outbox_entry")
+                db.execute("DROP TRIGGER IF EXISTS hub_outbox_finished")
+                db.execute("DELETE FROM hub_link")
+                dropped = db.execute("DELETE FROM hub_outbox").rowcount
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return int(dropped)
+
     def pending(self) -> int:
         """Rows not yet acknowledged by the hub."""
         with self._lock:

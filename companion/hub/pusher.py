@@ -85,6 +85,7 @@ class HubPusher:
     _conn_url: str = ""
     _failures: int = 0
     _last_error: str | None = None
+    _error_kind: str | None = None
     _last_ack: float | None = None
     _pushed: int = 0
 
@@ -119,11 +120,21 @@ class HubPusher:
         self._wake.set()
 
     def status(self) -> dict[str, Any]:
-        """The owner's view: the link (no token), rows waiting, last acknowledgement, error."""
+        """The owner's view: the link (no token), rows waiting, last acknowledgement, error
+        (``last_error`` the detail, ``error_kind`` what a page says in words: ``unreachable``,
+        ``forgotten`` (the hub refused the token), ``refused``, or ``None``)."""
         link = self.outbox.link()
         return {"paired": link is not None, "hub": None if link is None else link.to_json(),
                 "pending": self.outbox.pending(), "pushed": self._pushed,
-                "last_ack": self._last_ack, "last_error": self._last_error}
+                "last_ack": self._last_ack, "last_error": self._last_error,
+                "error_kind": self._error_kind}
+
+    def unpair(self) -> int:
+        """Forget the hub (:meth:`Outbox.unpair`); rows that were still waiting."""
+        dropped = self.outbox.unpair()
+        self._last_error = self._error_kind = None
+        self._failures = 0
+        return dropped
 
     def push_once(self) -> int:
         """Send one batch and forget it once acknowledged; rows sent (0: nothing waited).
@@ -153,6 +164,7 @@ class HubPusher:
                 self._conn = None
                 self._failures += 1
                 self._last_error = str(exc)
+                self._error_kind = _kind(exc)
                 if isinstance(exc, PushRefused) and exc.status < 500:
                     logger.warning("hub push refused: %s", exc)
                     self._failures = max(self._failures, 16)
@@ -162,7 +174,7 @@ class HubPusher:
                 logger.exception("hub push failed")
                 self._sleep(self.backoff[1])
                 continue
-            self._failures, self._last_error = 0, None
+            self._failures, self._last_error, self._error_kind = 0, None, None
             if sent < self.batch_size:
                 self._sleep(self.poll)
 
@@ -173,6 +185,12 @@ class HubPusher:
     def _sleep(self, seconds: float) -> None:
         self._wake.wait(seconds)
         self._wake.clear()
+
+
+def _kind(exc: Exception) -> str:
+    if not isinstance(exc, PushRefused):
+        return "unreachable"
+    return "forgotten" if exc.status in (401, 403) else "refused"
 
 
 def _push_url(link: Link) -> str:

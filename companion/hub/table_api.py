@@ -6,6 +6,9 @@
   sends the pairing code the hub shows to ``<url>/api/pair``, keeps the token it gets back
   (:meth:`companion.hub.outbox.Outbox.pair_with`) and starts pushing everything in its log. A
   code the hub refuses is ``403`` with the hub's reason; a hub that does not answer, ``502``.
+* ``DELETE /api/owner/hub`` -> the status once unpaired: the link, the outbox's triggers and
+  every row still waiting are dropped (the hub keeps what it has; pairing again pushes the
+  whole log to the new link). ``{"dropped": n}`` is added.
 """
 
 from __future__ import annotations
@@ -48,6 +51,14 @@ def hub_status() -> Response:
     response = jsonify(_pusher().status())
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.delete("")
+def unpair() -> Response:
+    require_owner("unpair this table from its café hub")
+    pusher = _pusher()
+    dropped = pusher.unpair()
+    return jsonify({**pusher.status(), "dropped": dropped})
 
 
 @bp.post("")

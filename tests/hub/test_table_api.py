@@ -59,4 +59,4 @@ def test_the_hubs_refusal_and_silence_are_passed_on(table: Service, hub: LiveHub
     assert junk.status_code == 400
     status = table.app.test_client().get("/api/owner/hub", headers=owner).get_json()
     assert status == {"paired": False, "hub": None, "pending": 0, "pushed": 0,
-                      "last_ack": None, "last_error": None}
+                      "last_ack": None, "last_error": None, "error_kind": None}
