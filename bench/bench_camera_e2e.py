@@ -37,6 +37,7 @@ from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session, Undo
 from companion.table.rolls import RollDesk
 from web import create_app
+from web.services import Services
 
 TRIO = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"},
         {"name": "Cat", "colour": "green"}]
@@ -52,7 +53,7 @@ def play(rolls: int, clients: int, data_dir: Path) -> list[float]:
     desk = RollDesk(session)
     camera = TableCamera("demo", desk)
     camera.start()
-    server = make_server("127.0.0.1", 0, create_app(session, rolls=desk, camera=camera),
+    server = make_server("127.0.0.1", 0, create_app(Services(session, rolls=desk, camera=camera)),
                          threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

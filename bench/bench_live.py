@@ -42,6 +42,7 @@ from companion.session.log import GameLog
 from companion.session.session import Session
 from web import create_app
 from web.live import read_events
+from web.services import Services
 
 PLAYERS = [PlayerSpec("Ann", "red"), PlayerSpec("Ben", "yellow"), PlayerSpec("Cat", "green")]
 TARGET_P99_MS = 50.0
@@ -112,7 +113,7 @@ def one_run(directory: Path, actions: list[dict[str, Any]], writes: int,
     """(POST-to-all-screens latencies, POST round trips) in ms for ``writes`` writes."""
     log = GameLog(directory / "companion.sqlite3")
     session = Session(log)
-    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
+    server = make_server("127.0.0.1", 0, create_app(Services(session)), threaded=True)
     port = server.server_port
     serving = threading.Thread(target=server.serve_forever, daemon=True)
     serving.start()

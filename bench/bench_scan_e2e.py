@@ -41,6 +41,7 @@ from companion.vision.cards import CardSet, Embedder
 from companion.vision.cards.procedural import CARD_ASPECT, card_mask, render_card, sushi_like_deck
 from companion.vision.cards.store import model_digest, save_set
 from web import create_app
+from web.services import Services
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve")
 TABLEAUX = (
@@ -154,7 +155,8 @@ def main() -> int:
         log = GameLog(data_dir / "companion.sqlite3")
         session = Session(log)
         desk = ScanDesk(session, data_dir)
-        server = make_server("127.0.0.1", 0, create_app(session, scans=desk), threaded=True)
+        app = create_app(Services(session, scans=desk))
+        server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             times = [one_run(server.server_port, args.clients, photos) for _ in range(args.runs)]

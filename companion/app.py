@@ -16,6 +16,7 @@ import socket
 import sqlite3
 import sys
 from dataclasses import dataclass, replace
+from functools import partial
 from types import FrameType
 from typing import TextIO
 
@@ -39,8 +40,8 @@ from companion.table.holds import HOLDS_FILE, DeviceHolds
 from companion.table.icon_camera import DataDirHook, IconDesk
 from companion.table.rolls import RollDesk
 from web import create_app
-from web import health as health_web
 from web.safe_mode import create_safe_app
+from web.services import Services
 from web.serving import Server
 
 
@@ -102,19 +103,20 @@ def build(settings: Settings) -> Service:
     tower = TableTower(settings.tower, settings.db_path, rolls)
     camera = TableCamera(settings.camera, rolls, data_dir=settings.data_dir)
     icon_desk = IconDesk(session, holds)
-    camera.frame_hooks.append(DataDirHook(icon_desk, settings.data_dir))
+    icon = DataDirHook(icon_desk, settings.data_dir)
+    camera.frame_hooks.append(icon)
     scans = ScanDesk(session, settings.data_dir, frame=lambda: camera_frame(camera),
                      zones=lambda: camera.zones, holds=holds)
     controls = TableControls(settings.gpio, settings.pins, session, rolls, tower,
                              scanner=scans.button_scan)
     devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),
                       gpio=controls.device_status())
-    app = create_app(session, rolls=rolls, tower=tower, camera=camera, scans=scans,
-                     owner=owner, ALLOWED_HOSTS=settings.allowed_hosts)
     health = build_health(settings, session, tower, camera, controls)
-    health_web.install(app, health)
     hub = for_table(settings.db_path)
-    hub_api.install(app, hub)
+    services = Services(session, rolls=rolls, tower=tower, camera=camera, icon=icon,
+                        scans=scans, health=health, owner=owner,
+                        routes=(partial(hub_api.install, pusher=hub),))
+    app = create_app(services, ALLOWED_HOSTS=settings.allowed_hosts)
     return Service(settings, log, session, app, devices, rolls, tower, camera, scans, controls,
                    health, icon_desk=icon_desk, owner=owner, new_owner_pin=new_pin, hub=hub)
 

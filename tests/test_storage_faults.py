@@ -23,8 +23,7 @@ from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.storage_check import check_log
 from tests.web.web_support import PLAYERS as WEB_PLAYERS
-from tests.web.web_support import create_game
-from web import create_app
+from tests.web.web_support import create_game, make_app
 
 PLAYERS = [{"name": "Ann"}, {"name": "Ben"}]
 
@@ -155,7 +154,7 @@ def test_a_write_on_a_full_disk_answers_507_and_works_again_when_space_returns(
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
     try:
-        client = create_app(session, TESTING=True).test_client()
+        client = make_app(session, TESTING=True).test_client()
         real = GameLog.create_game
 
         def full(*args: Any, **kwargs: Any) -> Any:

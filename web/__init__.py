@@ -1,10 +1,10 @@
 """The web face of the companion: a Flask app factory and its blueprints.
 
-``create_app(session, rolls=None, tower=None, camera=None, scans=None, owner=None)`` receives the
-:class:`~companion.session.session.Session` it serves and, when the service runs table devices,
-the :class:`~companion.table.rolls.RollDesk`, the :class:`~companion.devices.tower.TableTower` and
-the :class:`~companion.devices.camera.TableCamera` (the composition root, ``companion/app.py``,
-builds them); it does nothing else at import time.
+``create_app(services)`` receives one :class:`web.services.Services`: the
+:class:`~companion.session.session.Session` it serves and, when the service runs them, the desks
+(rolls, icon dice, scans), the devices (tower, camera), the health probes and the owner (the
+composition root, ``companion/app.py``, builds them all). Every blueprint is registered here, in
+one place; nothing is installed after the app is built, and nothing runs at import time.
 
 * :mod:`web.api`   - the JSON endpoints of ``docs/API.md`` (credential: ``X-Companion-Token``).
 * :mod:`web.live`  - the server-sent event stream, one per-viewer snapshot per committed change.
@@ -15,7 +15,9 @@ builds them); it does nothing else at import time.
 * :mod:`web.devices` - which game holds the dice tower and the camera; claim and release.
 * :mod:`web.icon_dice` - Sushi Roll's icon dice: their camera view, pending readings, enrollment.
 * :mod:`web.scans`, :mod:`web.enroll` - card scans into tableaux and the card set's enrollment
-  (given a :class:`~companion.scans.ScanDesk` as ``scans``).
+  (served when the services hold a :class:`~companion.scans.ScanDesk`).
+* :mod:`web.health` - ``/health`` and the status panel (served when the services hold health
+  probes).
 * :mod:`web.pages` - the HTML pages (home, claim a seat, the game); the UI is vanilla JS + CSS
   from ``web/static`` with no build step.
 
@@ -30,25 +32,22 @@ host's browser used), ``ALLOWED_HOSTS`` (host names served besides the machine's
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask
 
-from companion.devices.camera import TableCamera
-from companion.devices.tower import TableTower
 from companion.owner import Owner
-from companion.scans import ScanDesk
-from companion.session.session import Session
-from companion.table.rolls import RollDesk
-from web import api, devices, enroll, errors, guard, ids, live, pages, sgp
+from web import api, devices, enroll, errors, guard, health, ids, live, pages, sgp
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web
 from web import owner as owner_api
 from web import scans as scans_web
 from web import tower as tower_api
-from web.context import CAMERA_KEY, OWNER_KEY, ROLLS_KEY, SESSION_KEY, TOWER_KEY
+from web.context import SERVICES_KEY
 from web.enroll import IMPORT_MAX
 from web.scans import ENVELOPE
+from web.services import Services
 
 #: Largest request body any route reads: a card set export (the largest upload) and its form
 #: envelope. Each upload route has its own, smaller cap too (a photo: 8 MB); this one refuses
@@ -57,41 +56,28 @@ from web.scans import ENVELOPE
 MAX_BODY = IMPORT_MAX + ENVELOPE
 
 
-def create_app(
-    session: Session,
-    rolls: RollDesk | None = None,
-    tower: TableTower | None = None,
-    camera: TableCamera | None = None,
-    scans: ScanDesk | None = None,
-    owner: Owner | None = None,
-    **config: Any,
-) -> Flask:
-    """A Flask app serving ``session`` (and the table devices, when given); ``config``
-    overrides the defaults listed above. ``owner`` is the Pi's owner (the PIN that alone
-    changes card sets, calibration and who may start games); without one, the app has an owner
-    whose PIN nobody knows, so every owner-only request is refused."""
+def create_app(services: Services, **config: Any) -> Flask:
+    """A Flask app serving ``services`` (:class:`web.services.Services`); ``config`` overrides
+    the defaults listed above. Without an owner in ``services``, the app has an owner whose PIN
+    nobody knows, so every owner-only request is refused."""
+    if services.owner is None:
+        services = replace(services, owner=Owner.in_memory())
     app = Flask(__name__)
     app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None, MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented key order
     guard.install(app)  # Host, Origin and body type checks, before any other hook
     ids.install(app)  # every <int:...> is a game id that fits SQLite (before any route)
-    app.extensions[SESSION_KEY] = session
-    app.extensions[ROLLS_KEY] = rolls
-    app.extensions[TOWER_KEY] = tower
-    app.extensions[CAMERA_KEY] = camera
-    app.extensions[OWNER_KEY] = owner if owner is not None else Owner.in_memory()
-    app.register_blueprint(api.bp)
-    app.register_blueprint(live.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(sgp.bp)
-    app.register_blueprint(tower_api.bp)
-    app.register_blueprint(camera_api.bp)
-    app.register_blueprint(owner_api.bp)
-    app.register_blueprint(devices.bp)
-    icon_dice_web.install(app)  # Sushi Roll's icon dice (the camera's icon hook, if any)
-    if scans is not None:
-        scans_web.install(app, scans)
-        enroll.install(app)  # card sets: builds on the scans' desk
+    app.extensions[SERVICES_KEY] = services
+    blueprints = [api.bp, live.bp, pages.bp, sgp.bp, tower_api.bp, camera_api.bp, owner_api.bp,
+                  devices.bp, icon_dice_web.bp, icon_dice_web.pages]
+    if services.scans is not None:  # card scans, and enrollment that builds on their desk
+        blueprints += [scans_web.bp, enroll.bp, enroll.pages]
+    if services.health is not None:
+        blueprints.append(health.bp)
+    for blueprint in blueprints:
+        app.register_blueprint(blueprint)
+    for routes in services.routes:
+        routes(app)
     errors.register(app)
     return app

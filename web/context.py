@@ -20,45 +20,57 @@ if TYPE_CHECKING:
     from companion.devices.camera import TableCamera
     from companion.devices.tower import TableTower
     from companion.owner import Owner
+    from companion.scans import ScanDesk
+    from companion.table.icon_camera import DataDirHook
     from companion.table.rolls import RollDesk
+    from web.services import Services
 
-SESSION_KEY = "companion.session"
-ROLLS_KEY = "companion.table.rolls"
-TOWER_KEY = "companion.devices.tower"
-CAMERA_KEY = "companion.devices.camera"
-OWNER_KEY = "companion.owner"
+SERVICES_KEY = "companion.services"
 TOKEN_HEADER = "X-Companion-Token"
 OWNER_HEADER = "X-Companion-Owner"
 
 
+def get_services() -> Services:
+    """The :class:`~web.services.Services` given to :func:`web.create_app`."""
+    services: Services = current_app.extensions[SERVICES_KEY]
+    return services
+
+
 def get_session() -> Session:
     """The session given to :func:`web.create_app`."""
-    session: Session = current_app.extensions[SESSION_KEY]
-    return session
+    return get_services().session
 
 
 def get_rolls() -> RollDesk | None:
     """The roll desk given to :func:`web.create_app` (``None``: no table devices)."""
-    rolls: RollDesk | None = current_app.extensions.get(ROLLS_KEY)
-    return rolls
+    return get_services().rolls
 
 
 def get_tower() -> TableTower | None:
     """The dice tower given to :func:`web.create_app` (``None``: none in this app)."""
-    tower: TableTower | None = current_app.extensions.get(TOWER_KEY)
-    return tower
+    return get_services().tower
 
 
 def get_camera() -> TableCamera | None:
     """The camera given to :func:`web.create_app` (``None``: none in this app)."""
-    camera: TableCamera | None = current_app.extensions.get(CAMERA_KEY)
-    return camera
+    return get_services().camera
+
+
+def get_icon() -> DataDirHook | None:
+    """Sushi Roll's icon camera given to :func:`web.create_app` (``None``: none in this app)."""
+    return get_services().icon
+
+
+def get_scan_desk() -> ScanDesk | None:
+    """The scan desk given to :func:`web.create_app` (``None``: this app scans no cards)."""
+    return get_services().scans
 
 
 def get_owner() -> Owner:
     """The Pi's owner given to :func:`web.create_app` (always one: an app built without one has
     a PIN nobody knows)."""
-    owner: Owner = current_app.extensions[OWNER_KEY]
+    owner = get_services().owner
+    assert owner is not None  # create_app gives every app one
     return owner
 
 

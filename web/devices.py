@@ -20,8 +20,7 @@ from companion.session import access
 from companion.session.errors import NotFound
 from companion.table.holds import NAMES, DeviceHolds, check_device
 from web.body import json_object
-from web.context import get_rolls, get_session, is_owner, request_viewer
-from web.icon_hook import get_hook
+from web.context import get_icon, get_rolls, get_session, is_owner, request_viewer
 
 bp = Blueprint("devices", __name__, url_prefix="/api")
 
@@ -32,7 +31,7 @@ def get_holds() -> DeviceHolds | None:
     desk = get_rolls()
     if desk is not None:
         return desk.holds
-    hook = get_hook()
+    hook = get_icon()
     return hook.desk.holds if hook is not None else None
 
 

@@ -17,7 +17,7 @@ host or seat without it is refused ``403`` before the upload is read.
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, Response, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import UnreadableInput
 from companion.session.access import HOST
@@ -32,12 +32,6 @@ pages = Blueprint("enroll_pages", __name__)
 
 #: Largest card set export accepted by the import.
 IMPORT_MAX = 64 * 1024 * 1024
-
-
-def install(app: Flask) -> None:
-    """Serve enrollment from ``app`` (after :func:`web.scans.install`: the desk is the scans')."""
-    app.register_blueprint(bp)
-    app.register_blueprint(pages)
 
 
 @pages.get("/games/<int:game_id>/enroll")

@@ -1,8 +1,8 @@
 """Health: ``GET /health`` (JSON) and the tablet's status panel ``GET /status``.
 
-``install(app, health)`` registers this blueprint on an app made by :func:`web.create_app` and
-hands it the :class:`~companion.devices.present.Health` the composition root built (every device's
-probe: camera, dice tower, GPIO, storage). Nothing here touches a device itself.
+:func:`web.create_app` serves this blueprint when its services hold the
+:class:`~companion.devices.present.Health` the composition root built (every device's probe:
+camera, dice tower, GPIO, storage). Nothing here touches a device itself.
 
 ``GET /health`` answers ``{"ok", "storage_ok", "uptime_s", "devices": [{"name", "real",
 "label", "ok", "detail", "reason", "facts"}]}`` (``docs/API.md``). The HTTP status is 200 while
@@ -26,24 +26,19 @@ from __future__ import annotations
 
 import ipaddress
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.devices.present import Health
 from companion.session.errors import Forbidden
-from web.context import get_session
+from web.context import get_services, get_session
 
-HEALTH_KEY = "companion.devices.health"
 bp = Blueprint("health", __name__)
 
 
-def install(app: Flask, health: Health) -> None:
-    """Serve ``/health`` and ``/status`` for ``health`` on ``app``."""
-    app.extensions[HEALTH_KEY] = health
-    app.register_blueprint(bp)
-
-
 def get_health() -> Health:
-    health: Health = current_app.extensions[HEALTH_KEY]
+    """The health probes given to :func:`web.create_app` (this blueprint is served only then)."""
+    health = get_services().health
+    assert health is not None
     return health
 
 

@@ -22,17 +22,16 @@
 * ``GET  /games/<id>/icon-dice/enroll`` - the walk-through page (``web/static/sr-enroll.js``).
 
 The icon camera is the :class:`companion.table.icon_camera.DataDirHook` ``companion/app.py`` hangs
-on the table camera's frame hooks: :func:`get_hook` finds it there (or takes the one given to
-:func:`attach`, for tests; both live in :mod:`web.icon_hook`, which :mod:`web.devices` also
-uses), so no extra wiring is needed. Without one, the status says
-``enabled: false`` and the writes answer 404.
+on the table camera's frame hooks and hands over in the services (``icon``,
+:class:`web.services.Services`). Without one, the status says ``enabled: false`` and the writes
+answer 404.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
 from companion.session import access
@@ -41,11 +40,9 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Viewer
 from companion.table.icon_camera import SOURCE, DataDirHook, IconDesk
 from web.body import int_field, json_object, list_field, text_field
-from web.context import get_session, request_viewer, require_owner
+from web.context import get_icon, get_session, request_viewer, require_owner
 from web.devices import held_by
 from web.guard import JSON_TYPE, MULTIPART, accepts
-from web.icon_hook import attach as attach  # re-exported: tests give their own hook
-from web.icon_hook import get_hook
 from web.ids import game_id_arg
 
 bp = Blueprint("icon_dice", __name__, url_prefix="/api")
@@ -59,14 +56,8 @@ OFF: JSON = {"enabled": False, "state": "off", "message": "no camera in this ser
              "regions": {}, "frame": None, "dice": [], "pending": [], "set": None}
 
 
-def install(app: Flask) -> None:
-    """Serve the icon dice from ``app`` (:func:`web.create_app` does)."""
-    app.register_blueprint(bp)
-    app.register_blueprint(pages)
-
-
 def _hook() -> DataDirHook:
-    hook = get_hook()
+    hook = get_icon()
     if hook is None:
         raise NotFound("this companion reads no icon dice (it runs no camera)")
     return hook
@@ -96,7 +87,7 @@ def game_part(desk: IconDesk, game_id: int) -> JSON:
 
 @bp.get("/icon-dice")
 def status() -> Response:
-    hook = get_hook()
+    hook = get_icon()
     out: dict[str, Any] = dict(OFF)
     if hook is not None:
         out = {"enabled": True, **hook.status_json(),
@@ -115,7 +106,7 @@ def status() -> Response:
 
 @bp.get("/icon-dice/view.jpg")
 def view() -> Response:
-    hook = get_hook()
+    hook = get_icon()
     data = hook.view_jpeg() if hook is not None else None
     if data is None:
         raise NotFound("the camera has no picture now (it is off, starting or lost)")

@@ -25,19 +25,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion.games.base import UnreadableInput
 from companion.scans import ScanDesk, Uncertain
 from companion.session.errors import Forbidden
 from web.body import int_field, json_object, number_text, object_field
-from web.context import get_session, is_owner, request_viewer
+from web.context import get_scan_desk, get_session, is_owner, request_viewer
 from web.errors import error_response
 from web.guard import MULTIPART, accepts
 
 bp = Blueprint("scans", __name__, url_prefix="/api")
 
-SCANS_KEY = "companion.scans"
 #: Largest photo accepted (phones shrink theirs to 1600 px before sending: about 0.5 MB).
 PHOTO_MAX = 8 * 1024 * 1024
 #: Room for the multipart envelope around a photo.
@@ -45,18 +44,11 @@ ENVELOPE = 64 * 1024
 
 
 def get_scans() -> ScanDesk:
-    """The scan desk given to :func:`install` (refusing when this app has none)."""
-    desk: ScanDesk | None = current_app.extensions.get(SCANS_KEY)
+    """The scan desk given to :func:`web.create_app` (refusing when this app has none)."""
+    desk = get_scan_desk()
     if desk is None:
         raise UnreadableInput("this companion scans no cards")
     return desk
-
-
-def install(app: Any, desk: ScanDesk) -> None:
-    """Serve ``desk`` from ``app`` (the scans; :func:`web.enroll.install` adds enrollment,
-    which builds on this module)."""
-    app.extensions[SCANS_KEY] = desk
-    app.register_blueprint(bp)
 
 
 @bp.errorhandler(Uncertain)

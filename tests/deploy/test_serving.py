@@ -19,8 +19,7 @@ import pytest
 from companion.devices.present import Health, storage_status
 from companion.session.log import GameLog
 from companion.session.session import Session
-from web import create_app
-from web import health as health_web
+from tests.web.web_support import make_app
 from web.serving import Server
 
 SCREENS = 64
@@ -32,8 +31,8 @@ PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"}
 def served(tmp_path: Path) -> Iterator[tuple[Server, Session]]:
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
-    app = create_app(session, SSE_PER_CLIENT=SCREENS)
-    health_web.install(app, Health({"storage": lambda: storage_status(tmp_path, None)}))
+    app = make_app(session, SSE_PER_CLIENT=SCREENS,
+                   health=Health({"storage": lambda: storage_status(tmp_path, None)}))
     server = Server(app, "127.0.0.1", 0)
     thread = threading.Thread(target=server.run, kwargs={"before_stop": session.close},
                               name="waitress-test", daemon=True)
@@ -130,9 +129,8 @@ def test_health_is_503_when_storage_cannot_take_a_move(tmp_path: Path) -> None:
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
     try:
-        app = create_app(session)
         full = lambda: storage_status(tmp_path, None, min_free=1 << 62)  # noqa: E731
-        health_web.install(app, Health({"storage": full}))
+        app = make_app(session, health=Health({"storage": full}))
         answer = app.test_client().get("/health")
         assert answer.status_code == 503
         report = answer.get_json()

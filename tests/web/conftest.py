@@ -18,8 +18,7 @@ from werkzeug.serving import make_server
 from companion.session.log import GameLog
 from companion.session.session import Session
 from tests.web import browser_support
-from tests.web.web_support import LiveServer, NewGame, create_game, test_owner
-from web import create_app
+from tests.web.web_support import LiveServer, NewGame, create_game, make_app, test_owner
 
 
 @pytest.fixture
@@ -33,7 +32,7 @@ def session(tmp_path: Path) -> Iterator[Session]:
 
 @pytest.fixture
 def app(session: Session) -> Flask:
-    return create_app(session, owner=test_owner(), SSE_HEARTBEAT=0.2, TESTING=True)
+    return make_app(session, owner=test_owner(), SSE_HEARTBEAT=0.2, TESTING=True)
 
 
 @pytest.fixture
@@ -50,7 +49,7 @@ def game(client: FlaskClient) -> NewGame:
 @pytest.fixture
 def live_server(session: Session) -> Iterator[LiveServer]:
     # every test client is 127.0.0.1: more streams than a phone may hold (issue 28 item 3)
-    app = create_app(session, owner=test_owner(), SSE_PER_CLIENT=64)
+    app = make_app(session, owner=test_owner(), SSE_PER_CLIENT=64)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -14,7 +14,7 @@ from companion.owner import Owner
 from companion.session.log import GameLog
 from companion.session.session import Session
 from tests.played_games import play
-from web import create_app
+from tests.web.web_support import make_app
 
 PIN = "246810"
 
@@ -25,7 +25,7 @@ def table(tmp_path: Path) -> Iterator[tuple[FlaskClient, Session]]:
     data.mkdir()
     log = GameLog(data / DB_FILE)
     session = Session(log)
-    app = create_app(session, owner=Owner.in_memory(PIN))
+    app = make_app(session, owner=Owner.in_memory(PIN))
     yield app.test_client(), session
     session.close()
     log.close()

@@ -37,10 +37,10 @@ from tests.web.web_support import (
     NewGame,
     claim,
     create_game,
+    make_app,
     post,
     snapshot,
 )
-from web import create_app
 
 BEYOND_64_BITS = 2**63  # one more than SQLite's largest INTEGER
 
@@ -160,7 +160,7 @@ def test_a_seat_in_a_form_or_query_is_a_whole_number_of_ascii_digits(
     session: Session, tmp_path: Path
 ) -> None:
     scans = ScanDesk(session, tmp_path, reader_factory=lambda card_set: ScriptedReader([]))
-    client = create_app(session, scans=scans, TESTING=True).test_client()
+    client = make_app(session, scans=scans, TESTING=True).test_client()
     game = create_game(client)
     headers = {TOKEN_HEADER: game.host}
     for seat in ("9" * 5000, str(BEYOND_64_BITS), "\u0661", "1.5"):
@@ -360,7 +360,7 @@ def test_no_request_to_any_endpoint_is_answered_with_a_server_error(
     session: Session, tmp_path: Path
 ) -> None:
     scans = ScanDesk(session, tmp_path, reader_factory=lambda card_set: ScriptedReader([]))
-    app = create_app(session, rolls=RollDesk(session), scans=scans, SSE_HEARTBEAT=0.2)
+    app = make_app(session, rolls=RollDesk(session), scans=scans, SSE_HEARTBEAT=0.2)
     client = app.test_client()
     table = Table.laid(client)
     crashes: list[BaseException] = []

@@ -23,8 +23,7 @@ from companion.table.rolls import RollDesk
 from companion.vision.dice import Die
 from tests.dice_table import TO_ROLL
 from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import PLAYERS, LiveServer
-from web import create_app
+from tests.web.web_support import PLAYERS, LiveServer, make_app
 
 pytestmark = pytest.mark.browser
 CARD = "#tower"
@@ -35,7 +34,7 @@ def filmed(session: Session) -> Iterator[tuple[LiveServer, TableCamera]]:
     desk = RollDesk(session)
     camera = TableCamera("demo", desk, reader=lambda image: truth(camera))
     camera.start()
-    server = make_server("127.0.0.1", 0, create_app(session, rolls=desk, camera=camera),
+    server = make_server("127.0.0.1", 0, make_app(session, rolls=desk, camera=camera),
                          threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

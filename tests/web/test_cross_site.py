@@ -15,8 +15,7 @@ from flask.testing import FlaskClient
 
 from companion.session.session import Session
 from companion.settings import load_settings, parse_hosts
-from tests.web.web_support import PLAYERS, LiveServer, NewGame
-from web import create_app
+from tests.web.web_support import PLAYERS, LiveServer, NewGame, make_app
 from web.guard import JSON_TYPE, MULTIPART, body_types, host_allowed, own_host_names
 
 BODY = json.dumps({"game": "sushi-express", "players": PLAYERS, "options": {}})
@@ -99,7 +98,7 @@ def test_a_foreign_host_is_refused(client: FlaskClient) -> None:
 def test_the_companions_own_host_names_are_accepted(
         session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     real = socket.gethostname()
-    client = create_app(session, TESTING=True, ALLOWED_HOSTS=("sushi.example",)).test_client()
+    client = make_app(session, TESTING=True, ALLOWED_HOSTS=("sushi.example",)).test_client()
     monkeypatch.setattr(socket, "gethostname", lambda: "companion")
     hosts = ["companion.local", "companion", "COMPANION.LOCAL:80", "companion.local.",
              "localhost:8080", "127.0.0.1:8080", "192.168.4.1", "[::1]:8080", "[fe80::1]",
@@ -110,7 +109,7 @@ def test_the_companions_own_host_names_are_accepted(
         made = client.post("/api/games", data=BODY, content_type=JSON_TYPE,
                            headers={"Host": host, "Origin": f"http://{host.rstrip('.')}"})
         assert made.status_code == 201, (host, made.get_json())
-    other = create_app(session, TESTING=True).test_client()  # the real host name this time
+    other = make_app(session, TESTING=True).test_client()  # the real host name this time
     monkeypatch.setattr(socket, "gethostname", lambda: real)
     assert other.get("/api/games", headers={"Host": real}).status_code == 200
     assert other.get("/api/games", headers={"Host": f"{real}.local:8080"}).status_code == 200

@@ -20,8 +20,7 @@ from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.table.rolls import RollDesk, TableRoll
 from tests.dice_table import TO_ROLL
-from tests.web.web_support import claim_device, create_game, post
-from web import create_app
+from tests.web.web_support import claim_device, create_game, make_app, post
 from web.live import read_events
 from web.serving import Server
 
@@ -36,7 +35,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
     desk = RollDesk(session)
-    app = create_app(session, rolls=desk)
+    app = make_app(session, rolls=desk)
     client = app.test_client()
     if request.param == "hub":
         server = Server(app, "127.0.0.1", 0, threads=4)
@@ -139,7 +138,7 @@ def test_an_app_without_devices_sends_no_devices_events(tmp_path: Path) -> None:
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
     try:
-        client = create_app(session, TESTING=True).test_client()
+        client = make_app(session, TESTING=True).test_client()
         game = create_game(client)
         response = client.get(f"/api/games/{game.id}/events", buffered=False)
         chunks = iter(response.response)

@@ -12,16 +12,14 @@ from companion.devices.present import DeviceStatus, Health, storage_status
 from companion.session.access import HOST
 from companion.session.session import Act, Session
 from companion.settings import Settings
-from web import create_app
-from web import health as health_web
+from tests.web.web_support import make_app
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"},
            {"name": "Cat", "colour": "green"}]
 
 
 def app_with(session: Session, health: Health) -> Flask:
-    app = create_app(session, TESTING=True)
-    health_web.install(app, health)
+    app = make_app(session, health=health, TESTING=True)
     return app
 
 

@@ -18,9 +18,7 @@ from companion.session.access import HOST
 from companion.session.session import Act, Session
 from companion.settings import Pins
 from tests.web.browser_support import PHONE, TABLET, Screen
-from tests.web.web_support import PLAYERS, LiveServer
-from web import create_app
-from web import health as health_web
+from tests.web.web_support import PLAYERS, LiveServer, make_app
 
 pytestmark = pytest.mark.browser
 CAMERA_FAULT = DeviceStatus("camera", False, "demo camera instead", "demo").faulty(
@@ -43,8 +41,7 @@ def status_server(session: Session, tmp_path: Path) -> Iterator[tuple[LiveServer
         "gpio": controls.device_status,
         "storage": lambda: storage_status(tmp_path, last_write(session)),
     })
-    app = create_app(session)
-    health_web.install(app, health)
+    app = make_app(session, health=health)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

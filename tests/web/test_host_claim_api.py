@@ -16,9 +16,7 @@ from companion.app import host_code_lines
 from companion.devices.present import Health
 from companion.session.log import HOST_CODE_LENGTH, JOIN_ALPHABET
 from companion.session.session import Session
-from tests.web.web_support import TOKEN_HEADER, NewGame, claim, post, snapshot
-from web import create_app
-from web import health as health_web
+from tests.web.web_support import TOKEN_HEADER, NewGame, claim, make_app, post, snapshot
 
 REVEAL = {"kind": "reveal_customers", "cards": ["light_blue", "tip", "rose"]}
 
@@ -176,8 +174,7 @@ def test_the_pi_itself_lists_the_host_codes_of_games_in_progress(
     session: Session, game: NewGame, client: FlaskClient
 ) -> None:
     code = host_code(client, game, game.host)
-    app = create_app(session, TESTING=True)
-    health_web.install(app, Health({}))
+    app = make_app(session, health=Health({}), TESTING=True)
     on_the_pi = app.test_client().get("/status/host-codes",
                                       environ_base={"REMOTE_ADDR": "127.0.0.1"})
     assert on_the_pi.status_code == 200

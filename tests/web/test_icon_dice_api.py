@@ -19,8 +19,7 @@ from companion.vision.dice import Image
 from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.scenes import enrollment_photo
 from tests.web.icon_dice_support import ANN_BELT, UNSURE, filmed_hook, settle
-from tests.web.web_support import NewGame, create_game, owner_headers, post, test_owner
-from web import create_app
+from tests.web.web_support import NewGame, create_game, make_app, owner_headers, post, test_owner
 from web import icon_dice as icon_web
 
 OPTIONS = {"mode": "turns", "start_player": 1}
@@ -29,8 +28,7 @@ OPTIONS = {"mode": "turns", "start_player": 1}
 @pytest.fixture
 def filmed(session: Session, tmp_path: Path) -> tuple[DataDirHook, Image, Flask]:
     hook, frame = filmed_hook(session, tmp_path)
-    app = create_app(session, owner=test_owner(), TESTING=True)
-    icon_web.attach(app, hook)
+    app = make_app(session, icon=hook, owner=test_owner(), TESTING=True)
     return hook, frame, app
 
 

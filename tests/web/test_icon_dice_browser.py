@@ -23,9 +23,7 @@ from companion.table.icon_camera import DataDirHook
 from companion.vision.dice import Image
 from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
 from tests.web.icon_dice_support import ANN_BELT, UNSURE, filmed_hook, settle
-from tests.web.web_support import LiveServer
-from web import create_app
-from web import icon_dice as icon_web
+from tests.web.web_support import LiveServer, make_app
 
 pytestmark = pytest.mark.browser
 CARD = "#sr-camera"
@@ -34,8 +32,7 @@ CARD = "#sr-camera"
 @pytest.fixture
 def filmed(session: Session, tmp_path: Path) -> Iterator[tuple[LiveServer, DataDirHook, Image]]:
     hook, frame = filmed_hook(session, tmp_path)
-    app = create_app(session)
-    icon_web.attach(app, hook)
+    app = make_app(session, icon=hook)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

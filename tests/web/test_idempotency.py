@@ -13,8 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.session.log import GameLog
 from companion.session.session import Session
-from tests.web.web_support import PLAYERS, TOKEN_HEADER, NewGame, claim, snapshot
-from web import create_app
+from tests.web.web_support import PLAYERS, TOKEN_HEADER, NewGame, claim, make_app, snapshot
 
 KEY = "Idempotency-Key"
 GAME = {"game": "sushi-express", "players": PLAYERS, "options": {}}
@@ -129,7 +128,7 @@ def test_a_retry_after_a_restart_is_recognised(tmp_path: Path) -> None:
         log = GameLog(path)
         session = Session(log)
         try:
-            client = create_app(session, TESTING=True).test_client()
+            client = make_app(session, TESTING=True).test_client()
             created = send(client, "/api/games", GAME, "start")
             game_id, host = created.get_json()["id"], created.get_json()["host_token"]
             acted = send(client, f"/api/games/{game_id}/actions", REVEAL, "act", host)
@@ -147,7 +146,7 @@ def test_old_keys_are_pruned_when_the_log_opens(tmp_path: Path) -> None:
     path = tmp_path / "companion.sqlite3"
     log = GameLog(path, clock=lambda: now[0])
     session = Session(log)
-    client = create_app(session, TESTING=True).test_client()
+    client = make_app(session, TESTING=True).test_client()
     first = send(client, "/api/games", GAME, "old").get_json()
     session.close()
     log.close()

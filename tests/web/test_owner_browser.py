@@ -21,9 +21,7 @@ from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.table.rolls import RollDesk
 from tests.web.browser_support import MIN_TARGET_PX, PHONE, SMALL_TARGETS_JS, Screen, post_json
-from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
-from web import create_app
-from web import health as health_web
+from tests.web.web_support import OWNER_PIN, LiveServer, make_app, test_owner
 
 pytestmark = pytest.mark.browser
 #: The café's tablet in landscape.
@@ -43,9 +41,9 @@ def shot(screen: Screen, label: str) -> None:
 @pytest.fixture
 def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     desk = ScanDesk(session, tmp_path)
-    app = create_app(session, rolls=RollDesk(session), scans=desk, owner=test_owner())
-    health_web.install(app, Health({
-        "storage": lambda: DeviceStatus("storage", True, "fine", "real")}))
+    app = make_app(session, rolls=RollDesk(session), scans=desk, owner=test_owner(),
+                   health=Health({
+                       "storage": lambda: DeviceStatus("storage", True, "fine", "real")}))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

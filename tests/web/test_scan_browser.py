@@ -36,8 +36,7 @@ from tests.test_scans import (
     table_photo,
 )
 from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import OWNER_PIN, LiveServer, test_owner
-from web import create_app
+from tests.web.web_support import OWNER_PIN, LiveServer, make_app, test_owner
 
 pytestmark = pytest.mark.browser
 WIDE_TABLET = {"width": 1180, "height": 820}
@@ -69,7 +68,7 @@ def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
                                images={"tempura": [render_card(DECK["tempura"], 128)]}))
     desk = ScanDesk(session, tmp_path, reader_factory=lambda card_set: reader)
-    server = make_server("127.0.0.1", 0, create_app(session, scans=desk, owner=test_owner()),
+    server = make_server("127.0.0.1", 0, make_app(session, scans=desk, owner=test_owner()),
                          threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
@@ -291,7 +290,7 @@ def test_the_tablet_scans_the_table_with_the_camera_into_each_seat(
                                images={"tempura": [render_card(DECK["tempura"], 128)]}))
     desk = ScanDesk(session, tmp_path, frame=lambda: camera_frame(camera),
                     zones=lambda: row_zones(2), reader_factory=lambda card_set: reader)
-    server = make_server("127.0.0.1", 0, create_app(session, camera=camera, scans=desk),
+    server = make_server("127.0.0.1", 0, make_app(session, camera=camera, scans=desk),
                          threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -33,12 +33,12 @@ from tests.web.web_support import (
     NewGame,
     claim,
     create_game,
+    make_app,
     owner_headers,
     post,
     snapshot,
     test_owner,
 )
-from web import create_app
 
 #: A photo of Ann's or Ben's round-end tableau: 7 cards, a size a play can give (ruling P12).
 PHOTO = cv2.imencode(".jpg", table_photo([TABLEAU]))[1].tobytes()
@@ -49,7 +49,7 @@ def scan_client(session: Session, data_dir: Path, cards: Sequence[Card] | None,
     factory = (lambda card_set: ScriptedReader(cards)) if cards is not None else None
     desk = ScanDesk(session, data_dir, frame=frame, zones=lambda: row_zones(2),
                     reader_factory=factory)
-    return create_app(session, scans=desk, owner=test_owner(), TESTING=True).test_client()
+    return make_app(session, scans=desk, owner=test_owner(), TESTING=True).test_client()
 
 
 def party(client: FlaskClient, menu: str = "my_first_meal") -> NewGame:

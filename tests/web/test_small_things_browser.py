@@ -17,8 +17,7 @@ from werkzeug.serving import make_server
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
-from tests.web.web_support import PLAYERS, LiveServer
-from web import create_app
+from tests.web.web_support import PLAYERS, LiveServer, make_app
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +25,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     desk = ScanDesk(session, tmp_path)
-    server = make_server("127.0.0.1", 0, create_app(session, scans=desk), threaded=True)
+    server = make_server("127.0.0.1", 0, make_app(session, scans=desk), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     yield LiveServer(server, session)

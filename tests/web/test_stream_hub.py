@@ -23,8 +23,7 @@ import pytest
 from companion.devices.present import Health, storage_status
 from companion.session.log import GameLog
 from companion.session.session import Session
-from web import create_app
-from web import health as health_web
+from tests.web.web_support import make_app
 from web.serving import Server
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"},
@@ -36,8 +35,8 @@ VERSION = re.compile(rb'"version":(\d+)')
 def serve(tmp_path: Path, **config: Any) -> Iterator[Server]:
     log = GameLog(tmp_path / "companion.sqlite3")
     session = Session(log)
-    app = create_app(session, **config)
-    health_web.install(app, Health({"storage": lambda: storage_status(tmp_path, None)}))
+    app = make_app(session, health=Health({"storage": lambda: storage_status(tmp_path, None)}),
+                   **config)
     server = Server(app, "127.0.0.1", 0, threads=4)
     server.hub.send_buffer = 8192  # a client that does not read fills it after a few events
     thread = threading.Thread(target=server.run, kwargs={"before_stop": session.close},

@@ -33,9 +33,7 @@ from companion.games.sushi_roll.legal import chance_action
 from companion.session.session import Session
 from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
 from tests.web.icon_dice_support import filmed_hook
-from tests.web.web_support import LiveServer, test_owner
-from web import create_app
-from web import icon_dice as icon_web
+from tests.web.web_support import LiveServer, make_app, test_owner
 
 pytestmark = pytest.mark.browser
 
@@ -135,8 +133,7 @@ def test_a_round_turn_by_turn_for_3_players_takes_at_most_60_taps(
 def filmed_server(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     """A live server whose icon-dice camera runs (a stand-in reader)."""
     hook, _ = filmed_hook(session, tmp_path)
-    app = create_app(session, owner=test_owner())
-    icon_web.attach(app, hook)
+    app = make_app(session, icon=hook, owner=test_owner())
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

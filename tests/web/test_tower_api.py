@@ -19,10 +19,10 @@ from tests.web.web_support import (
     NewGame,
     claim_device,
     create_game,
+    make_app,
     owner_headers,
     post,
 )
-from web import create_app
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def desk(session: Session) -> RollDesk:
 @pytest.fixture
 def dice_client(session: Session, desk: RollDesk) -> FlaskClient:
     """The app with a roll desk (no tower: rolls are offered by the test)."""
-    return create_app(session, rolls=desk, TESTING=True).test_client()
+    return make_app(session, rolls=desk, TESTING=True).test_client()
 
 
 def at_roll(client: FlaskClient, roll_source: str = "tower", hold: bool = False) -> NewGame:

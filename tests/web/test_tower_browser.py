@@ -23,8 +23,7 @@ from companion.table.rolls import RollDesk
 from firmware_bridge.link import LinkTiming
 from tests.dice_table import TO_ROLL
 from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import PLAYERS, LiveServer
-from web import create_app
+from tests.web.web_support import PLAYERS, LiveServer, make_app
 
 pytestmark = pytest.mark.browser
 BADGE = "#tower-badge"
@@ -36,7 +35,7 @@ def towered(session: Session) -> Iterator[tuple[LiveServer, TableTower]]:
     tower = TableTower("virtual", session.log.path, desk, seed=4,
                        timing=LinkTiming(backoff_max_s=0.5))
     tower.start()
-    server = make_server("127.0.0.1", 0, create_app(session, rolls=desk, tower=tower),
+    server = make_server("127.0.0.1", 0, make_app(session, rolls=desk, tower=tower),
                          threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

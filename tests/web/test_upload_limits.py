@@ -26,9 +26,9 @@ from companion.session.session import Session
 from tests.test_scans import card
 from tests.vision.test_image_limits import jpeg_declaring, png_declaring
 from tests.web.test_scans_api import party, scan_client, upload
-from tests.web.web_support import TOKEN_HEADER, claim, owner_headers, snapshot
+from tests.web.web_support import TOKEN_HEADER, claim, make_app, owner_headers, snapshot
 from tests.zip_bombs import card_set_bomb, nested_npz_bomb
-from web import MAX_BODY, create_app
+from web import MAX_BODY
 
 BOMB = 30000
 REFUSAL = "the photo is 30000x30000 pixels (900 MP); at most 50 MP"
@@ -90,11 +90,9 @@ def test_an_image_bomb_sent_to_the_icon_dice_enrollment_is_refused_and_the_draft
     from tests.web.icon_dice_support import filmed_hook
     from tests.web.test_icon_dice_api import sushi_roll
     from tests.web.test_icon_dice_api import upload as face_upload
-    from web import icon_dice as icon_web
 
     hook, _ = filmed_hook(session, tmp_path)
-    app = create_app(session, TESTING=True)
-    icon_web.attach(app, hook)
+    app = make_app(session, icon=hook, TESTING=True)
     client = app.test_client()
     game = sushi_roll(client)
     url = f"/api/games/{game.id}/icon-dice/faces"
@@ -132,9 +130,9 @@ def test_a_zip_bomb_sent_to_the_card_set_import_is_refused_and_the_set_untouched
 
 
 def test_a_body_larger_than_the_largest_upload_is_refused_by_flask(session: Session) -> None:
-    app = create_app(session, TESTING=True)
+    app = make_app(session, TESTING=True)
     assert app.config["MAX_CONTENT_LENGTH"] == MAX_BODY
-    small = create_app(session, TESTING=True, MAX_CONTENT_LENGTH=1000)
+    small = make_app(session, TESTING=True, MAX_CONTENT_LENGTH=1000)
     answer = small.test_client().post("/api/games", data=b"{" + b" " * 2000 + b"}",
                                       content_type="application/json")
     assert answer.status_code == 413
@@ -144,7 +142,7 @@ def test_a_body_larger_than_the_largest_upload_is_refused_by_flask(session: Sess
 def served(session: Session) -> Iterator[int]:
     from web.serving import Server
 
-    server = Server(create_app(session), "127.0.0.1", 0)
+    server = Server(make_app(session), "127.0.0.1", 0)
     thread = threading.Thread(target=server.run, name="waitress-limits", daemon=True)
     thread.start()
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import BaseWSGIServer
 
@@ -76,7 +77,7 @@ OWNER_HEADER = "X-Companion-Owner"
 
 
 def test_owner() -> Any:
-    """An in-memory owner whose PIN is :data:`OWNER_PIN` (pass it to ``create_app(owner=)``)."""
+    """An in-memory owner whose PIN is :data:`OWNER_PIN` (pass it to ``make_app(owner=)``)."""
     from companion.owner import Owner
 
     return Owner.in_memory(OWNER_PIN)
@@ -97,3 +98,17 @@ def claim_device(client: FlaskClient, game: NewGame, device: str = "tower") -> N
     to the game holding the device only (issue 28 item 4)."""
     answer = post(client, f"/api/games/{game.id}/devices/{device}/claim", {}, game.host)
     assert answer.status_code == 200, answer.get_json()
+
+
+def make_app(session: Session, **parts: Any) -> Flask:
+    """The app over ``session`` built as the composition root builds it: the keywords naming a
+    part of :class:`web.services.Services` (``rolls``, ``tower``, ``camera``, ``icon``, ``scans``,
+    ``health``, ``owner``, ``routes``) go into the services, the others are the app's config."""
+    from dataclasses import fields
+
+    from web import create_app
+    from web.services import Services
+
+    names = {f.name for f in fields(Services)}
+    services = Services(session, **{k: v for k, v in parts.items() if k in names})
+    return create_app(services, **{k: v for k, v in parts.items() if k not in names})
