@@ -11,10 +11,8 @@ Routes (JSON errors are ``{"error", "reason"}``):
 * ``GET /api/wall[?after=V]`` -> every table's current game (title, round, players, totals)
   and the standings of today and this month (games finished by the hub's clock); with
   ``after``, answered once the hub's version passes ``V`` (at most 20 s later).
-* ``GET /api/history[?limit=N]`` -> ``{"games": [...]}``: every table's finished games, the
-  one finished last first, summarised as the table's history does (plus ``table``,
-  ``table_name``; ``id`` is ``<table>-<game>``); ``GET /api/history/export.csv`` the same as
-  CSV, one row a player a game (the table's columns, ``companion/export/table.py``).
+* The café's history, players, statistics and exports (``/history``, ``/players``,
+  ``/api/history...``, ``/api/players...``): :mod:`companion.hub.history`.
 * ``GET /`` the wall screen; ``GET /pairing`` a new pairing code, for a browser on the hub
   itself only (loopback), like the table's host codes; ``GET /health``.
 """
@@ -31,11 +29,11 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, request
 
-from companion.export.table import to_csv
-from companion.games import find_game
 from companion.games.base import UnreadableInput
+from companion.hub import history
 from companion.hub.changes import Changes
 from companion.hub.codes import show_code
+from companion.hub.history import title_name
 from companion.hub.scores import Row, ScoreCache, Scores
 from companion.hub.store import BadPairingCode, HubStore
 from companion.hub.wire import parse_push
@@ -132,7 +130,7 @@ class Hub:
             tables.append({k: game[k] for k in ("table", "table_name", "game", "title",
                                                  "status", "round", "updated", "seq")}
                           | {"players": [p.get("name") for p in game["players"]],
-                             "title_name": _title_name(game["title"]),
+                             "title_name": title_name(game["title"]),
                              "totals": scores.totals})
         now = datetime.now().astimezone()
         today = datetime.combine(now.date(), time(), now.tzinfo)
@@ -196,21 +194,6 @@ def create_hub_app(store: HubStore) -> Flask:
         response.headers["Cache-Control"] = "no-store"
         return response
 
-    @app.get("/api/history")
-    def history() -> Response:
-        limit = request.args.get("limit", "100")
-        if not limit.isdigit() or not 1 <= int(limit) <= 1000:
-            raise UnreadableInput("limit must be a whole number from 1 to 1000")
-        response = jsonify(games=[past_game(g) for g in store.finished(int(limit))])
-        response.headers["Cache-Control"] = "no-store"
-        return response
-
-    @app.get("/api/history/export.csv")
-    def history_csv() -> Response:
-        text = to_csv(past_game(g) for g in store.finished(1000))
-        return Response(text, mimetype="text/csv", headers={
-            "Content-Disposition": 'attachment; filename="cafe-games.csv"'})
-
     @app.get("/pairing")
     def pairing() -> Response:
         host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") \
@@ -222,6 +205,8 @@ def create_hub_app(store: HubStore) -> Flask:
         response = jsonify(code=show_code(store.new_pairing_code()))
         response.headers["Cache-Control"] = "no-store"
         return response
+
+    history.install(app, store)
 
     @app.get("/health")
     def health() -> Response:
@@ -236,39 +221,6 @@ def create_hub_app(store: HubStore) -> Flask:
         return Response(_static("wall.js"), mimetype="text/javascript")
 
     return app
-
-
-def past_game(game: dict[str, Any]) -> dict[str, Any]:
-    """A finished game as the table's history summarises one (``companion/session/past.py``;
-    what ``companion.export.table`` turns into CSV rows), plus its table. ``id`` is
-    ``<table>-<game>``; ``ended`` is when the hub learnt it finished (the hub's clock), and the
-    duration is taken between the table's own stamps of its first and last entries (one clock,
-    whichever it is)."""
-    ranking = game["ranking"] or []
-    duration = 0.0
-    if game.get("first_entry") and game.get("last_entry"):
-        try:
-            duration = (datetime.fromisoformat(game["last_entry"])
-                        - datetime.fromisoformat(game["first_entry"])).total_seconds()
-        except ValueError:
-            duration = 0.0
-    return {"id": f"{game['table']}-{game['game']}", "table": game["table"],
-            "table_name": game["table_name"], "game": game["title"],
-            "title": _title_name(game["title"]), "status": "finished",
-            "started": game["first_entry"] or game["created"], "ended": game["finished_at"],
-            "duration_s": max(0, round(duration)),
-            "players": [{"name": p.get("name"), "colour": p.get("colour", "")}
-                        for p in game["players"]],
-            "winners": [r["name"] for r in ranking if r.get("rank") == 1],
-            "ranking": ranking, "round": game["round"]}
-
-
-def _title_name(title: str) -> str:
-    """The title's printed name (its id when this hub does not know it)."""
-    try:
-        return find_game(title).info.name
-    except Exception:
-        return title
 
 
 def _static(name: str) -> str:

@@ -230,9 +230,11 @@ class HubStore:
                          " AND header_seq = %s AND status = 'over'",
                          (Jsonb(ranking), table_id, game_no, seq))
 
-    def finished(self, limit: int = 100) -> list[JSON]:
+    def finished(self, limit: int = 100, game: tuple[int, int] | None = None) -> list[JSON]:
         """The finished (and ranked) games of every table, the one finished last first: the
-        stored header, and the table's own stamps of its first and last entries."""
+        stored header, and the table's own stamps of its first and last entries (``game``:
+        only that ``(table, game)``)."""
+        only = "" if game is None else " AND g.table_id = %s AND g.game_no = %s"
         with self._tx() as conn:
             rows = conn.execute(
                 f"SELECT {_GAME_COLUMNS},"
@@ -241,9 +243,9 @@ class HubStore:
                 " (SELECT max(table_time) FROM hub_entries e WHERE e.table_id = g.table_id"
                 "  AND e.game_no = g.game_no)"
                 " FROM hub_games g JOIN hub_tables t ON t.id = g.table_id"
-                " WHERE g.status = 'over' AND g.ranking IS NOT NULL"
+                " WHERE g.status = 'over' AND g.ranking IS NOT NULL" + only +
                 " ORDER BY g.finished_at DESC, g.table_id, g.game_no LIMIT %s",
-                (limit,)).fetchall()
+                (*(game or ()), limit)).fetchall()
         return [_game_json(row[:-2]) | {"first_entry": row[-2], "last_entry": row[-1]}
                 for row in rows]
 
