@@ -7,6 +7,7 @@
 import { api, fill, h, playerDot } from "./common.js";
 import { t, tn } from "./i18n.js";
 import { drawBoard, loadBoard, replayFrame } from "./replay.js";
+import { splitRound } from "./round-lines.js";
 
 const root = document.getElementById("history");
 const body = document.getElementById("history-body");
@@ -87,12 +88,12 @@ function columnsOf(score) {
   const lines = score.players.flatMap((p) => p.breakdown);
   const rounds = new Set();
   for (const line of lines) {
-    const m = /^round (\d+): /.exec(line.detail ?? "");
-    if (m) rounds.add(Number(m[1]));
+    const m = splitRound(line.detail);
+    if (m) rounds.add(m[0]);
   }
   if (rounds.size) {
-    const cols = [...rounds].sort((a, b) => a - b).map((r) => ({ round: r, label: String(r), test: (l) => l.detail?.startsWith(`round ${r}: `) }));
-    const rest = (l) => !/^round \d+: /.test(l.detail ?? "");
+    const cols = [...rounds].sort((a, b) => a - b).map((r) => ({ round: r, label: String(r), test: (l) => splitRound(l.detail)?.[0] === r }));
+    const rest = (l) => !splitRound(l.detail);
     if (lines.some(rest)) cols.push({ label: t("Game end"), wrap: true, test: rest });
     return cols;
   }
@@ -142,8 +143,8 @@ function groupedLines(lines) {
   let heading = null;
   let list = null;
   for (const line of lines) {
-    const m = /^round (\d+): (.*)$/.exec(line.detail ?? "");
-    const title = m ? t("Round {n}", { n: m[1] }) : (heading !== null ? t("Game end") : null);
+    const m = splitRound(line.detail);
+    const title = m ? t("Round {n}", { n: m[0] }) : (heading !== null ? t("Game end") : null);
     if (list === null || title !== heading) {
       heading = title;
       if (title) out.push(h("h3", null, title));
@@ -152,7 +153,7 @@ function groupedLines(lines) {
     }
     list.append(h("li", null,
       h("span", { class: "pts" }, line.points > 0 ? `+${line.points}` : String(line.points)),
-      h("span", null, m ? m[2] : line.detail || line.rule)));
+      h("span", null, m ? m[1] : line.detail || line.rule)));
   }
   return out;
 }

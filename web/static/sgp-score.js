@@ -9,6 +9,7 @@ import {
   SPECIAL_ORDER, breakdownList, cardName, chip, counts, menuTypes, sumPoints, typeName,
 } from "./sgp-common.js";
 import { tableChips } from "./sgp-turns.js";
+import { roundPrefix } from "./round-lines.js";
 
 const PLACE_WORDS = [t("Uramaki 1st place"), t("Uramaki 2nd place"), t("Uramaki 3rd place")];
 
@@ -55,7 +56,7 @@ const opened = new Map();
 /** One table's lines of round ``r``: the engines start each round line's detail with
  * "round N: " (game_lines, score_game), which is left out here. */
 export function roundLinesOf(breakdown, r) {
-  const prefix = `round ${r}: `;
+  const prefix = roundPrefix(r);
   return (breakdown ?? []).filter((line) => line.detail?.startsWith(prefix))
     .map((line) => ({ ...line, detail: line.detail.slice(prefix.length) }));
 }

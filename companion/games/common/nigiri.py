@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.games.base import ScoreLine
+from companion.i18n import Text, ntmsg, tmsg
 
 #: A nigiri on a wasabi scores three times its value.
 WASABI_FACTOR = 3
@@ -36,22 +37,24 @@ def nigiri_line(
 ) -> ScoreLine:
     """The line of ``n`` nigiri of one kind, on a wasabi or not. ``as_what`` goes before the
     name ("special order as "); ``wasabi`` is how the detail calls the wasabi ("a wasabi")."""
-    what = f"{n} x {as_what}{nigiri.name}"
+    name: Text | str = tmsg("special order as {card}", card=nigiri.name) if as_what else nigiri.name
     if not on_wasabi:
-        return ScoreLine("nigiri", n * nigiri.value, nigiri.card, f"{what}, {nigiri.value} each")
+        return ScoreLine("nigiri", n * nigiri.value, nigiri.card,
+                         tmsg("{n} x {nigiri}, {value} each", n=n, nigiri=name, value=nigiri.value))
     tripled = nigiri.value * WASABI_FACTOR
-    return ScoreLine(
-        "nigiri on wasabi",
-        n * tripled,
-        nigiri.card,
-        f"{what} on {wasabi}, {nigiri.value} x {WASABI_FACTOR} = {tripled} each",
-    )
+    detail = (tmsg("{n} x {nigiri} on a wasabi, {value} x {factor} = {tripled} each", n=n,
+                   nigiri=name, value=nigiri.value, factor=WASABI_FACTOR, tripled=tripled)
+              if wasabi == "a wasabi" else
+              tmsg("{n} x {nigiri} on wasabi, {value} x {factor} = {tripled} each", n=n,
+                   nigiri=name, value=nigiri.value, factor=WASABI_FACTOR, tripled=tripled))
+    return ScoreLine("nigiri on wasabi", n * tripled, nigiri.card, detail)
 
 
 @lru_cache(maxsize=64)
 def empty_wasabi_line(empty: int) -> ScoreLine:
     """The 0-point line of ``empty`` (1 or more) wasabi with no nigiri on them."""
-    return ScoreLine("wasabi", 0, "wasabi", f"{empty} wasabi{'s' * (empty != 1)} with no nigiri")
+    return ScoreLine("wasabi", 0, "wasabi", ntmsg("{n} wasabi with no nigiri",
+                                                  "{n} wasabis with no nigiri", empty))
 
 
 def nigiri_lines(

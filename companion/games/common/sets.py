@@ -15,6 +15,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from companion.games.base import ScoreLine
+from companion.i18n import Msg, msg, ntmsg
+
+#: How a 0-point line names the cards left out of a set.
+SET_CARDS: dict[str, Msg] = {
+    "tempura": msg("tempura"),
+    "sashimi": msg("sashimi"),
+    "green_tea_ice_cream": msg("green tea ice cream"),
+}
 
 
 def _s(n: int, word: str) -> str:
@@ -34,9 +42,19 @@ def complete_set_lines(
     name = card_id.replace("_", " ")
     out: list[ScoreLine] = []
     if sets:
-        out.append(ScoreLine(name, sets * value, card_id, f"{_s(sets, word)} of {size} x {value}"))
+        detail = (ntmsg("{n} pair of {size} x {value}", "{n} pairs of {size} x {value}", sets,
+                        size=size, value=value) if word == "pair" else
+                  ntmsg("{n} set of {size} x {value}", "{n} sets of {size} x {value}", sets,
+                        size=size, value=value))
+        out.append(ScoreLine(name, sets * value, card_id, detail))
     if left:
-        out.append(ScoreLine(name, 0, card_id, f"{left} {name} left out of a {word} of {size}"))
+        card = SET_CARDS.get(card_id, name)
+        detail = (ntmsg("{n} {card} left out of a pair of {size}",
+                        "{n} {card} left out of a pair of {size}", left, card=card, size=size)
+                  if word == "pair" else
+                  ntmsg("{n} {card} left out of a set of {size}",
+                        "{n} {card} left out of a set of {size}", left, card=card, size=size))
+        out.append(ScoreLine(name, 0, card_id, detail))
     return tuple(out)
 
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from companion.games.base import ScoreLine
 from companion.games.common.majority import AllTie, MostFewest, Share, most_fewest
 from companion.games.sushi_go.cards import BUBBLE_TEA_PEARLS, TYPE_OF, VALUE_OF, CardType
+from companion.i18n import Msg, msg, nmsg, ntmsg, tmsg
 
 #: Most +6 / fewest -6, split rounded down, nothing when all equal, 2 players: no loss.
 MOST_FEWEST = MostFewest(
@@ -36,16 +37,23 @@ STRAWBERRY_PENALTY_TWO = 3
 #: Bubble tea points by run length (index = length).
 BUBBLE_TEA_RUNS: tuple[int, ...] = (0, 1, 4, 8, 13, 20)
 
-_WORDS: dict[CardType, tuple[str, str]] = {  # rule name, what is compared
-    CardType.PUDDING: ("pudding", "pudding card"),
-    CardType.OLD_FASHIONED_PUDDING: ("old-fashioned pudding", "old-fashioned pudding card"),
-    CardType.FROZEN_YOGURT: ("frozen yogurt", "frozen yogurt value"),
-    CardType.MOCHI: ("mochi", "on the mochi die"),
+_WORDS: dict[CardType, str] = {  # rule name
+    CardType.PUDDING: "pudding",
+    CardType.OLD_FASHIONED_PUDDING: "old-fashioned pudding",
+    CardType.FROZEN_YOGURT: "frozen yogurt",
+    CardType.MOCHI: "mochi",
 }
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _held(dessert: CardType, n: int) -> Msg:
+    """What a table's dessert count reads ("3 pudding cards", "4 on the mochi die")."""
+    if dessert is CardType.PUDDING:
+        return nmsg("{n} pudding card", "{n} pudding cards", n)
+    if dessert is CardType.OLD_FASHIONED_PUDDING:
+        return nmsg("{n} old-fashioned pudding card", "{n} old-fashioned pudding cards", n)
+    if dessert is CardType.FROZEN_YOGURT:
+        return nmsg("{n} frozen yogurt value", "{n} frozen yogurt values", n)
+    return msg("{n} on the mochi die", n=n)
 
 
 def dessert_lines(
@@ -68,7 +76,9 @@ def dessert_lines(
                         "mochi",
                         0,
                         "mochi",
-                        f"{_s(len(cards), 'mochi card')}: the cards score nothing, the die does",
+                        ntmsg("{n} mochi card: the cards score nothing, the die does",
+                              "{n} mochi cards: the cards score nothing, the die does",
+                              len(cards)),
                     )
                 )
         _most_fewest(dessert, list(dice), out)
@@ -94,10 +104,12 @@ def _strawberry(kept: Sequence[Sequence[str]], out: list[list[ScoreLine]]) -> No
     else:
         each = STRAWBERRY_PENALTY // len(fewest)
     for i, (n, lines) in enumerate(zip(symbols, out, strict=True)):
-        held = _s(n, "strawberry symbol")
+        held = nmsg("{n} strawberry symbol", "{n} strawberry symbols", n)
         if i in fewest and each:
-            shared = f", {STRAWBERRY_PENALTY} split {len(fewest)} ways" if len(fewest) > 1 else ""
-            why = f"{held}, the fewest (0 included): -{each}{shared}"
+            why = (tmsg("{held}, the fewest (0 included): -{each}, {penalty} split {n} ways",
+                        held=held, each=each, penalty=STRAWBERRY_PENALTY, n=len(fewest))
+                   if len(fewest) > 1 else
+                   tmsg("{held}, the fewest (0 included): -{each}", held=held, each=each))
             lines.append(ScoreLine("strawberry pudding fewest", -each, "strawberry_pudding", why))
         elif i in fewest:
             lines.append(
@@ -105,7 +117,8 @@ def _strawberry(kept: Sequence[Sequence[str]], out: list[list[ScoreLine]]) -> No
                     "strawberry pudding",
                     0,
                     "strawberry_pudding",
-                    f"{held}: tied for the fewest, and with 2 players a tie loses nothing",
+                    tmsg("{held}: tied for the fewest, and with 2 players a tie loses nothing",
+                         held=held),
                 )
             )
         elif n:
@@ -114,37 +127,38 @@ def _strawberry(kept: Sequence[Sequence[str]], out: list[list[ScoreLine]]) -> No
                     "strawberry pudding",
                     0,
                     "strawberry_pudding",
-                    f"{held}: not the fewest (no bonus for the most at game end)",
+                    tmsg("{held}: not the fewest (no bonus for the most at game end)",
+                         held=held),
                 )
             )
 
 
 def _most_fewest(dessert: CardType, counts: list[int], out: list[list[ScoreLine]]) -> None:
     awards = most_fewest(counts, MOST_FEWEST)
-    name, unit = _WORDS[dessert]
+    name = _WORDS[dessert]
     high, low = max(counts), min(counts)
     most_n, low_n = counts.count(high), counts.count(low)
     card = dessert.value
     for award, n, lines in zip(awards, counts, out, strict=True):
-        held = f"{n} {unit}" if dessert is CardType.MOCHI else _s(n, unit)
+        held = _held(dessert, n)
         if award.most:
-            split = f", 6 split {most_n} ways" if most_n > 1 else ""
-            lines.append(ScoreLine(f"{name} most", award.most, card, f"{held}, the most{split}"))
+            most = (tmsg("{held}, the most, 6 split {n} ways", held=held, n=most_n)
+                    if most_n > 1 else tmsg("{held}, the most", held=held))
+            lines.append(ScoreLine(f"{name} most", award.most, card, most))
         if award.fewest:
-            split = f", 6 split {low_n} ways" if low_n > 1 else ""
-            lines.append(
-                ScoreLine(f"{name} fewest", award.fewest, card, f"{held}, the fewest{split}")
-            )
+            least = (tmsg("{held}, the fewest, 6 split {n} ways", held=held, n=low_n)
+                     if low_n > 1 else tmsg("{held}, the fewest", held=held))
+            lines.append(ScoreLine(f"{name} fewest", award.fewest, card, least))
         if award.most or award.fewest:
             continue
         if high == low:
-            why = "every player has the same, so nobody scores"
+            why = msg("every player has the same, so nobody scores")
         elif n == low:
-            why = "the fewest, but nobody loses points with 2 players"
+            why = msg("the fewest, but nobody loses points with 2 players")
         else:
-            why = "neither the most nor the fewest"
+            why = msg("neither the most nor the fewest")
         if n or n == low:
-            lines.append(ScoreLine(name, 0, card, f"{held}: {why}"))
+            lines.append(ScoreLine(name, 0, card, tmsg("{held}: {why}", held=held, why=why)))
 
 
 @lru_cache(maxsize=1024)
@@ -160,7 +174,8 @@ def bubble_tea_lines(pearls: tuple[int, ...]) -> tuple[ScoreLine, ...]:
                 "bubble tea",
                 BUBBLE_TEA_RUNS[length],
                 "bubble_tea",
-                f"run {numbers} ({_s(length, 'card')}; 1/4/8/13/20)",
+                ntmsg("run {numbers} ({n} card; 1/4/8/13/20)",
+                      "run {numbers} ({n} cards; 1/4/8/13/20)", length, numbers=numbers),
             )
         )
     return tuple(lines)

@@ -51,25 +51,34 @@ from companion.games.sushi_go.desserts import dessert_lines
 from companion.games.sushi_go.lead import LEAD_POINTS
 from companion.games.sushi_go.options import ROUNDS, Rules
 from companion.games.sushi_go.tableau import Tableau, check_game, mochi_dice
+from companion.games.sushi_go.words import DESSERT_SETS, NIGIRI_NAMES
 from companion.games.sushi_go_party.scoring import (
     DUMPLING,
     MAKI_AWARDS_2_5,
     SASHIMI_SET,
     TEMPURA_PAIR,
 )
+from companion.i18n import Msg, Text, msg, nmsg, ntmsg, pmsg, tmsg
 
 GAME_ID = "sushi-go"
 ROLL_AWARDS: tuple[int, ...] = MAKI_AWARDS_2_5  # 6 for most, 3 for second
-PUDDING_TIEBREAK = "pudding cards"
+PUDDING_TIEBREAK = tmsg("pudding cards")
 
 #: The nigiri, in catalogue order (egg, salmon, squid).
 NIGIRI: tuple[Nigiri, ...] = tuple(
-    Nigiri(c.id, c.name, c.nigiri_value) for c in CARDS_BY_ID.values() if c.id in NIGIRI_IDS
+    Nigiri(c.id, Text(NIGIRI_NAMES[c.id]), c.nigiri_value)
+    for c in CARDS_BY_ID.values()
+    if c.id in NIGIRI_IDS
 )
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+#: How a line names the rolls and the gyoza (lower case, as a count reads them).
+_WORDS: dict[str, Msg] = {
+    "futomaki": pmsg("sushi-go", "futomaki"),
+    "maki": pmsg("sushi-go", "maki"),
+    "gyoza": pmsg("sushi-go", "gyoza"),
+    "dumpling": pmsg("sushi-go", "dumpling"),
+}
 
 
 @dataclass(frozen=True)
@@ -116,13 +125,14 @@ def round_lines(rules: Rules, tableaux: Sequence[Tableau]) -> list[list[ScoreLin
 def _gyoza_lines(card_id: str, n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
-    return (ScoreLine(card_id, count_points(DUMPLING, n), card_id, f"{n} {card_id} (1/3/6/10/15)"),)
+    detail = tmsg("{n} {card} (1/3/6/10/15)", n=n, card=_WORDS.get(card_id, card_id))
+    return (ScoreLine(card_id, count_points(DUMPLING, n), card_id, detail),)
 
 
 @lru_cache(maxsize=16)
 def _chopsticks_line(n: int) -> ScoreLine:
-    verb = "scores" if n == 1 else "score"
-    return ScoreLine("chopsticks", 0, "chopsticks", f"{_s(n, 'chopsticks card')} {verb} nothing")
+    return ScoreLine("chopsticks", 0, "chopsticks", ntmsg("{n} chopsticks card scores nothing",
+                                                          "{n} chopsticks cards score nothing", n))
 
 
 @lru_cache(maxsize=16)
@@ -131,14 +141,17 @@ def _lead_line(takes: int) -> ScoreLine:
         "strawberry pudding lead",
         takes * LEAD_POINTS,
         "strawberry_pudding",
-        f"took the lead token {_s(takes, 'time')} this round, {LEAD_POINTS} each",
+        ntmsg("took the lead token {n} time this round, {points} each",
+              "took the lead token {n} times this round, {points} each", takes, points=LEAD_POINTS),
     )
 
 
 @lru_cache(maxsize=64)
 def _kept_line(dessert: CardType, n: int) -> ScoreLine:
     name = dessert.value.replace("_", " ")
-    return ScoreLine(name, 0, dessert.value, f"{n} {name} card{'s' * (n != 1)} kept to game end")
+    detail = ntmsg("{n} {dessert} card kept to game end", "{n} {dessert} cards kept to game end",
+                   n, dessert=DESSERT_SETS.get(dessert, name))
+    return ScoreLine(name, 0, dessert.value, detail)
 
 
 def roll_icons(t: Tableau) -> int:
@@ -150,35 +163,38 @@ def _rolls(rules: Rules, tableaux: Sequence[Tableau], out: list[list[ScoreLine]]
     zero_places = rules.edition.zero_can_place and not rules.must_have_futomaki
     policy = SPLIT_ROUND_DOWN.with_zero_placing(zero_places)
     name = rules.roll_name
+    roll = _WORDS.get(name, name)
     for placing, n, lines in zip(
         place_players(icons, ROLL_AWARDS, policy), icons, out, strict=True
     ):
         if placing is None:
             if n:
-                lines.append(ScoreLine(name, 0, name, f"{_s(n, f'{name} icon')}: no place (6/3)"))
+                lines.append(ScoreLine(name, 0, name, ntmsg("{n} {roll} icon: no place (6/3)",
+                                                            "{n} {roll} icons: no place (6/3)",
+                                                            n, roll=roll)))
             elif rules.must_have_futomaki:
                 lines.append(
                     ScoreLine(
                         name,
                         0,
                         name,
-                        f"no {name}: left out of the {name} scoring (must have {name})",
+                        tmsg("no {roll}: left out of the {roll} scoring (must have {roll})",
+                             roll=roll),
                     )
                 )
             continue
-        place = "most" if placing.place == 1 else "second most"
-        tie = ""
+        held = nmsg("{n} {roll} icon", "{n} {roll} icons", n, roll=roll)
+        tie: Msg | str = ""
         if placing.tied > 1:
             award = ROLL_AWARDS[placing.place - 1]
-            tie = f", {award} split {placing.tied} ways rounded down"
-            if placing.place == 1:
-                tie += " (no second place)"
-        rare = "" if n else " (no icons can still place when nobody has more)"
-        lines.append(
-            ScoreLine(
-                name, placing.points, name, f"{_s(n, f'{name} icon')}: the {place}{tie}{rare}"
-            )
-        )
+            tie = (msg(", {award} split {n} ways rounded down (no second place)", award=award,
+                       n=placing.tied) if placing.place == 1 else
+                   msg(", {award} split {n} ways rounded down", award=award, n=placing.tied))
+        rare = "" if n else msg(" (no icons can still place when nobody has more)")
+        detail = (tmsg("{icons}: the most{tie}{rare}", icons=held, tie=tie, rare=rare)
+                  if placing.place == 1 else
+                  tmsg("{icons}: the second most{tie}{rare}", icons=held, tie=tie, rare=rare))
+        lines.append(ScoreLine(name, placing.points, name, detail))
 
 
 # --------------------------------------------------------------------------------- the game
@@ -196,13 +212,17 @@ def game_lines(rules: Rules, rounds: Sequence[Sequence[Tableau]]) -> list[list[S
     for number, tableaux in enumerate(rounds, start=1):
         for mine, got in zip(per_seat, round_lines(rules, tableaux), strict=True):
             mine.extend(
-                ScoreLine(g.rule, g.points, g.card, f"round {number}: {g.detail}") for g in got
+                ScoreLine(g.rule, g.points, g.card,
+                          tmsg("round {n}: {detail}", n=number, detail=g.detail))
+                for g in got
             )
     if len(rounds) == ROUNDS:
         kept = [kept_desserts(rounds, s) for s in range(rules.seats)]
         dice = mochi_dice(rounds, rules.seats)
         for mine, got in zip(per_seat, dessert_lines(rules.dessert, kept, dice), strict=True):
-            mine.extend(ScoreLine(g.rule, g.points, g.card, f"game end: {g.detail}") for g in got)
+            mine.extend(ScoreLine(g.rule, g.points, g.card,
+                                  tmsg("game end: {detail}", detail=g.detail))
+                        for g in got)
     return per_seat
 
 

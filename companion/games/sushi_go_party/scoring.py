@@ -88,9 +88,11 @@ from companion.games.sushi_go_party.tableau import (
     kept_desserts,
     uramaki_next_place,
 )
+from companion.games.sushi_go_party.words import NIGIRI_NAMES, SHAPES, card_label
+from companion.i18n import Msg, Text, msg, nmsg, ntmsg, tmsg
 
 GAME_ID = "sushi-go-party"
-TIEBREAK_LABEL = "dessert cards kept"
+TIEBREAK_LABEL = tmsg("dessert cards kept")
 
 MAKI_AWARDS_2_5: tuple[int, ...] = (6, 3)
 MAKI_AWARDS_6_8: tuple[int, ...] = (6, 4, 2)
@@ -278,10 +280,12 @@ _EDAMAME_ID = CardType.EDAMAME.value
 def _maki_line(n: int, points: int, awards: tuple[int, ...]) -> ScoreLine:
     table = "/".join(map(str, awards))
     if points:
-        return ScoreLine(
-            "maki", points, "maki", f"{_s(n, 'maki icon')}: a place worth {points} ({table})"
-        )
-    return ScoreLine("maki", 0, "maki", f"{_s(n, 'maki icon')}: no place ({table})")
+        return ScoreLine("maki", points, "maki", ntmsg(
+            "{n} maki icon: a place worth {points} ({table})",
+            "{n} maki icons: a place worth {points} ({table})", n, points=points, table=table))
+    return ScoreLine("maki", 0, "maki", ntmsg("{n} maki icon: no place ({table})",
+                                              "{n} maki icons: no place ({table})", n,
+                                              table=table))
 
 
 def _tempura(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
@@ -300,7 +304,7 @@ def _dumpling(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
 def _dumpling_lines(n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
-    detail = f"{_s(n, 'dumpling')} (1/3/6/10/15)"
+    detail = ntmsg("{n} dumpling (1/3/6/10/15)", "{n} dumplings (1/3/6/10/15)", n)
     return (ScoreLine("dumpling", count_points(DUMPLING, n), "dumpling", detail),)
 
 
@@ -312,7 +316,7 @@ def _eel(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
 def _eel_lines(n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
-    detail = f"{_s(n, 'eel')} (1 = -3, 2 or more = 7)"
+    detail = ntmsg("{n} eel (1 = -3, 2 or more = 7)", "{n} eels (1 = -3, 2 or more = 7)", n)
     return (ScoreLine("eel", EEL_ONE if n == 1 else EEL_MORE, "eel", detail),)
 
 
@@ -324,7 +328,8 @@ def _tofu(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
 def _tofu_lines(n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
-    detail = f"{_s(n, 'tofu')} (1 = 2, 2 = 6, 3 or more = 0)"
+    detail = ntmsg("{n} tofu (1 = 2, 2 = 6, 3 or more = 0)",
+                   "{n} tofus (1 = 2, 2 = 6, 3 or more = 0)", n)
     return (ScoreLine("tofu", TOFU[n] if n < 3 else 0, "tofu", detail),)
 
 
@@ -343,10 +348,9 @@ def _edamame_lines(n: int, holders: int) -> tuple[ScoreLine, ...]:
         return ()
     others = holders - 1
     each = min(others, EDAMAME_CAP)
-    detail = (
-        f"{_s(n, 'edamame')} x {each}: {_s(others, 'opponent')} with edamame "
-        f"(at most {EDAMAME_CAP} per card)"
-    )
+    detail = tmsg("{edamame} x {each}: {opponents} with edamame (at most {cap} per card)",
+                  edamame=nmsg("{n} edamame", "{n} edamames", n), each=each,
+                  opponents=nmsg("{n} opponent", "{n} opponents", others), cap=EDAMAME_CAP)
     return (ScoreLine("edamame", n * each, "edamame", detail),)
 
 
@@ -358,7 +362,8 @@ def _miso(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
 def _miso_lines(n: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
-    return (ScoreLine("miso soup", n * MISO, "miso_soup", f"{_s(n, 'miso soup')} x {MISO}"),)
+    detail = ntmsg("{n} miso soup x {points}", "{n} miso soups x {points}", n, points=MISO)
+    return (ScoreLine("miso soup", n * MISO, "miso_soup", detail),)
 
 
 def _soy_sauce(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
@@ -370,9 +375,12 @@ def _soy_lines(n: int, mine: int, most: int) -> tuple[ScoreLine, ...]:
     if not n:
         return ()
     best = mine == most
-    detail = f"{_s(n, 'soy sauce')}: {_s(mine, 'colour')}, the most at the table is {most}" + (
-        f", so {SOY_SAUCE} each" if best else ", so 0"
-    )
+    sauces = nmsg("{n} soy sauce", "{n} soy sauces", n)
+    colours = nmsg("{n} colour", "{n} colours", mine)
+    detail = (tmsg("{sauces}: {colours}, the most at the table is {most}, so {points} each",
+                   sauces=sauces, colours=colours, most=most, points=SOY_SAUCE) if best else
+              tmsg("{sauces}: {colours}, the most at the table is {most}, so 0",
+                   sauces=sauces, colours=colours, most=most))
     return (ScoreLine("soy sauce", n * SOY_SAUCE if best else 0, "soy_sauce", detail),)
 
 
@@ -384,7 +392,9 @@ def _tea(lines: list[ScoreLine], s: _Summary, table: _Table) -> None:
 
 @_cached
 def _tea_lines(n: int, largest: int) -> tuple[ScoreLine, ...]:
-    detail = f"{_s(n, 'tea')} x {largest}: largest same-colour set is {_s(largest, 'card')}"
+    detail = tmsg("{teas} x {largest}: largest same-colour set is {cards}",
+                  teas=nmsg("{n} tea", "{n} teas", n), largest=largest,
+                  cards=nmsg("{n} card", "{n} cards", largest))
     return (ScoreLine("tea", n * largest, "tea", detail),)
 
 
@@ -415,13 +425,16 @@ def _flipped_lines(t: Tableau, lines: list[ScoreLine]) -> None:
 
 @_cached
 def _flipped_line(card_id: str, n: int) -> ScoreLine:
-    detail = f"{n} x {CARDS_BY_ID[card_id].name} flipped by a take-out box, {FLIPPED} each"
+    detail = tmsg("{n} x {card} flipped by a take-out box, {points} each", n=n,
+                  card=card_label(card_id), points=FLIPPED)
     return ScoreLine("take-out box", n * FLIPPED, card_id, detail)
 
 
 #: The nigiri, in catalogue order (egg, salmon, squid).
 NIGIRI: tuple[Nigiri, ...] = tuple(
-    Nigiri(i, c.name, c.nigiri_value) for i, c in CARDS_BY_ID.items() if i in NIGIRI_IDS
+    Nigiri(i, Text(NIGIRI_NAMES[i]), c.nigiri_value)
+    for i, c in CARDS_BY_ID.items()
+    if i in NIGIRI_IDS
 )
 _NIGIRI_BY_ID = {n.card: n for n in NIGIRI}
 
@@ -463,6 +476,13 @@ def _nigiri_line(card_id: str, n: int, via: bool, on_wasabi: bool) -> ScoreLine:
     return nigiri_line(_NIGIRI_BY_ID[card_id], n, on_wasabi, as_what=as_what)
 
 
+def _commas(items: Sequence[Msg]) -> Msg:
+    """``items`` joined with commas ("circle, square, triangle")."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}, {rest}", first=items[0], rest=_commas(items[1:]))
+
+
 _ONIGIRI_IDS = tuple(f"onigiri_{shape.value}" for shape in OnigiriShape)
 
 
@@ -482,8 +502,9 @@ def _onigiri_lines(*counts: int) -> tuple[ScoreLine, ...]:
                 "onigiri",
                 points,
                 "onigiri",
-                f"set {layer}: {len(in_set)} different shape{'s' * (len(in_set) != 1)} "
-                f"({', '.join(sh.value for sh in in_set)}) (1/4/9/16)",
+                ntmsg("set {layer}: {n} different shape ({shapes}) (1/4/9/16)",
+                      "set {layer}: {n} different shapes ({shapes}) (1/4/9/16)", len(in_set),
+                      layer=layer, shapes=_commas([SHAPES[sh] for sh in in_set])),
             )
         )
         layer += 1
@@ -500,14 +521,16 @@ def _most_fewest_lines(
     high, low = max(counts), min(counts)
     two = len(counts) == 2
     for award, n, lines in zip(awards, counts, out, strict=True):
-        held = _s(n, f"{rule_name} card")
+        held = (nmsg("{n} pudding card", "{n} pudding cards", n) if rule_name == "pudding" else
+                nmsg("{n} temaki card", "{n} temaki cards", n))
         if award.most:
             lines.append(
                 ScoreLine(
                     f"{rule_name} most",
                     award.most,
                     card_id,
-                    f"{held}, the most (+{rule.bonus}, ties take it all)",
+                    tmsg("{held}, the most (+{bonus}, ties take it all)", held=held,
+                         bonus=rule.bonus),
                 )
             )
         if award.fewest:
@@ -516,17 +539,19 @@ def _most_fewest_lines(
                     f"{rule_name} fewest",
                     award.fewest,
                     card_id,
-                    f"{held}, the fewest (-{rule.penalty}, 0 included)",
+                    tmsg("{held}, the fewest (-{penalty}, 0 included)", held=held,
+                         penalty=rule.penalty),
                 )
             )
         if not award.most and not award.fewest and n:
             if high == low:
-                why = "every player has the same count, so nobody scores (D1)"
+                why = msg("every player has the same count, so nobody scores")
             elif n == low and two:
-                why = "the fewest, but there is no penalty with 2 players"
+                why = msg("the fewest, but there is no penalty with 2 players")
             else:
-                why = "neither the most nor the fewest"
-            lines.append(ScoreLine(rule_name, 0, card_id, f"{held}: {why}"))
+                why = msg("neither the most nor the fewest")
+            lines.append(ScoreLine(rule_name, 0, card_id, tmsg("{held}: {why}", held=held,
+                                                               why=why)))
 
 
 def _uramaki_lines(
@@ -542,7 +567,8 @@ def _uramaki_lines(
                     "uramaki",
                     URAMAKI_AWARDS[place - 1],
                     "uramaki",
-                    f"place {place} scored during the round on reaching 10 icons",
+                    tmsg("place {place} scored during the round on reaching 10 icons",
+                         place=place),
                 )
             )
     next_place = uramaki_next_place(tableaux, names)
@@ -556,17 +582,19 @@ def _uramaki_lines(
         if not n:
             continue
         if p:
-            detail = (
-                f"{_s(n, 'uramaki icon')} left, the most: the next unclaimed place "
-                f"({next_place}) at round end"
-            )
+            detail = ntmsg(
+                "{n} uramaki icon left, the most: the next unclaimed place ({place}) at round end",
+                "{n} uramaki icons left, the most: the next unclaimed place ({place}) at round end",
+                n, place=next_place)
         elif award:
-            detail = (
-                f"{_s(n, 'uramaki icon')} left: not the most, only the most takes place "
-                f"{next_place} at round end"
-            )
+            detail = ntmsg(
+                "{n} uramaki icon left: not the most, only the most takes place {place} at round "
+                "end",
+                "{n} uramaki icons left: not the most, only the most takes place {place} at "
+                "round end", n, place=next_place)
         else:
-            detail = f"{_s(n, 'uramaki icon')} left: every place was claimed during the round"
+            detail = ntmsg("{n} uramaki icon left: every place was claimed during the round",
+                           "{n} uramaki icons left: every place was claimed during the round", n)
         lines.append(ScoreLine("uramaki", p, "uramaki", detail))
 
 
@@ -656,7 +684,14 @@ def fruit_lines(icons: Mapping[Fruit, int]) -> list[ScoreLine]:
         n = icons.get(fruit, 0)
         if n < 0:
             raise IllegalAction(f"{n} {fruit.value} icons: a count cannot be negative")
-        detail = f"{_s(n, fruit.value)} (0/1/2/3/4/5+ = -2/0/1/3/6/10)"
+        detail = (ntmsg("{n} watermelon (0/1/2/3/4/5+ = -2/0/1/3/6/10)",
+                        "{n} watermelons (0/1/2/3/4/5+ = -2/0/1/3/6/10)", n)
+                  if fruit is Fruit.WATERMELON else
+                  ntmsg("{n} orange (0/1/2/3/4/5+ = -2/0/1/3/6/10)",
+                        "{n} oranges (0/1/2/3/4/5+ = -2/0/1/3/6/10)", n)
+                  if fruit is Fruit.ORANGE else
+                  ntmsg("{n} pineapple (0/1/2/3/4/5+ = -2/0/1/3/6/10)",
+                        "{n} pineapples (0/1/2/3/4/5+ = -2/0/1/3/6/10)", n))
         out.append(ScoreLine("fruit", count_points(FRUIT, n), "fruit", detail))
     return out
 
@@ -680,7 +715,9 @@ def score_game(
         lines = round_lines(names, tableaux, menu, options)
         for mine, got in zip(per_player, lines, strict=True):
             mine.extend(
-                ScoreLine(g.rule, g.points, g.card, f"round {number}: {g.detail}") for g in got
+                ScoreLine(g.rule, g.points, g.card,
+                          tmsg("round {n}: {detail}", n=number, detail=g.detail))
+                for g in got
             )
         kept = [_merge(k, kept_desserts(t)) for k, t in zip(kept, tableaux, strict=True)]
         shuffled_in += schedule[number - 1]

@@ -376,7 +376,8 @@ def test_d1_default_all_tie_on_temaki_nobody_scores_or_loses() -> None:
     m = PRESETS["party_sampler"].menu
     sheet = rnd(m, T("temaki"), T("temaki"), T("temaki"))
     assert totals(sheet) == [0, 0, 0]
-    assert "D1" in sheet.players[0].breakdown[0].detail
+    # the line says why in a family's words (issue 24 item 11: no ruling numbers such as D1)
+    assert sheet.players[0].breakdown[0].detail.endswith("so nobody scores")
 
 
 def test_d1_literal_all_tie_on_temaki_everyone_gains_4_and_loses_4() -> None:

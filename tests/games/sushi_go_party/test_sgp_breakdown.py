@@ -131,7 +131,7 @@ def test_temaki_lines_say_most_fewest_or_neither() -> None:
 
 def test_temaki_all_tied_say_nobody_scores_d1() -> None:
     sheet = score_round(NAMES[:3], (T("temaki"),) * 3, menu(roll=C.TEMAKI))
-    why = "1 temaki card: every player has the same count, so nobody scores (D1)"
+    why = "1 temaki card: every player has the same count, so nobody scores"
     assert breakdown(sheet) == {n: [("temaki", 0, "temaki", why)] for n in NAMES[:3]}
 
 
@@ -197,7 +197,7 @@ def test_pudding_lines_and_the_tie_break_count_every_dessert_card_kept() -> None
 
 def test_pudding_all_tied_say_nobody_scores_d1_by_default() -> None:
     sheet = score_desserts(NAMES[:3], (T("pudding"),) * 3, menu())
-    why = "1 pudding card: every player has the same count, so nobody scores (D1)"
+    why = "1 pudding card: every player has the same count, so nobody scores"
     assert breakdown(sheet) == {n: [("pudding", 0, "pudding", why)] for n in NAMES[:3]}
 
 
