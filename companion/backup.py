@@ -32,7 +32,11 @@ through a restore either). The backup is read and checked first (its manifest, S
    missing);
 2. the restored log replaces ``companion.sqlite3`` with one ``os.replace`` (atomic: a power
    cut leaves the old log or the new one, and the old one is kept aside either way);
-3. each other file or folder of the backup replaces its namesake, the old one renamed
+3. a log paired with a café's hub starts a new epoch of its link before it is put in place
+   (:func:`companion.hub.outbox.begin_epoch`, ``docs/HUB.md``): its unfinished and future games
+   reach the hub under game numbers the hub has not seen, so they never collide with what the
+   table pushed after the backup was taken;
+4. each other file or folder of the backup replaces its namesake, the old one renamed
    ``<name>.before-restore-<UTC time>``.
 
 Nothing is deleted.
@@ -55,6 +59,7 @@ from pathlib import Path
 
 from companion.durable import fsync_folder
 from companion.games.base import JSON, UnreadableInput
+from companion.hub.outbox import begin_epoch
 
 DB_FILE = "companion.sqlite3"
 MANIFEST = "backup.json"
@@ -252,11 +257,12 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Restor
             tempfile.TemporaryDirectory(prefix=".restore-", dir=data_dir) as work:
         unpacked = Path(work)
         manifest = read_backup(source, unpacked)
+        new_db = unpacked / DB_FILE
+        begin_epoch(new_db)  # a paired log: its games from here on are new to the hub
         kept: list[Path] = []
         db = data_dir / DB_FILE
         if db.exists():
             kept.append(_keep_log_aside(db, stamp))
-        new_db = unpacked / DB_FILE
         with open(new_db, "rb") as handle:
             os.fsync(handle.fileno())
         os.replace(new_db, db)  # atomic: the old log (kept aside) or the restored one

@@ -34,6 +34,7 @@ from companion.export.table import to_csv
 from companion.games import find_game
 from companion.games.base import JSON, UnreadableInput
 from companion.hub.store import HubStore
+from companion.hub.wire import table_game
 from companion.session.players import check_name, key_of, player_stats
 
 #: The most finished games the statistics and the full CSV read.
@@ -134,9 +135,10 @@ def known_players(summaries: list[JSON]) -> list[JSON]:
 def past_game(game: dict[str, Any]) -> dict[str, Any]:
     """A finished game as the table's history summarises one (``companion/session/past.py``;
     what ``companion.export.table`` turns into CSV rows), plus its table. ``id`` is
-    ``<table>-<game>``; ``ended`` is when the hub learnt it finished (the hub's clock), and the
-    duration is taken between the table's own stamps of its first and last entries (one clock,
-    whichever it is)."""
+    ``<table>-<game>`` (the hub's game number; ``table_game`` the table's own and ``epoch`` the
+    link's epoch, ``companion/hub/outbox.py``); ``ended`` is when the hub learnt it finished
+    (the hub's clock), and the duration is taken between the table's own stamps of its first
+    and last entries (one clock, whichever it is)."""
     ranking = game["ranking"] or []
     duration = 0.0
     if game.get("first_entry") and game.get("last_entry"):
@@ -145,7 +147,9 @@ def past_game(game: dict[str, Any]) -> dict[str, Any]:
                         - datetime.fromisoformat(game["first_entry"])).total_seconds()
         except ValueError:
             duration = 0.0
+    epoch, own = table_game(game["game"])
     return {"id": f"{game['table']}-{game['game']}", "table": game["table"],
+            "table_game": own, "epoch": epoch,
             "table_name": game["table_name"], "game": game["title"],
             "title": title_name(game["title"]), "status": "finished",
             "started": game["first_entry"] or game["created"], "ended": game["finished_at"],

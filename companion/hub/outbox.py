@@ -15,6 +15,14 @@ Contract:
   deletes its rows once the hub acknowledged them (:meth:`Outbox.ack`). Its connection writes
   with ``synchronous=NORMAL``: an acknowledgement lost in a power cut is only pushed again, and
   the hub stores each key once. Rows are never deleted before the hub's answer.
+* A restored log (``companion restore``, :func:`begin_epoch`) starts a new **epoch** of the
+  link: its games that were not over when the backup was taken, and every game created after
+  the restore, go to the hub under the game number ``epoch * EPOCH_SPAN + game``
+  (:func:`companion.hub.wire.hub_game`), a game the hub has never seen. The table numbers games
+  again from where the backup stood, and entries of those games after the backup may also have
+  reached the hub before the restore (the lost timeline): keyed as before, the new ones would
+  be taken as duplicates of the old. Games over at the backup keep their epoch (the same
+  entries, idempotent). Their game ids stay the table's own; only the hub's key changes.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.hub.wire import Event, Header, Push
+from companion.hub.wire import Event, Header, Push, hub_game
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS hub_link (
@@ -42,6 +50,10 @@ CREATE TABLE IF NOT EXISTS hub_outbox (
     game INTEGER NOT NULL,
     seq INTEGER NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('entry', 'finished'))
+);
+CREATE TABLE IF NOT EXISTS hub_epochs (
+    game INTEGER PRIMARY KEY,
+    epoch INTEGER NOT NULL
 )
 """
 
@@ -96,6 +108,7 @@ class Outbox:
         self._db.execute("PRAGMA synchronous=NORMAL")
         with self._lock:
             self._db.executescript(_TABLES)
+            _add_epoch_column(self._db)
 
     def close(self) -> None:
         with self._lock:
@@ -122,6 +135,7 @@ class Outbox:
                            " paired) VALUES (1, ?, ?, ?, ?, ?)",
                            (link.url, link.table_id, link.token, link.name, link.paired))
                 db.execute("DELETE FROM hub_outbox")
+                db.execute("DELETE FROM hub_epochs")  # a new table on the hub: no old keys
                 queued = db.execute(_BACKFILL).rowcount
                 for statement in _TRIGGERS:
                     db.execute(statement)
@@ -141,6 +155,7 @@ class Outbox:
                 db.execute("DROP TRIGGER IF EXISTS hub_outbox_entry")
                 db.execute("DROP TRIGGER IF EXISTS hub_outbox_finished")
                 db.execute("DELETE FROM hub_link")
+                db.execute("DELETE FROM hub_epochs")
                 dropped = db.execute("DELETE FROM hub_outbox").rowcount
                 db.execute("COMMIT")
             except BaseException:
@@ -164,18 +179,29 @@ class Outbox:
             if not rows:
                 return None
             games = sorted({int(r[1]) for r in rows})
-            headers = {g: h for g in games if (h := self._header(g)) is not None}
+            wire = self._hub_games(games)
+            headers = {g: h for g in games if (h := self._header(g, wire[g])) is not None}
         events = []
         for _id, game, seq, kind, type_, payload, author, time in rows:
             if game not in headers or (kind == "entry" and type_ is None):
                 continue  # gone from the log (a restored backup): nothing to push
             if kind == "finished":
-                events.append(Event("finished", game, seq))
+                events.append(Event("finished", wire[game], seq))
             else:
-                events.append(Event("entry", game, seq, type_, json.loads(payload), author, time))
-        return [int(r[0]) for r in rows], Push(headers, events)
+                events.append(Event("entry", wire[game], seq, type_, json.loads(payload),
+                                    author, time))
+        return [int(r[0]) for r in rows], Push({h.game: h for h in headers.values()}, events)
 
-    def _header(self, game: int) -> Header | None:
+    def _hub_games(self, games: list[int]) -> dict[int, int]:
+        """The hub's game number of each of ``games`` (:func:`begin_epoch`)."""
+        row = self._db.execute("SELECT epoch FROM hub_link WHERE id = 1").fetchone()
+        current = int(row[0]) if row is not None else 0
+        fixed = dict(self._db.execute(
+            f"SELECT game, epoch FROM hub_epochs WHERE game IN ({','.join('?' * len(games))})",
+            games).fetchall())
+        return {g: hub_game(int(fixed.get(g, current)), g) for g in games}
+
+    def _header(self, game: int, wire: int) -> Header | None:
         row = self._db.execute(
             "SELECT game, players, options, created, status, round,"
             " (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE entries.game = games.id)"
@@ -183,7 +209,7 @@ class Outbox:
         if row is None:
             return None
         title, players, options, created, status, rnd, version = row
-        return Header(game, title, json.loads(players), json.loads(options), created, status,
+        return Header(wire, title, json.loads(players), json.loads(options), created, status,
                       rnd, int(version))
 
     def ack(self, ids: list[int]) -> None:
@@ -199,3 +225,48 @@ class Outbox:
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+
+
+def _add_epoch_column(db: sqlite3.Connection) -> None:
+    columns = {row[1] for row in db.execute("PRAGMA table_info(hub_link)")}
+    if "epoch" not in columns:
+        db.execute("ALTER TABLE hub_link ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0")
+
+
+def begin_epoch(db_path: str | Path) -> int | None:
+    """Start a new epoch of the hub link in the log at ``db_path`` (a restored backup, before it
+    is put in place; module docstring): the games not over keep the new epoch, the others
+    their own, games created from now on take the new one, and the outbox holds every entry of
+    the games that moved (and what it held for the others). The new epoch, or ``None`` when
+    the log is not paired (nothing to do). One transaction."""
+    db = sqlite3.connect(str(db_path), isolation_level=None, timeout=30.0)
+    try:
+        known = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "hub_link" not in known:
+            return None
+        db.executescript(_TABLES)
+        _add_epoch_column(db)
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = db.execute("SELECT epoch FROM hub_link WHERE id = 1").fetchone()
+            if row is None:
+                db.execute("ROLLBACK")
+                return None
+            old, new = int(row[0]), int(row[0]) + 1
+            db.execute("INSERT OR IGNORE INTO hub_epochs (game, epoch)"
+                       " SELECT id, ? FROM games", (old,))
+            db.execute("UPDATE hub_epochs SET epoch = ? WHERE game IN"
+                       " (SELECT id FROM games WHERE status != 'over')", (new,))
+            db.execute("DELETE FROM hub_outbox WHERE game IN"
+                       " (SELECT id FROM games WHERE status != 'over')")
+            db.execute("INSERT INTO hub_outbox (game, seq, kind) SELECT game, seq, 'entry'"
+                       " FROM entries WHERE game IN (SELECT id FROM games WHERE status != 'over')"
+                       " ORDER BY game, seq")
+            db.execute("UPDATE hub_link SET epoch = ? WHERE id = 1", (new,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return new
+    finally:
+        db.close()

@@ -27,6 +27,20 @@ MAX_EVENTS = 500
 MAX_GAMES = 100
 EVENT_KINDS = ("entry", "finished")
 _MAX_INT = 2**63 - 1
+#: The hub's game number of a table's game ``g`` in the link's epoch ``e`` is
+#: ``e * EPOCH_SPAN + g`` (:func:`hub_game`; a restored table starts a new epoch,
+#: ``companion/hub/outbox.py``). Epoch 0 is the table's own number.
+EPOCH_SPAN = 1_000_000_000
+
+
+def hub_game(epoch: int, game: int) -> int:
+    """The hub's number of the table's game ``game`` in epoch ``epoch``."""
+    return epoch * EPOCH_SPAN + game
+
+
+def table_game(hub_number: int) -> tuple[int, int]:
+    """``(epoch, the table's own game number)`` of a hub game number (:func:`hub_game`)."""
+    return divmod(hub_number, EPOCH_SPAN)
 
 
 @dataclass(frozen=True)
