@@ -47,6 +47,7 @@ from companion.games.sushi_roll.dice import (
 )
 from companion.games.sushi_roll.options import Rules
 from companion.games.sushi_roll.tray import Tray, check_game
+from companion.i18n import Msg, Text, msg, nmsg, ntmsg, pmsg, tmsg
 
 GAME_ID = "sushi-roll"
 MAKI_AWARDS = (6, 3)
@@ -59,11 +60,30 @@ SET_POINTS: dict[Symbol, tuple[int, int, int, int]] = {
 SET_SIZE = 3
 DESSERTS = MostFewest(bonus=6, penalty=6, share=Share.FULL, all_tie=AllTie.NOTHING)
 TOKENS_PER_POINT = 2
-TIEBREAK_LABEL = "desserts"
+TIEBREAK_LABEL = tmsg("desserts")
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+#: How a line names the nigiri, the rolls and the token dice (lower case, as a count reads them).
+_NIGIRI_NAMES: dict[str, Msg] = {
+    "egg": pmsg("sushi-roll", "egg nigiri"),
+    "salmon": pmsg("sushi-roll", "salmon nigiri"),
+    "squid": pmsg("sushi-roll", "squid nigiri"),
+}
+_MAKI = pmsg("sushi-roll", "maki")
+_TOKEN_WORDS: dict[str, Msg] = {
+    "menu": pmsg("sushi-roll", "menu"),
+    "chopsticks": pmsg("sushi-roll", "chopsticks"),
+    "dessert": pmsg("sushi-roll", "dessert"),
+}
+
+
+def _appetizer(symbol: Symbol, n: int) -> Msg:
+    """``"3 dumplings"``, ``"1 tempura"``, ``"2 sashimi"``."""
+    if symbol is Symbol.DUMPLING:
+        return nmsg("{n} dumpling", "{n} dumplings", n)
+    if symbol is Symbol.TEMPURA:
+        return nmsg("{n} tempura", "{n} tempura", n)
+    return nmsg("{n} sashimi", "{n} sashimi", n)
 
 
 # --------------------------------------------------------------------------------- a round
@@ -97,7 +117,8 @@ def _icons(dice: Sequence[str]) -> dict[Symbol, int]:
 
 #: The nigiri (egg, salmon, squid); a line names the symbol ("salmon").
 NIGIRI: tuple[Nigiri, ...] = tuple(
-    Nigiri(symbol.value, f"{symbol.value} nigiri", value) for symbol, value in NIGIRI_VALUES.items()
+    Nigiri(symbol.value, Text(_NIGIRI_NAMES[symbol.value]), value)
+    for symbol, value in NIGIRI_VALUES.items()
 )
 
 
@@ -120,24 +141,29 @@ def set_line(symbol: Symbol, n: int) -> ScoreLine:
     """The line for ``n`` icons of an appetizer: sets of three, then the rest as one set."""
     table = SET_POINTS[symbol]
     full, rest = divmod(n, SET_SIZE)
-    parts = [f"{_s(full, 'set')} of 3 x {table[3]}"] if full else []
+    parts: list[Msg] = []
+    if full:
+        parts.append(nmsg("{n} set of {size} x {value}", "{n} sets of {size} x {value}", full,
+                          size=SET_SIZE, value=table[3]))
     if rest:
-        parts.append(f"a set of {rest} = {table[rest]}")
+        parts.append(msg("a set of {size} = {points}", size=rest, points=table[rest]))
     points = graded_set_points(table, n)
     sizes = "/".join(str(p) for p in table[1:])
-    name = f"{symbol.value}s" if n != 1 and symbol.value == "dumpling" else symbol.value
-    detail = f"{n} {name} ({sizes}): {' + '.join(parts)}"
+    both = msg("{first} + {second}", first=parts[0], second=parts[-1])
+    detail = tmsg("{icons} ({sizes}): {parts}", icons=_appetizer(symbol, n), sizes=sizes,
+                  parts=both if len(parts) == 2 else parts[0])
     return ScoreLine(symbol.value, points, symbol.value, detail)
 
 
 @lru_cache(maxsize=32)
 def _token_die_line(symbol: Symbol, n: int) -> ScoreLine:
     word = symbol.value
+    icons = nmsg("{n} {symbol} icon", "{n} {symbol} icons", n, symbol=_TOKEN_WORDS[word])
     return ScoreLine(
         word,
         0,
         word,
-        f"{_s(n, word + ' icon')} on the tray: the tokens score at game end, not the die",
+        tmsg("{icons} on the tray: the tokens score at game end, not the die", icons=icons),
     )
 
 
@@ -152,13 +178,18 @@ def _maki(trays: Sequence[Tray], out: list[list[ScoreLine]]) -> None:
     ):
         if placing is None:
             if n:
-                lines.append(ScoreLine("maki", 0, "maki", f"{_s(n, 'maki icon')}: no place (6/3)"))
+                lines.append(ScoreLine("maki", 0, "maki", ntmsg(
+                    "{n} {roll} icon: no place (6/3)", "{n} {roll} icons: no place (6/3)", n,
+                    roll=_MAKI)))
             continue
-        place = "the most" if placing.place == 1 else "the second most"
-        tie = f", tied with {placing.tied - 1} more (full points)" if placing.tied > 1 else ""
-        lines.append(
-            ScoreLine("maki", placing.points, "maki", f"{_s(n, 'maki icon')}: {place}{tie}")
-        )
+        held = nmsg("{n} {roll} icon", "{n} {roll} icons", n, roll=_MAKI)
+        tie: Msg | str = ""
+        if placing.tied > 1:
+            tie = msg(", tied with {n} more (full points)", n=placing.tied - 1)
+        detail = (tmsg("{icons}: the most{tie}{rare}", icons=held, tie=tie, rare="")
+                  if placing.place == 1 else
+                  tmsg("{icons}: the second most{tie}{rare}", icons=held, tie=tie, rare=""))
+        lines.append(ScoreLine("maki", placing.points, "maki", detail))
 
 
 def round_points(trays: Sequence[Tray]) -> tuple[int, ...]:
@@ -175,28 +206,26 @@ def end_lines(last: Sequence[Tray]) -> list[list[ScoreLine]]:
     out: list[list[ScoreLine]] = []
     for t, award in zip(last, most_fewest(desserts, DESSERTS), strict=True):
         lines = []
+        held = ntmsg("{n} dessert", "{n} desserts", t.desserts)
         if award.most:
-            lines.append(
-                ScoreLine("desserts most", award.most, "dessert", f"{_s(t.desserts, 'dessert')}")
-            )
+            lines.append(ScoreLine("desserts most", award.most, "dessert", held))
         if award.fewest:
-            lines.append(
-                ScoreLine(
-                    "desserts fewest", award.fewest, "dessert", f"{_s(t.desserts, 'dessert')}"
-                )
-            )
+            lines.append(ScoreLine("desserts fewest", award.fewest, "dessert", held))
         if not award.points:
-            why = "nobody loses with 2 players" if len(last) == 2 else "neither most nor fewest"
+            why = (msg("nobody loses with 2 players") if len(last) == 2 else
+                   msg("neither most nor fewest"))
             if len(set(desserts)) == 1:
-                why = "every player has as many"
-            lines.append(ScoreLine("desserts", 0, "dessert", f"{_s(t.desserts, 'dessert')}: {why}"))
+                why = msg("every player has as many")
+            lines.append(ScoreLine("desserts", 0, "dessert",
+                                   tmsg("{held}: {why}", held=held, why=why)))
         left = t.menu + t.chopsticks
         lines.append(
             ScoreLine(
                 "leftover tokens",
                 left // TOKENS_PER_POINT,
                 "tokens",
-                f"{t.menu} Menu + {t.chopsticks} Chopsticks = {left}, 1 point per 2",
+                tmsg("{menu} Menu + {chopsticks} Chopsticks = {left}, 1 point per 2",
+                     menu=t.menu, chopsticks=t.chopsticks, left=left),
             )
         )
         out.append(lines)
@@ -210,11 +239,15 @@ def game_lines(rounds: Sequence[Sequence[Tray]], players: int) -> list[list[Scor
     for number, trays in enumerate(rounds, start=1):
         for mine, got in zip(per_seat, round_lines(trays), strict=True):
             mine.extend(
-                ScoreLine(g.rule, g.points, g.card, f"round {number}: {g.detail}") for g in got
+                ScoreLine(g.rule, g.points, g.card,
+                          tmsg("round {n}: {detail}", n=number, detail=g.detail))
+                for g in got
             )
     if len(rounds) == ROUNDS:
         for mine, got in zip(per_seat, end_lines(rounds[-1]), strict=True):
-            mine.extend(ScoreLine(g.rule, g.points, g.card, f"game end: {g.detail}") for g in got)
+            mine.extend(ScoreLine(g.rule, g.points, g.card,
+                                  tmsg("game end: {detail}", detail=g.detail))
+                        for g in got)
     return per_seat
 
 
