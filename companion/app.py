@@ -38,6 +38,7 @@ from companion.settings import Settings
 from companion.storage_check import LogCheck, check_log, is_storage_full, repair_command
 from companion.table.holds import HOLDS_FILE, DeviceHolds
 from companion.table.icon_camera import DataDirHook, IconDesk
+from companion.table.pending import PendingDesk
 from companion.table.rolls import RollDesk
 from web import create_app
 from web.safe_mode import create_safe_app
@@ -99,14 +100,15 @@ def build(settings: Settings) -> Service:
     session = Session(log)
     owner, new_pin = Owner.load(settings.data_dir)
     holds = DeviceHolds(settings.data_dir / HOLDS_FILE)  # which game holds tower and camera
-    rolls = RollDesk(session, holds)
+    pending = PendingDesk(session.poke)  # one pending-input desk: rolls, icon dice, scans
+    rolls = RollDesk(session, holds, pending)
     tower = TableTower(settings.tower, settings.db_path, rolls)
     camera = TableCamera(settings.camera, rolls, data_dir=settings.data_dir)
-    icon_desk = IconDesk(session, holds)
+    icon_desk = IconDesk(session, holds, pending)
     icon = DataDirHook(icon_desk, settings.data_dir)
     camera.frame_hooks.append(icon)
     scans = ScanDesk(session, settings.data_dir, frame=lambda: camera_frame(camera),
-                     zones=lambda: camera.zones, holds=holds)
+                     zones=lambda: camera.zones, holds=holds, desk=pending)
     controls = TableControls(settings.gpio, settings.pins, session, rolls, tower,
                              scanner=scans.button_scan)
     devices = replace(devices, tower=tower.device_status(), camera=camera.device_status(),

@@ -458,8 +458,7 @@ def test_bad_photos_are_turned_away_and_the_pending_scan_stays(
     game = party(session)
     good = scripted(session, data_dir, [card("tempura", 40)])
     kept = good.scan_camera(game, HOST, 0)
-    desk = ScanDesk(session, data_dir)
-    desk._pending = good._pending  # the same games' scans, the real reader
+    desk = ScanDesk(session, data_dir, desk=good.desk)  # the same games' scans, the real reader
     dark = np.full((720, 1280, 3), 8, np.uint8)
     with pytest.raises(UnreadableInput, match="too dark"):
         desk.scan_photo(game, HOST, cv2.imencode(".png", dark)[1].tobytes(), 0)

@@ -1,10 +1,12 @@
 """The scan desk: one service between photos of the table and ``session``'s games.
 
-:class:`ScanDesk` holds each game's pending scan (in memory, one per game), checks who may do
-what, and turns its parts into calls: reading a photo (the card set of
-:mod:`~companion.scans.cardsets`), the actions of :mod:`~companion.scans.actions` submitted
-through the session, the JSON of :mod:`~companion.scans.report`, enrollment from
-:mod:`~companion.scans.enrollment`. The contract is :mod:`companion.scans`'s.
+:class:`ScanDesk` holds each game's pending scan (in memory, one per game: the ``scan`` entry
+of the one pending-input desk, :class:`companion.table.pending.PendingDesk`, shared with the
+dice and the icon dice), checks who may do what, and turns its parts into calls: reading a
+photo (the card set of :mod:`~companion.scans.cardsets`), the actions of
+:mod:`~companion.scans.actions` submitted through the session, the JSON of
+:mod:`~companion.scans.report`, enrollment from :mod:`~companion.scans.enrollment`. The
+contract is :mod:`companion.scans`'s.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Act, Outcome, Session
 from companion.table.holds import DeviceHeld, DeviceHolds
+from companion.table.pending import Pending, PendingDesk
 from companion.vision.calibration import Zones
 
 #: The package's logger (the name it had as one module).
@@ -67,18 +70,21 @@ class ScanDesk:
     def __init__(self, session: Session, data_dir: Path, frame: FrameGetter | None = None,
                  zones: ZonesGetter | None = None,
                  reader_factory: Callable[[Any], Any] | None = None,
-                 holds: DeviceHolds | None = None) -> None:
+                 holds: DeviceHolds | None = None, desk: PendingDesk | None = None) -> None:
         """``holds``: which game holds the camera (issue 28 item 4); with it, the camera scans
         only for the game holding it, or for any game while none does, and the GPIO scan
-        button only for the holder."""
+        button only for the holder. ``desk``: the one pending-input desk (its own when none
+        is given)."""
         self.session = session
         self.holds = holds
         self.data_dir = data_dir
         self.frame = frame
         self.zones = zones
         self.models = CardModels(data_dir, reader_factory)
-        self._pending: dict[int, PendingScan] = {}
-        self._lock = threading.Lock()
+        self.desk = desk if desk is not None else PendingDesk(
+            lambda game_pk: session.poke(game_pk))
+        self.desk.register(KIND, _ScanInput(self))
+        self._lock = threading.Lock()  # scan numbers
         self._numbers = int(time.time() * 1000)
 
     # -- the game and its set -------------------------------------------------------------
@@ -162,7 +168,7 @@ class ScanDesk:
             pending = PendingScan(game_pk, self._numbers, source, image, tuple(cards), set_name,
                                   view.get("round"), time.strftime("%Y-%m-%dT%H:%M:%S"),
                                   tuple(scan.notes), view.get("turn"))
-            self._pending[game_pk] = pending
+        self.desk.offer(_entry(pending))
         log.info("scan %s of game %s (%s): %d cards, %d uncertain", pending.number, game_pk,
                  source, len(cards), sum(c.uncertain for c in cards))
         return pending
@@ -187,21 +193,17 @@ class ScanDesk:
 
     def pending(self, game_pk: int) -> PendingScan | None:
         """The game's pending scan, dropped once its round is over."""
-        with self._lock:
-            scan = self._pending.get(game_pk)
-        if scan is None:
-            return None
+        held = self.desk.held(game_pk, KIND)
+        return held[0].reading if held else None
+
+    def still_wanted(self, scan: PendingScan) -> bool:
+        """The game still waits for tableaux in the round and turn the scan was taken in."""
         try:
-            view = self.session.snapshot(game_pk, HOST)["view"]
+            view = self.session.snapshot(scan.game, HOST)["view"]
         except NotFound:
-            view = {}
-        if (view.get("round"), view.get("turn")) != (scan.round, scan.turn) \
-                or not takes_scan(view):
-            with self._lock:
-                if self._pending.get(game_pk) is scan:
-                    del self._pending[game_pk]
-            return None
-        return scan
+            return False
+        return (view.get("round"), view.get("turn")) == (scan.round, scan.turn) \
+            and takes_scan(view)
 
     def _held(self, game_pk: int, number: Any = None) -> PendingScan:
         scan = self.pending(game_pk)
@@ -213,8 +215,7 @@ class ScanDesk:
         return scan
 
     def _store(self, scan: PendingScan) -> PendingScan:
-        with self._lock:
-            self._pending[scan.game] = scan
+        self.desk.update(_entry(scan))
         return scan
 
     def to_json(self, scan: PendingScan) -> JSON:
@@ -250,9 +251,8 @@ class ScanDesk:
     def dismiss(self, game_pk: int, viewer: Viewer) -> None:
         """Forget the game's pending scan (:class:`NotFound` when there is none)."""
         _may_write(viewer, "dismiss a scan")
-        self._held(game_pk)
-        with self._lock:
-            self._pending.pop(game_pk, None)
+        scan = self._held(game_pk)
+        self.desk.drop(game_pk, KIND, None, scan.number)
 
     def correct(self, game_pk: int, viewer: Viewer, index: int, label: str | None = None,
                 seat: int | bool | None = False, ignore: bool | None = None,
@@ -324,13 +324,11 @@ class ScanDesk:
         raise first
 
     def _result(self, game_pk: int, seat: int, result: SeatResult) -> PendingScan:
-        with self._lock:
-            scan = self._pending.get(game_pk)
-            if scan is None:
-                raise NotFound("the scan was dismissed meanwhile")
-            scan = replace(scan, results={**scan.results, seat: result})
-            self._pending[game_pk] = scan
-        return scan
+        entry = self.desk.peek(game_pk, KIND, None)
+        if entry is None:
+            raise NotFound("the scan was dismissed meanwhile")
+        scan: PendingScan = entry.reading
+        return self._store(replace(scan, results={**scan.results, seat: result}))
 
     # -- the scan button --------------------------------------------------------------------
 
@@ -388,6 +386,37 @@ class ScanDesk:
         if viewer.role != "host":
             raise Forbidden("only the host may replace the card set")
         return enrollment.import_set(self.models, self.data_dir, self.set_for(game_pk), data)
+
+
+#: The scans' kind on the pending-input desk.
+KIND = "scan"
+
+
+def _entry(scan: PendingScan) -> Pending:
+    """``scan`` as the pending-input desk holds it (one per game)."""
+    unsure = sum(c.uncertain for c in scan.cards)
+    summary = f"{len(scan.cards)} cards scanned" + (f", {unsure} not sure" if unsure else "")
+    return Pending(KIND, scan.game, None, scan.number, scan.source, summary, scan)
+
+
+class _ScanInput:
+    """The scans on the pending-input desk: a scan is confirmed seat by seat and corrected card
+    by card through :class:`ScanDesk` (``POST /api/games/<id>/scan/confirm`` and ``/correct``);
+    the desk holds it, drops it when stale, and dismisses it."""
+
+    noun = "a scan"
+
+    def __init__(self, scans: ScanDesk) -> None:
+        self.scans = scans
+
+    def still_wanted(self, pending: Pending) -> bool:
+        return self.scans.still_wanted(pending.reading)
+
+    def values(self, pending: Pending, corrected: Any) -> Any:
+        raise UnreadableInput("a scan is entered seat by seat: confirm it on the scan screen")
+
+    def submit(self, pending: Pending, viewer: Viewer, values: Any) -> Outcome:
+        raise UnreadableInput("a scan is entered seat by seat: confirm it on the scan screen")
 
 
 def _seated(found: Any, size: tuple[int, int], zones: Zones | None, seats: int,

@@ -26,14 +26,15 @@ nothing.
   ``cocked`` one, one the engine refuses (with its reason) and one whose request always needs
   a person (a tray in scoring mode) becomes the game's *pending reading* for that surface,
   which a screen confirms (:meth:`IconDesk.confirm`: the readings seen, or the readings a
-  person corrected) or dismisses. One pending reading per game and surface; a newer one
-  replaces it; one whose decision has passed is dropped when next read.
+  person corrected) or dismisses. One pending reading per game, seat and surface; a newer one
+  replaces it; one whose decision has passed is dropped when next read. Pending readings are
+  the ``icon`` entries of the one pending-input desk
+  (:class:`companion.table.pending.PendingDesk`, shared with the dice and the card scans).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -47,6 +48,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
 from companion.table.dice_input import FaceRequest, check_readings, face_request_for
 from companion.table.holds import DeviceHolds
+from companion.table.pending import Pending, PendingDesk
 from companion.vision.calibration import Zones
 from companion.vision.dice import Image
 from companion.vision.icon_dice.reader import IconDie
@@ -154,13 +156,20 @@ class Offered:
 class IconDesk:
     """Routes settled icon-dice readings into ``session``'s games (module docstring)."""
 
-    def __init__(self, session: Session, holds: DeviceHolds | None = None) -> None:
+    #: This input's kind on the pending-input desk.
+    KIND = "icon"
+    #: What a watcher's refusal calls a pending reading.
+    noun = "a reading"
+
+    def __init__(self, session: Session, holds: DeviceHolds | None = None,
+                 desk: PendingDesk | None = None) -> None:
         self.session = session
         #: Which game holds the camera (shared with the roll desk by the composition root):
         #: readings go to that game only (issue 28 item 4).
         self.holds = holds if holds is not None else DeviceHolds()
-        self._pending: dict[tuple[int, int, str], PendingReading] = {}
-        self._lock = threading.Lock()
+        #: The one pending-input desk (its own when none is given).
+        self.desk = desk if desk is not None else PendingDesk(_poke(session))
+        self.desk.register(self.KIND, self)
         self.last: Offered | None = None
 
     def wanted(self) -> list[tuple[int, str]]:
@@ -229,64 +238,50 @@ class IconDesk:
 
         return self.session.submit_from_view(game_pk, viewer, build)
 
+    # -- pending readings: the ``icon`` entries of the pending-input desk ----------------------
+
     def _hold(self, pending: PendingReading) -> None:
-        with self._lock:
-            key = (pending.game, pending.request.seat, pending.request.surface)
-            self._pending[key] = pending
+        reading, request = pending.reading, pending.request
+        summary = f"{request.prompt}: {', '.join(reading.readings)} ({reading.quality})"
+        self.desk.offer(Pending(self.KIND, pending.game, (request.seat, request.surface),
+                                reading.ref, SOURCE, summary, pending, pending.reason))
 
     def _drop(self, key: tuple[int, int, str], ref: int | None = None) -> None:
-        with self._lock:
-            held = self._pending.get(key)
-            if held is not None and (ref is None or held.reading.ref == ref):
-                del self._pending[key]
+        game_pk, seat, surface = key
+        self.desk.drop(game_pk, self.KIND, (seat, surface), ref)
 
     def pending(self, game_pk: int | None = None) -> list[PendingReading]:
         """The pending readings (of one game), dropping those whose decision has passed."""
-        with self._lock:
-            held = [p for p in self._pending.values() if game_pk in (None, p.game)]
-        live = []
-        for p in held:
-            key = (p.game, p.request.seat, p.request.surface)
-            try:
-                snap = self.session.snapshot(p.game, HOST)
-            except NotFound:
-                self._drop(key, p.reading.ref)
-                continue
-            now = face_request_for(p.request.game, snap["view"], p.request.seat,
-                                   p.request.surface)
-            if (snap["roll_source"] == SOURCE and now is not None and now.slot == p.request.slot
-                    and self.holds.holder(SOURCE) == p.game):
-                live.append(p)
-            else:
-                self._drop(key, p.reading.ref)
-        return sorted(live, key=lambda p: p.reading.ref)
+        return [p.reading for p in self.desk.held(game_pk, self.KIND)]
 
-    def _find(self, game_pk: int, ref: int) -> PendingReading:
-        for p in self.pending(game_pk):
-            if p.reading.ref == ref:
-                return p
-        raise NotFound(f"there is no pending camera reading {ref} in game {game_pk}")
+    def still_wanted(self, entry: Pending) -> bool:
+        """The game takes camera dice, holds the camera and waits for this very decision."""
+        p: PendingReading = entry.reading
+        try:
+            snap = self.session.snapshot(p.game, HOST)
+        except NotFound:
+            return False
+        now = face_request_for(p.request.game, snap["view"], p.request.seat, p.request.surface)
+        return (snap["roll_source"] == SOURCE and now is not None
+                and now.slot == p.request.slot and self.holds.holder(SOURCE) == p.game)
+
+    def values(self, entry: Pending, corrected: Any) -> tuple[str, ...]:
+        """The readings seen, or the ``corrected`` ones checked."""
+        p: PendingReading = entry.reading
+        return p.reading.readings if corrected is None else check_readings(corrected)
+
+    def submit(self, entry: Pending, viewer: Viewer, values: Any) -> Outcome:
+        p: PendingReading = entry.reading
+        return self._apply(entry.game, viewer, p.request, values)
 
     def confirm(self, game_pk: int, ref: int, viewer: Viewer, values: Any = None) -> Outcome:
         """Submit pending reading ``ref`` as ``viewer``: the readings seen, or ``values`` (a
         list of readings) typed as a correction. Refused (raises) with it still pending."""
-        pending = self._find(game_pk, ref)
-        chosen = pending.reading.readings if values is None else check_readings(values)
-        if viewer.role == "watcher":
-            raise Forbidden("watchers cannot enter dice: claim a seat with the join code")
-        try:
-            outcome = self._apply(game_pk, viewer, pending.request, chosen)
-        except (IllegalAction, UnreadableInput) as exc:
-            self._hold(replace(pending, reason=exc.reason))
-            raise
-        self._drop((game_pk, pending.request.seat, pending.request.surface), ref)
-        return outcome
+        return self.desk.confirm(game_pk, self.KIND, ref, viewer, values,
+                                 _missing(game_pk, ref))
 
     def dismiss(self, game_pk: int, ref: int, viewer: Viewer) -> None:
-        if viewer.role == "watcher":
-            raise Forbidden("watchers cannot dismiss a reading: claim a seat with the join code")
-        p = self._find(game_pk, ref)
-        self._drop((game_pk, p.request.seat, p.request.surface), ref)
+        self.desk.dismiss(game_pk, self.KIND, ref, viewer, _missing(game_pk, ref))
 
     def status(self) -> JSON:
         last = self.last
@@ -294,6 +289,15 @@ class IconDesk:
                 "last_offer": None if last is None else
                 {**last.reading.to_json(), "outcome": last.outcome, "game": last.game,
                  "reason": last.reason}}
+
+
+def _missing(game_pk: int, ref: int) -> str:
+    return f"there is no pending camera reading {ref} in game {game_pk}"
+
+
+def _poke(session: Session) -> Callable[[int], None]:
+    """Wakes the game's live streams (its pending readings changed)."""
+    return lambda game_pk: session.poke(game_pk)
 
 
 # -- the camera side ---------------------------------------------------------------------------

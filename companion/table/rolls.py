@@ -29,7 +29,10 @@ Contract of :meth:`RollDesk.offer`:
    from that source or no longer holds the device is dropped when next read. A roll held for
    a person is claimed (``claim(game_pk)``) in a commit of its own: no action goes with it.
 
-Pending rolls live in memory: after a restart the game still waits for its roll, which is then
+Pending rolls are the ``roll`` entries of the one pending-input desk
+(:class:`companion.table.pending.PendingDesk`, shared with the icon dice and the card scans by the
+composition root), whose lifecycle (confirm, correct, dismiss, dropped when stale) they follow.
+They live in memory: after a restart the game still waits for its roll, which is then
 tapped in (the roll itself stays in the inbox, claimed by the game).
 """
 
@@ -37,9 +40,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
@@ -48,6 +50,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
 from companion.table.dice_input import RollRequest, check_values, request_for
 from companion.table.holds import DEVICES, NAMES, DeviceHolds
+from companion.table.pending import Pending, PendingDesk
 
 log = logging.getLogger(__name__)
 
@@ -113,14 +116,21 @@ class Offered:
 class RollDesk:
     """Routes device rolls into ``session``'s games (see the module docstring)."""
 
-    def __init__(self, session: Session, holds: DeviceHolds | None = None) -> None:
+    #: This input's kind on the pending-input desk.
+    KIND = "roll"
+    #: What a watcher's refusal calls a pending roll.
+    noun = "a roll"
+
+    def __init__(self, session: Session, holds: DeviceHolds | None = None,
+                 desk: PendingDesk | None = None) -> None:
         self.session = session
         #: Which game holds the tower and the camera (in memory unless the root gives a file).
         self.holds = holds if holds is not None else DeviceHolds()
         self.holds.alive = self._alive
         self.holds.on_change = self.devices_changed
-        self._pending: dict[int, PendingRoll] = {}
-        self._lock = threading.Lock()
+        #: The one pending-input desk (its own when none is given).
+        self.desk = desk if desk is not None else PendingDesk(self.devices_changed)
+        self.desk.register(self.KIND, self)
         self._last: Offered | None = None
 
     # -- from devices ------------------------------------------------------------------------
@@ -241,36 +251,25 @@ class RollDesk:
 
         return self.session.submit_from_view(game_pk, viewer, build, with_commit)
 
-    # -- pending rolls -----------------------------------------------------------------------
+    # -- pending rolls: the ``roll`` entries of the pending-input desk -------------------------
 
     def _hold(self, pending: PendingRoll) -> None:
-        with self._lock:
-            self._pending[pending.game] = pending
-        self.devices_changed(pending.game)
+        roll = pending.roll
+        summary = (f"{pending.request.prompt}: {' '.join(str(v) for v in roll.values)}"
+                   f" ({roll.quality})")
+        self.desk.offer(Pending(self.KIND, pending.game, None, roll.ref, roll.source, summary,
+                                pending, pending.reason))
 
     def _drop(self, game_pk: int, ref: int | None = None) -> None:
-        with self._lock:
-            held = self._pending.get(game_pk)
-            dropped = held is not None and (ref is None or held.roll.ref == ref)
-            if dropped:
-                del self._pending[game_pk]
-        if dropped:
-            self.devices_changed(game_pk)
+        self.desk.drop(game_pk, self.KIND, None, ref)
 
     def pending(self, game_pk: int | None = None) -> list[PendingRoll]:
         """The pending rolls (of one game), dropping those whose decision has passed."""
-        with self._lock:
-            held = [p for p in self._pending.values() if game_pk in (None, p.game)]
-        live = []
-        for p in held:
-            if self._still_wanted(p):
-                live.append(p)
-            else:
-                self._drop(p.game, p.roll.ref)
-        return sorted(live, key=lambda p: p.roll.ref)
+        return [p.reading for p in self.desk.held(game_pk, self.KIND)]
 
-    def _still_wanted(self, pending: PendingRoll) -> bool:
+    def still_wanted(self, entry: Pending) -> bool:
         """The game still takes rolls from this source and waits for this very decision."""
+        pending: PendingRoll = entry.reading
         try:
             snap = self.session.snapshot(pending.game, HOST)
         except NotFound:
@@ -283,41 +282,36 @@ class RollDesk:
         now = request_for(pending.request.game, snap["view"])
         return now is not None and now.slot == pending.request.slot
 
-    def _find(self, game_pk: int, ref: int) -> PendingRoll:
-        for p in self.pending(game_pk):
-            if p.roll.ref == ref:
-                return p
-        raise NotFound(f"there is no pending roll {ref} in game {game_pk}"
-                       " (it was confirmed, dismissed or replaced, or the game moved on)")
+    def values(self, entry: Pending, corrected: Any) -> tuple[int, ...]:
+        """The values read, or the ``corrected`` ones checked against the request."""
+        pending: PendingRoll = entry.reading
+        if corrected is None:
+            return pending.roll.values
+        return check_values(corrected, pending.request.dice)
+
+    def submit(self, entry: Pending, viewer: Viewer, values: Any) -> Outcome:
+        pending: PendingRoll = entry.reading
+        return self._apply(entry.game, viewer, pending.request, values)
 
     def confirm(self, game_pk: int, ref: int, viewer: Viewer, values: Any = None) -> Outcome:
         """Submit pending roll ``ref`` of game ``game_pk`` as ``viewer`` (a host or a seat):
         the values read, or ``values`` typed as a correction. Refused (raises) with the
         roll still pending and the reason kept on it."""
-        pending = self._find(game_pk, ref)
-        chosen = pending.roll.values if values is None else check_values(
-            values, pending.request.dice)
-        if viewer.role == "watcher":
-            raise Forbidden("watchers cannot enter dice: claim a seat with the join code")
-        try:
-            outcome = self._apply(game_pk, viewer, pending.request, chosen)
-        except (IllegalAction, UnreadableInput) as exc:
-            self._hold(replace(pending, reason=exc.reason))
-            raise
-        self._drop(game_pk, ref)
-        return outcome
+        return self.desk.confirm(game_pk, self.KIND, ref, viewer, values, _missing(game_pk, ref))
 
     def dismiss(self, game_pk: int, ref: int, viewer: Viewer) -> None:
         """Forget pending roll ``ref`` (the dice are rolled again or tapped in instead)."""
-        if viewer.role == "watcher":
-            raise Forbidden("watchers cannot dismiss a roll: claim a seat with the join code")
-        self._find(game_pk, ref)
-        self._drop(game_pk, ref)
+        self.desk.dismiss(game_pk, self.KIND, ref, viewer, _missing(game_pk, ref))
 
     def status(self) -> JSON:
         """For the tablet: the pending rolls and what became of the last roll."""
         return {"pending": [p.to_json() for p in self.pending()],
                 "last_offer": self._last.to_json() if self._last else None}
+
+
+def _missing(game_pk: int, ref: int) -> str:
+    return (f"there is no pending roll {ref} in game {game_pk}"
+            " (it was confirmed, dismissed or replaced, or the game moved on)")
 
 
 def _claim_step(
