@@ -94,6 +94,7 @@ def history_kinds(server: Server, game_id: int, token: str) -> list[dict[str, An
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # ~17 restarts of the service: minutes on a loaded 2-core machine
 def test_sigkill_at_any_moment_keeps_exactly_the_acknowledged_actions(tmp_path: Path) -> None:
     rng = random.Random(2005)
     script = scripted_game(seed=7, limit=60)

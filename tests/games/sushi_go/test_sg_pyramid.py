@@ -334,7 +334,7 @@ def test_a_battle_record_with_places_replays_from_its_json() -> None:
 
 
 def test_the_history_line_names_the_places() -> None:
-    line = GAME.describe(take("Ann", "tempura", (5, 2), "sashimi", (4, 1)))
+    line = str(GAME.describe(take("Ann", "tempura", (5, 2), "sashimi", (4, 1))))
     assert (
         line == "Ann revealed Tempura from row 5, card 2 + Sashimi from row 4, card 1 (chopsticks)"
     )
