@@ -62,6 +62,10 @@ def create_app(services: Services, **config: Any) -> Flask:
     nobody knows, so every owner-only request is refused."""
     if services.owner is None:
         services = replace(services, owner=Owner.in_memory())
+    if services.pending is None:  # the inputs' desk (the composition root shares one)
+        inputs = (services.rolls, services.icon.desk if services.icon else None, services.scans)
+        desks = [i.desk for i in inputs if i is not None]
+        services = replace(services, pending=desks[0] if desks else None)
     app = Flask(__name__)
     app.config.update(SSE_HEARTBEAT=15.0, PUBLIC_URL=None, MAX_CONTENT_LENGTH=MAX_BODY)
     app.config.update(config)

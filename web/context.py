@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from companion.owner import Owner
     from companion.scans import ScanDesk
     from companion.table.icon_camera import DataDirHook
+    from companion.table.pending import PendingDesk
     from companion.table.rolls import RollDesk
     from web.services import Services
 
@@ -59,6 +60,11 @@ def get_camera() -> TableCamera | None:
 def get_icon() -> DataDirHook | None:
     """Sushi Roll's icon camera given to :func:`web.create_app` (``None``: none in this app)."""
     return get_services().icon
+
+
+def get_pending() -> PendingDesk | None:
+    """The one pending-input desk of this app's rolls, icon dice and scans (``None``: none)."""
+    return get_services().pending
 
 
 def get_scan_desk() -> ScanDesk | None:

@@ -35,7 +35,7 @@ from companion.session.access import Viewer
 from companion.session.errors import NotFound
 from companion.session.session import Subscription
 from web.context import get_session, viewer_for
-from web.device_events import devices_json, has_devices
+from web.device_events import devices_json, has_devices, has_pending, pending_json
 from web.errors import error_response
 from web.i18n import request_language
 from web.stream_hub import HANDOFF_KEY, Handoff, LiveStream, StreamLimits
@@ -91,12 +91,13 @@ def events(game_id: int) -> Response | tuple[Response, int]:
         raise
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
     devices = device_state(game_id, viewer) if has_devices() else None
-    if devices is not None:
+    pending = device_state(game_id, viewer, pending_json) if has_pending() else None
+    if devices is not None or pending is not None:
         subscription.wake_on_poke = True
     handoff = request.environ.get(HANDOFF_KEY)
     body: Iterator[str]
     if isinstance(handoff, Handoff):  # the server's stream hub serves the rest
-        stream = LiveStream(subscription, heartbeat, release, devices)
+        stream = LiveStream(subscription, heartbeat, release, devices, pending)
         handoff.stream = stream
         body = opening_only(first, stream.devices_event())
     else:
@@ -104,7 +105,7 @@ def events(game_id: int) -> Response | tuple[Response, int]:
             subscription, first, heartbeat,
             client=request.environ.get("werkzeug.socket")
             or request.environ.get("waitress.client_disconnected"),
-            release=release, devices=devices,
+            release=release, devices=devices, pending=pending,
         )
     headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
     return Response(body, mimetype="text/event-stream", headers=headers)
@@ -120,19 +121,22 @@ def too_many_streams(limits: StreamLimits) -> tuple[Response, int]:
     return response, status
 
 
-def device_state(game_id: int, viewer: Viewer) -> Callable[[], str | None]:
-    """The ``devices`` event's data for this stream (JSON text; ``None`` once the game is
-    gone), built in whichever thread sends it (the hub's, or the stream's own)."""
+def device_state(
+    game_id: int, viewer: Viewer, state: Callable[[int, Viewer], Any] = devices_json,
+) -> Callable[[], str | None]:
+    """The ``devices`` event's data for this stream (or ``state``'s: the ``pending`` event's;
+    JSON text; ``None`` once the game is gone), built in whichever thread sends it (the hub's,
+    or the stream's own)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def build() -> str | None:
         with app.app_context():
             try:
-                data = devices_json(game_id, viewer)
+                data = state(game_id, viewer)
             except (NotFound, UnreadableInput):
                 return None
             except Exception:  # a device's status must not end the stream
-                log.exception("the devices event of game %s failed", game_id)
+                log.exception("the %s event of game %s failed", state.__name__, game_id)
                 return None
         return json.dumps(data, separators=(",", ":"))
 
@@ -153,11 +157,13 @@ def snapshot_stream(
     client: socket.socket | Callable[[], bool] | None = None,
     release: Callable[[], None] | None = None,
     devices: Callable[[], str | None] | None = None,
+    pending: Callable[[], str | None] | None = None,
 ) -> Iterator[str]:
     """The event-stream text: ``first``, then every snapshot the subscription delivers (a
     server without a stream hub: werkzeug's, the tests' client), and a ``devices`` event
-    whenever the devices' state changed. ``release`` is called at the end."""
-    state = LiveStream(subscription, heartbeat, release or (lambda: None), devices)
+    whenever the devices' state changed, and a ``pending`` event whenever the game's pending
+    inputs did. ``release`` is called at the end."""
+    state = LiveStream(subscription, heartbeat, release or (lambda: None), devices, pending)
     try:
         yield "retry: 1500\n\n" + sse_event(first) + (state.devices_event() or "")
         idle_since = time.monotonic()

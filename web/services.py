@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from companion.scans import ScanDesk
     from companion.session.session import Session
     from companion.table.icon_camera import DataDirHook
+    from companion.table.pending import PendingDesk
     from companion.table.rolls import RollDesk
 
 
@@ -43,6 +44,9 @@ class Services:
     icon: DataDirHook | None = None
     #: Card scans and the card sets (``None``: the scan and enrollment routes are not served).
     scans: ScanDesk | None = None
+    #: The one pending-input desk of the rolls, icon dice and scans above (``None``:
+    #: :func:`web.create_app` takes theirs, when there is one).
+    pending: PendingDesk | None = None
     #: Every device's probe for ``/health`` and ``/status`` (``None``: not served).
     health: Health | None = None
     #: The Pi's owner (``None``: an owner whose PIN nobody knows, so owner-only requests fail).

@@ -74,19 +74,32 @@ class LiveStream:
     #: text; ``None``: none to send), sent as a ``devices`` event when it changed (issue 24
     #: item 10). ``None``: this app runs no tower or camera, the stream sends none.
     devices: Callable[[], str | None] | None = None
+    #: The game's pending inputs (``web/device_events.py``: ``pending_json``, as JSON text),
+    #: sent as a ``pending`` event when they changed (issue 25). ``None``: this app has no
+    #: pending-input desk, the stream sends none.
+    pending: Callable[[], str | None] | None = None
     _ended: bool = field(default=False, init=False)
     _devices_sent: str | None = field(default=None, init=False)
+    _pending_sent: str | None = field(default=None, init=False)
 
     def devices_event(self) -> str | None:
-        """The ``devices`` event's text if the devices' state differs from the one sent last
-        (and remember it as sent), else ``None``."""
-        if self.devices is None:
+        """The text of the table's events whose state differs from the one sent last (and
+        remember it as sent): the ``devices`` event, then the ``pending`` event; ``None`` when
+        neither changed."""
+        devices = self._changed("devices", self.devices)
+        pending = self._changed("pending", self.pending)
+        if devices is None and pending is None:
             return None
-        data = self.devices()
-        if data is None or data == self._devices_sent:
+        return (devices or "") + (pending or "")
+
+    def _changed(self, name: str, state: Callable[[], str | None] | None) -> str | None:
+        if state is None:
             return None
-        self._devices_sent = data
-        return f"event: devices\ndata: {data}\n\n"
+        data = state()
+        if data is None or data == getattr(self, f"_{name}_sent"):
+            return None
+        setattr(self, f"_{name}_sent", data)
+        return f"event: {name}\ndata: {data}\n\n"
 
     def end(self) -> None:
         """Close the subscription and give the place back (idempotent)."""
