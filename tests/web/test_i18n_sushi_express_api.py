@@ -82,3 +82,36 @@ def test_the_live_streams_snapshot_follows_the_pages_language_cookie(
     data = next(line[6:] for line in first.splitlines() if line.startswith("data: "))
     assert json.loads(data)["history"][0]["summary"] == (
         "Clients retournés : bleu clair, bleu foncé, rose")
+
+
+def test_the_turn_prompt_and_the_final_score_are_in_each_devices_language(
+    client: FlaskClient,
+) -> None:
+    from tests.web.express_play import play_express
+
+    game = create_game(client)
+    names = [p["name"] for p in client.get(f"/api/games/{game.id}", headers={
+        TOKEN_HEADER: game.host}).get_json()["view"]["players"]]
+
+    def view(lang: str) -> Any:
+        return client.get(f"/api/games/{game.id}", headers={
+            TOKEN_HEADER: game.host, "Accept-Language": lang}).get_json()["view"]
+
+    assert view("fr")["to_act"]["prompt"] == "Retournez 3 cartes clients"
+    assert view("pl")["to_act"]["prompt"] == "Odkryj 3 karty klientów"
+    assert view("en")["to_act"]["prompt"] == "Turn up 3 customer cards"
+
+    def send(action: dict[str, Any]) -> None:
+        answer = act(client, game, action)
+        assert answer.status_code == 200, answer.get_json()
+
+    play_express(names, send)
+    french, english = view("fr")["score"], view("en")["score"]
+    assert french["players"][0]["tiebreak_label"] == (
+        "cartes action restantes (sans les cartes Pourboire)")
+    details = [line["detail"] for p in french["players"] for line in p["breakdown"]]
+    assert any(d.startswith("premier client ") for d in details), details
+    assert not any("customer" in d or "tip" in d.split() for d in details), details
+    assert any(line["detail"].startswith("first ") for line in english["players"][0]["breakdown"])
+    polish = [line["detail"] for p in view("pl")["score"]["players"] for line in p["breakdown"]]
+    assert any(d.startswith("pierwszy klient: ") for d in polish), polish

@@ -20,6 +20,7 @@ import pytest
 
 from tests.web import pseudo_locale
 from tests.web.browser_support import PHONE, Screen, post_json
+from tests.web.express_play import play_express
 from tests.web.web_support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -132,6 +133,14 @@ def test_the_main_screens_show_no_text_outside_the_catalogue(
     express = new_game(live_server, "sushi-express")
     phone.open_as_host(live_server, express["id"], express["host_token"])
     found += bypasses(phone, "game-sushi-express", (express["join_code"],))
+
+    # a finished game: the final score's lines and tie-break are the engine's words too
+    over = new_game(live_server, "sushi-express")
+    play_express(NAMES, lambda action: post_json(
+        live_server, f"/api/games/{over['id']}/actions", action, over["host_token"]))
+    phone.open_as_host(live_server, over["id"], over["host_token"])
+    page.locator("#panel ul.breakdown").first.wait_for()
+    found += bypasses(phone, "game-sushi-express-over", (over["join_code"],))
 
     for mode in ("scoring", "turns"):
         roll = new_game(live_server, "sushi-roll", mode=mode)

@@ -1,0 +1,80 @@
+"""The engines' own words on a French and a Polish phone (issue 26 "Done when", issue 24 item
+11): Sushi Express's turn prompt and the final score's breakdown (each line, the tie-break) are
+rendered by the server in the device's language, not left in English. Screenshots at 390x844:
+``test-output/screenshots/engine-words-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser_support import PHONE, Screen, post_json
+from tests.web.express_play import play_express
+from tests.web.web_support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ola", "Jan", "Ewa"]
+WORDS = {
+    "fr": {"prompt": "Ola fait son pari", "first": "premier client ",
+           "tiebreak": "cartes action restantes (sans les cartes Pourboire)"},
+    "pl": {"prompt": "Ola obstawia", "first": "pierwszy klient: ",
+           "tiebreak": "pozostałe karty akcji (bez kart Napiwek)"},
+}
+#: English words of the engines that must not reach a French or Polish page.
+ENGLISH = ("customer", "places a guess", "rolls try", "Tie-break", "action cards left")
+
+
+def in_language(screen: Screen, server: LiveServer, lang: str) -> None:
+    screen.page.goto(f"{server.url}/")
+    screen.page.evaluate(f"localStorage.setItem('companion.lang', '{lang}')")
+    screen.context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl"])
+def test_sushi_express_prompts_and_final_score_speak_the_devices_language(
+    browser: Any, live_server: LiveServer, shots: Path, lang: str
+) -> None:
+    words = WORDS[lang]
+    game = post_json(live_server, "/api/games", {
+        "game": "sushi-express", "players": [{"name": n} for n in NAMES], "options": {}})
+
+    def send(action: dict[str, Any]) -> None:
+        post_json(live_server, f"/api/games/{game['id']}/actions", action, game["host_token"])
+
+    sent = play_express(NAMES, send, stop=lambda v: v["to_act"]["what"] == "guess")
+    phone = Screen(browser, PHONE, "phone", shots)
+    page = phone.page
+    in_language(phone, live_server, lang)
+    phone.open_as_host(live_server, game["id"], game["host_token"])
+    turn = page.locator("#turn")
+    turn.get_by_text(words["prompt"]).wait_for()
+    phone.shot(f"engine-words-express-game-{lang}")
+
+    rest = _finish(NAMES, send, sent)
+    assert rest > 0
+    page.reload()
+    board = page.locator("#panel")
+    board.locator("ul.breakdown").first.wait_for()
+    text = board.inner_text()
+    assert words["first"] in text and words["tiebreak"] in text, text
+    assert not [w for w in ENGLISH if w in text], text
+    phone.shot(f"engine-words-express-score-{lang}")
+    page.screenshot(path=str(shots / f"engine-words-express-score-{lang}-phone-top.png"))
+    assert not phone.errors, phone.errors
+
+
+def _finish(names: list[str], send: Any, skip: int) -> int:
+    """Replays the same game from the start, sending only the actions after the first ``skip``."""
+    count = 0
+
+    def rest(action: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
+        if count > skip:
+            send(action)
+
+    play_express(names, rest)
+    return count - skip
