@@ -49,7 +49,9 @@ class Pending:
     replaces it); ``ref``: its number (the confirm names it); ``device``: what read it
     (``tower``, ``camera``, ``phone``); ``summary``: what it is, readable; ``reason``: why it
     waits (the engine's refusal, or why the device is unsure); ``reading``: the input's own
-    pending type (a roll, an icon-dice reading, a scan)."""
+    pending type (a roll, an icon-dice reading, a scan); ``rev``: how many times it changed
+    since it was offered (a scan corrected, a reason kept), so that a screen showing it knows
+    to read its details again."""
 
     kind: str
     game: int
@@ -59,11 +61,12 @@ class Pending:
     summary: str
     reading: Any
     reason: str | None = None
+    rev: int = 0
 
     def to_json(self) -> JSON:
         """What every screen shows of it (the live stream's ``pending`` event)."""
         return {"kind": self.kind, "game": self.game, "ref": self.ref, "device": self.device,
-                "summary": self.summary, "reason": self.reason}
+                "summary": self.summary, "reason": self.reason, "rev": self.rev}
 
 
 class Input(Protocol):
@@ -116,6 +119,7 @@ class PendingDesk:
             if held is None or held.ref != pending.ref:
                 raise NotFound(f"the pending {pending.kind} {pending.ref} of game {pending.game}"
                                " was dismissed or replaced meanwhile")
+            pending = replace(pending, rev=held.rev + 1)
             self._held[key] = pending
         self._changed(pending.game)
         return pending

@@ -196,6 +196,10 @@ function connect() {
   source.addEventListener("devices", (e) => {
     document.dispatchEvent(new CustomEvent("companion:devices", { detail: JSON.parse(e.data) }));
   });
+  // the game's pending inputs: rolls, icon dice, scans (pending.js; issue 25)
+  source.addEventListener("pending", (e) => {
+    document.dispatchEvent(new CustomEvent("companion:pending", { detail: JSON.parse(e.data) }));
+  });
   source.addEventListener("open", () => setLive(true));
   source.addEventListener("error", () => {
     document.dispatchEvent(new CustomEvent("companion:devices-lost"));

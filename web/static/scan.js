@@ -5,8 +5,10 @@
 // chips (uncertain ones highlighted), a one-tap correction with the menu's cards as big
 // tiles, and the confirm that enters the tableau (or the turn's reveal).
 //
-// The pending scan lives on the Pi (GET /api/games/<id>/scan); this module polls it every
-// POLL_MS while the game waits for tableaux and re-renders the page when it changes. A
+// The pending scan lives on the Pi (GET /api/games/<id>/scan), on its one pending-input desk;
+// while the game waits for tableaux this module reads it whenever the live stream's `pending`
+// event says the game's scan changed (pending.js), and polls it every POLL_MS only while the
+// stream does not push (issue 25); it re-renders the page when it changes. A
 // correction also teaches the card set. "Adjust with taps" hands the scanned cards to the entry
 // panel (sgp-entry.js) for what a photo cannot tell (special orders, lead token, mochi die).
 import { ApiError, api, banner, h, newKey } from "./common.js";
@@ -14,12 +16,13 @@ import { t, tn } from "./i18n.js";
 import { cardName, cardOf, tile } from "./sgp-common.js";
 import { draftFrom } from "./sgp-entry.js";
 import { shrinkPhoto } from "./photo.js";
+import { onPending, pendingPushed } from "./pending.js";
 
 const POLL_MS = 2000;
 
 const state = {
   game: null, data: null, key: "", timer: null, busy: "", picking: null, camera: null,
-  g: null, input: null, picture: null, listening: false,
+  g: null, input: null, picture: null, listening: false, active: false,
   /** The card the prompt is about this render; "scan/card" of doubtful cards put off; whether
    * the whole menu is open; whether the photo is zoomed in, and where it was scrolled. */
   shown: null, later: new Set(), others: false, zoom: false, scroll: null,
@@ -69,22 +72,31 @@ function startPolling(g) {
     state.data = null;
     state.key = "";
   }
-  if (state.timer) return;
-  state.timer = setInterval(poll, POLL_MS);
-  poll();
   if (!state.listening) {
     state.listening = true;
-    document.addEventListener("visibilitychange", () => { if (!document.hidden && state.timer) poll(); });
+    document.addEventListener("visibilitychange", () => { if (!document.hidden && state.active) poll(); });
+    // the stream says the game's scan changed, or went down or came back (issue 25)
+    onPending("scan", () => { if (state.active) { schedule(); poll(); } });
   }
+  if (state.active) return;
+  state.active = true;
+  schedule();
+  poll();
   if (state.camera === null) {
     state.camera = {};
     api("GET", "/api/camera").then((c) => { state.camera = c; g.rerender(); }, () => {});
   }
 }
 
-function stopPolling() {
+/** Poll every POLL_MS only while the live stream does not push the game's pending inputs. */
+function schedule() {
   if (state.timer) clearInterval(state.timer);
-  state.timer = null;
+  state.timer = state.active && !pendingPushed() ? setInterval(poll, POLL_MS) : null;
+}
+
+function stopPolling() {
+  state.active = false;
+  schedule();
 }
 
 /** POST a JSON body; the answer's scan replaces ours. Refusals go in the banner. */

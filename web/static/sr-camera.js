@@ -9,6 +9,7 @@ import { api, banner, fill, h } from "./common.js";
 import { dieTile, faceOf, kindName } from "./sr-common.js";
 import { holdLine } from "./owner.js";
 import { t, tn } from "./i18n.js";
+import { onPending } from "./pending.js";
 
 const POLL_MS = 1000;
 const STATES = {
@@ -201,6 +202,8 @@ export function cameraCard(g) {
   cam.id = g.id;
   if (first) {
     document.addEventListener("visibilitychange", () => { if (!document.hidden && cam.g) poll(); });
+    // a reading offered, corrected, confirmed or dismissed on any screen: read it now (issue 25)
+    onPending("icon", () => { if (cam.g) poll(); });
     poll();
   } else render();
 }

@@ -1,0 +1,51 @@
+// The game's pending inputs, pushed by the live stream (issue 25; docs/API.md, "Live: the
+// `pending` event"): every roll, icon-dice reading and card scan that waits for a person sits on
+// the Pi's one pending-input desk, and game.js hands each `pending` event to this module as a
+// `companion:pending` DOM event. The dice tower, camera, icon-dice and scan cards subscribe
+// with onPending(kind, callback): the callback runs when that kind's entries change (offered,
+// corrected, confirmed, dismissed, lapsed), and when the stream goes down or comes back, so a
+// card reads its details only then and polls only while pendingPushed() is false.
+
+const seen = { pushed: false, keys: new Map(), list: [] };
+const listeners = new Map();
+
+/** Whether the live stream pushes the game's pending inputs now (else: poll as a fallback). */
+export function pendingPushed() {
+  return seen.pushed;
+}
+
+/** The game's pending inputs of ``kind`` ("roll", "icon", "scan") as last pushed. */
+export function pendingOf(kind) {
+  return seen.list.filter((p) => p.kind === kind);
+}
+
+/** Call ``callback(entries, pushed)`` whenever ``kind``'s pending inputs change, or the stream
+ * goes down or comes back. */
+export function onPending(kind, callback) {
+  if (!listeners.has(kind)) listeners.set(kind, new Set());
+  listeners.get(kind).add(callback);
+}
+
+function tell(kind) {
+  for (const callback of listeners.get(kind) ?? []) callback(pendingOf(kind), seen.pushed);
+}
+
+document.addEventListener("companion:pending", (event) => {
+  const list = event.detail?.pending ?? [];
+  const was = seen.pushed;
+  seen.pushed = true;
+  seen.list = list;
+  for (const kind of new Set([...listeners.keys(), ...list.map((p) => p.kind)])) {
+    const key = JSON.stringify(pendingOf(kind));
+    if (was && seen.keys.get(kind) === key) continue;
+    seen.keys.set(kind, key);
+    tell(kind);
+  }
+});
+
+document.addEventListener("companion:devices-lost", () => {
+  if (!seen.pushed) return;
+  seen.pushed = false;  // the stream is down: the cards poll until it pushes again
+  seen.keys.clear();
+  for (const kind of listeners.keys()) tell(kind);
+});
