@@ -23,7 +23,6 @@ Open to the café's network as the wall screen is: names and scores only.
 from __future__ import annotations
 
 from datetime import datetime
-from importlib import resources
 from typing import Any
 
 from flask import Flask, Response, jsonify, redirect, request
@@ -33,6 +32,7 @@ from companion.export.bgstats import play_json, play_link
 from companion.export.table import to_csv
 from companion.games import find_game
 from companion.games.base import JSON, UnreadableInput
+from companion.hub import pages
 from companion.hub.store import HubStore
 from companion.hub.wire import table_game
 from companion.session.players import check_name, key_of, player_stats
@@ -66,11 +66,11 @@ def install(app: Flask, store: HubStore) -> None:
     @app.get("/history")
     @app.get("/players")
     def cafe_page() -> Response:
-        return Response(_static("cafe.html"), mimetype="text/html")
+        return pages.page("cafe.html")
 
     @app.get("/cafe.js")
     def cafe_js() -> Response:
-        return Response(_static("cafe.js"), mimetype="text/javascript")
+        return pages.script("cafe.js")
 
     @app.get("/api/history")
     def history() -> Response:
@@ -177,6 +177,3 @@ def _csv(summaries: list[JSON], filename: str) -> Response:
     return Response(to_csv(summaries), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
-
-def _static(name: str) -> str:
-    return resources.files("companion.hub").joinpath("static", name).read_text("utf-8")

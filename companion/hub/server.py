@@ -24,13 +24,12 @@ import json
 import logging
 import threading
 from datetime import datetime, time
-from importlib import resources
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
 
 from companion.games.base import UnreadableInput
-from companion.hub import history
+from companion.hub import history, pages
 from companion.hub.changes import Changes
 from companion.hub.codes import show_code
 from companion.hub.history import title_name
@@ -214,14 +213,15 @@ def create_hub_app(store: HubStore) -> Flask:
 
     @app.get("/")
     def wall_page() -> Response:
-        return Response(_static("wall.html"), mimetype="text/html")
+        return pages.page("wall.html")
 
     @app.get("/wall.js")
     def wall_js() -> Response:
-        return Response(_static("wall.js"), mimetype="text/javascript")
+        return pages.script("wall.js")
+
+    @app.get("/hub-i18n.js")
+    def i18n_js() -> Response:
+        return pages.script("hub-i18n.js")
 
     return app
 
-
-def _static(name: str) -> str:
-    return resources.files("companion.hub").joinpath("static", name).read_text("utf-8")

@@ -105,3 +105,19 @@ def test_unknown_and_malformed_game_ids_and_the_pages(hub: LiveHub) -> None:
         page = client.get(path)
         assert page.status_code == 200 and "cafe.js" in page.get_data(as_text=True)
     assert client.get("/cafe.js").status_code == 200
+
+
+def test_the_hubs_pages_come_in_the_readers_language(hub: LiveHub) -> None:
+    client = hub.app.test_client()
+    polish = client.get("/", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
+    text = polish.get_data(as_text=True)
+    assert '<html lang="pl">' in text and "Wszystkie stoły" in text  # the catalogue, embedded
+    french = client.get("/history?lang=fr")
+    assert '<html lang="fr">' in french.get_data(as_text=True)
+    assert "Toutes les parties en CSV" in french.get_data(as_text=True)
+    assert "companion_lang=fr" in french.headers.get("Set-Cookie", "")
+    again = client.get("/players")  # the cookie remembers the choice
+    assert '<html lang="fr">' in again.get_data(as_text=True)
+    english = hub.app.test_client().get("/", headers={"Accept-Language": "en"})
+    assert '<html lang="en">' in english.get_data(as_text=True)
+    assert client.get("/hub-i18n.js").status_code == 200

@@ -17,14 +17,14 @@ function el(tag, attrs, ...children) {
 async function get(path) {
   const response = await fetch(path, { cache: "no-store" });
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(data?.reason || `The hub answered ${response.status}.`);
+  if (!response.ok) throw new Error(data?.reason || t("The hub answered {status}.", {status: response.status}));
   return data;
 }
 
 const page = location.pathname.startsWith("/players") ? "players" : "history";
 const body = document.getElementById("body");
 const summary = document.getElementById("summary");
-const when = (iso) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
+const when = (iso) => (iso ? new Date(iso).toLocaleString(HUB_CATALOGUE.lang, { dateStyle: "medium", timeStyle: "short" }) : "");
 
 function gameCard(g) {
   const minutes = Math.max(1, Math.round(g.duration_s / 60));
@@ -33,51 +33,58 @@ function gameCard(g) {
       el("td", { "data-total": r.name }, String(r.total)))));
   return el("section", { class: "card", "data-game": g.id },
     el("h2", {}, g.title),
-    el("div", { class: "meta" }, `${g.table_name || `Table ${g.table}`} · ${when(g.ended)} · ${minutes} min`),
+    el("div", { class: "meta" }, [g.table_name || t("Table {id}", { id: g.table }), when(g.ended),
+      tn("{n} minute", "{n} minutes", minutes)].join(" · ")),
     scores,
     el("div", { class: "links" },
       el("a", { class: "btn", href: `/history/${g.id}/bgstats`, "data-bgstats": g.id }, "BG Stats"),
-      el("a", { class: "btn", href: `/api/history/${g.id}/export.csv`, download: "" }, "CSV")));
+      el("a", { class: "btn", href: `/api/history/${g.id}/export.csv`, download: "" }, t("CSV"))));
 }
 
 async function history() {
   const { games } = await get("/api/history?limit=1000");
   summary.textContent = games.length
-    ? `${games.length} finished game${games.length === 1 ? "" : "s"} of every table, the latest first.`
-    : "No finished games yet.";
+    ? tn("{n} finished game of every table, the latest first.", "{n} finished games of every table, the latest first.", games.length)
+    : t("No finished games yet.");
   body.replaceChildren(
-    el("p", {}, el("a", { class: "btn", href: "/api/history/export.csv", download: "" }, "Every game as CSV")),
+    el("p", {}, el("a", { class: "btn", href: "/api/history/export.csv", download: "" }, t("Every game as CSV"))),
     el("div", { class: "grid", id: "games" }, ...games.map(gameCard)));
 }
 
 const number = (v) => (v === null || v === undefined ? "–" : String(v));
 
-function titleCard(t) {
-  const rows = [["Games", t.games], ["Wins", t.wins], ["Average score", t.average], ["Best score", t.best]];
-  if (t.favourite_menu) rows.push(["Favourite menu", `${t.favourite_menu.name} (${t.favourite_menu.games})`]);
-  if (t.average_customers !== null) rows.push(["Average customers", t.average_customers]);
-  return el("section", { class: "card", "data-stats": t.game }, el("h2", {}, t.title),
+function titleCard(s) {
+  const rows = [[t("Games"), s.games], [t("Wins"), s.wins], [t("Average score"), s.average], [t("Best score"), s.best]];
+  if (s.favourite_menu) rows.push([t("Favourite menu"), `${s.favourite_menu.name} (${s.favourite_menu.games})`]);
+  if (s.average_customers !== null) rows.push([t("Average customers"), s.average_customers]);
+  return el("section", { class: "card", "data-stats": s.game }, el("h2", {}, s.title),
     el("dl", {}, ...rows.flatMap(([label, value]) => [el("dt", {}, label), el("dd", {}, number(value))])));
 }
 
 async function players() {
-  document.getElementById("title").textContent = "Players";
+  document.getElementById("title").textContent = t("Players");
   const chosen = new URLSearchParams(location.search).get("name");
   const { players: list } = await get("/api/players");
-  summary.textContent = list.length ? "Everyone who finished a game at any table. Pick a player for their statistics."
-    : "No players yet.";
+  summary.textContent = list.length ? t("Everyone who finished a game at any table. Pick a player for their statistics.")
+    : t("No players yet. Players show here once they have played a game.");
   const parts = [el("ul", { class: "players" }, ...list.map((p) => el("li", {},
     el("a", { class: "btn", href: `/players?name=${encodeURIComponent(p.name)}`, "data-player": p.name,
       "aria-pressed": String(p.name.toLowerCase() === (chosen || "").trim().toLowerCase()) },
     `${p.name} · ${p.games}`))))];
   if (chosen) {
     const stats = await get(`/api/players/stats?name=${encodeURIComponent(chosen)}`);
-    parts.push(el("h2", {}, `${stats.name}'s games`),
-      el("p", { class: "muted" }, `At ${stats.tables.join(", ") || "no table yet"}.`),
+    parts.push(el("h2", {}, t("{name}'s games", { name: stats.name })),
+      el("p", { class: "muted" }, t("At: {tables}", { tables: stats.tables.join(", ") })),
       el("div", { class: "grid", id: "stats", "data-for": stats.name }, ...stats.titles.map(titleCard)));
   }
   body.replaceChildren(...parts);
 }
 
 document.querySelector(`nav a[data-page="${page}"]`)?.setAttribute("aria-current", "page");
+document.querySelector('nav a[data-page="wall"]').textContent = t("Every table");
+document.querySelector('nav a[data-page="history"]').textContent = t("Past games");
+document.querySelector('nav a[data-page="players"]').textContent = t("Players");
+document.getElementById("title").textContent = t("Past games");
+document.title = t("Sushi café: past games and players");
+summary.textContent = t("Reading the games…");
 (page === "players" ? players() : history()).catch((err) => { summary.textContent = err.message; });

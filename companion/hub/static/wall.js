@@ -9,16 +9,18 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function tableCard(t) {
-  const over = t.status === "over";
-  const card = el("div", {class: over ? "table over" : "table", "data-table": t.table,
-                          "data-game": t.game});
-  const round = t.round == null ? "" : ` · round ${t.round}`;
-  card.append(el("h3", {}, t.table_name || `Table ${t.table}`),
-              el("div", {class: "meta"}, `${t.title_name || t.title}${round}${over ? " · finished" : ""}`));
+function tableCard(g) {
+  const over = g.status === "over";
+  const card = el("div", {class: over ? "table over" : "table", "data-table": g.table,
+                          "data-game": g.game});
+  const parts = [g.title_name || g.title];
+  if (g.round != null) parts.push(t("round {n}", {n: g.round}));
+  if (over) parts.push(t("finished"));
+  card.append(el("h3", {}, g.table_name || t("Table {id}", {id: g.table})),
+              el("div", {class: "meta"}, parts.join(" · ")));
   const scores = el("table", {class: "scores"});
-  for (const name of t.players) {
-    const total = t.totals && name in t.totals ? String(t.totals[name]) : "–";
+  for (const name of g.players) {
+    const total = g.totals && name in g.totals ? String(g.totals[name]) : "–";
     scores.append(el("tr", {}, el("td", {}, name), el("td", {"data-total": name}, total)));
   }
   card.append(scores);
@@ -26,10 +28,10 @@ function tableCard(t) {
 }
 
 function standings(node, rows) {
-  node.replaceChildren(el("tr", {}, el("th", {}, "Player"), el("th", {}, "Games"),
-                          el("th", {}, "Wins"), el("th", {}, "Points")));
+  node.replaceChildren(el("tr", {}, el("th", {}, t("Player")), el("th", {}, t("Games")),
+                          el("th", {}, t("Wins")), el("th", {}, t("Points"))));
   if (!rows.length) {
-    node.append(el("tr", {}, el("td", {class: "empty", colspan: "4"}, "No finished games yet")));
+    node.append(el("tr", {}, el("td", {class: "empty", colspan: "4"}, t("No finished games yet."))));
   }
   for (const r of rows) {
     node.append(el("tr", {}, el("td", {}, r.name), el("td", {}, String(r.games)),
@@ -40,12 +42,12 @@ function standings(node, rows) {
 function show(wall) {
   const tables = document.getElementById("tables");
   tables.replaceChildren(...wall.tables.map(tableCard));
-  if (!wall.tables.length) tables.append(el("p", {class: "empty"}, "No table has pushed a game yet"));
+  if (!wall.tables.length) tables.append(el("p", {class: "empty"}, t("No table has sent a game yet.")));
   standings(document.getElementById("today"), wall.today);
   standings(document.getElementById("month"), wall.month);
   document.body.dataset.version = String(wall.version);
   document.getElementById("status").textContent =
-    `Updated ${new Date().toLocaleTimeString()}`;
+    t("Updated {time}", {time: new Date().toLocaleTimeString(HUB_CATALOGUE.lang)});
 }
 
 async function loop() {
@@ -59,11 +61,18 @@ async function loop() {
       show(wall);
       version = String(wall.version);
     } catch (error) {
-      document.getElementById("status").textContent = `The hub does not answer (${error.message}); retrying`;
+      document.getElementById("status").textContent = t("The hub does not answer ({error}); trying again", {error: error.message});
       await new Promise((resolve) => setTimeout(resolve, 2000));
       version = "";
     }
   }
 }
 
+document.title = t("Sushi café: every table");
+document.getElementById("title").textContent = t("Every table");
+document.getElementById("to-history").textContent = t("Past games");
+document.getElementById("to-players").textContent = t("Players");
+document.getElementById("today-title").textContent = t("Today");
+document.getElementById("month-title").textContent = t("This month");
+document.getElementById("status").textContent = t("Connecting…");
 loop();
