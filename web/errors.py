@@ -18,6 +18,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
+from companion.i18n import msg
 from companion.session.errors import (
     Forbidden,
     NotFound,
@@ -56,7 +57,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Forbidden)
     def forbidden(exc: Forbidden) -> tuple[Response, int]:
-        return error_response(403, "forbidden", reason_of(exc), getattr(exc, "code", None))
+        return error_response(403, "forbidden", exc.in_language(request_language()),
+                              getattr(exc, "code", None))
 
     @app.errorhandler(TooManyAttempts)
     def too_many(exc: TooManyAttempts) -> tuple[Response, int]:
@@ -66,7 +68,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(NotFound)
     def not_found(exc: NotFound) -> tuple[Response, int]:
-        return error_response(404, "not_found", reason_of(exc))
+        return error_response(404, "not_found", exc.in_language(request_language()))
 
     @app.errorhandler(IllegalAction)
     def illegal(exc: IllegalAction) -> tuple[Response, int]:
@@ -83,7 +85,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(SessionClosed)
     def closed(exc: SessionClosed) -> tuple[Response, int]:
-        return error_response(503, "unavailable", "the companion is shutting down; try again")
+        return error_response(503, "unavailable", msg(
+            "the companion is shutting down; try again").render(request_language()))
 
     @app.errorhandler(sqlite3.DatabaseError)
     def storage_fault(exc: sqlite3.DatabaseError) -> ResponseReturnValue:
@@ -103,7 +106,8 @@ def register(app: Flask) -> None:
             return exc.get_response()
         code = exc.code or 500
         name = "not_found" if code == 404 else (exc.name or "error").lower().replace(" ", "_")
-        reason = "there is no such game or endpoint" if code == 404 else exc.description or ""
+        reason = (msg("there is no such game or endpoint").render(request_language())
+                  if code == 404 else exc.description or "")
         return error_response(code, name, reason)
 
 

@@ -17,6 +17,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import UnreadableInput
 from companion.games.registry import UnknownGame, find_game
+from companion.i18n import msg
 from companion.session.errors import NotFound
 from companion.session.players import check_name, key_of, known_players, player_stats
 from web.context import get_session
@@ -55,6 +56,7 @@ def stats() -> Response:
         check_title(title)
     known = {key_of(p["name"]) for p in known_players(get_session().log.games())}
     if key_of(name) not in known:
-        raise NotFound(f"no game on this table seated a player called {name.strip()!r}")
+        raise NotFound(msg("no game on this table seated a player called “{who}”",
+                           who=name.strip()))
     summaries = [s for s in get_past().games() if title is None or s["game"] == title]
     return jsonify(player_stats(name, summaries))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.games.base import JSON, Game, IllegalAction, Message, PlayerSpec, UnreadableInput
+from companion.i18n import Msg, msg
 from companion.session.errors import Forbidden
 
 Role = Literal["host", "seat", "watcher", "table"]
@@ -71,35 +72,33 @@ def authorize(
     ``GAME.actor`` may itself raise (an unknown player named in the action).
     """
     if viewer.role == "watcher":
-        raise Forbidden("watchers cannot act: claim a seat with the join code")
+        raise Forbidden(msg("watchers cannot act: claim a seat with the join code"))
     private = private_seat(game, action, state)
     if private is not None:
         if viewer.role == "seat" and viewer.seat == private:
             return
-        raise Forbidden(
-            f"only {_name(players, private)} may send this: it is private to their seat"
-        )
+        raise Forbidden(msg("only {who} may send this: it is private to their seat",
+                            who=_name(players, private)))
     if viewer.role == "host":
         return
     actor = game.actor(state, action)
     if viewer.role == "table":
         if actor is None:
             return
-        raise Forbidden(f"a table device enters what lies on the table, not {action.kind}")
+        raise Forbidden(msg("a table device enters only what lies on the table, not a "
+                            "player's decision"))
     if actor is None or actor == viewer.seat:
         return
-    raise Forbidden(
-        f"{_name(players, viewer.seat)} cannot act for {_name(players, actor)}"
-    )
+    raise Forbidden(msg("{who} cannot act for {other}", who=_name(players, viewer.seat),
+                        other=_name(players, actor)))
 
 
-def require_host(viewer: Viewer, what: str) -> None:
-    """Raise :class:`Forbidden` unless ``viewer`` is the host."""
+def require_host(viewer: Viewer, what: str | Msg) -> None:
+    """Raise :class:`Forbidden` unless ``viewer`` is the host (``what``: ``msg("undo")``)."""
     if viewer.role != "host":
-        raise Forbidden(
+        raise Forbidden(msg(
             "only the host (the device that created the game, or took over with the host "
-            f"code) may {what}"
-        )
+            "code) may {what}", what=what))
 
 
 def may_send(

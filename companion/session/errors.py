@@ -15,6 +15,7 @@ Every error carries ``reason``: a sentence a player can read.
 from __future__ import annotations
 
 from companion.games.base import IllegalAction, UnreadableInput
+from companion.i18n import Msg
 
 __all__ = [
     "Forbidden",
@@ -31,20 +32,30 @@ class Forbidden(PermissionError):
     """The caller may not do this (a watcher writing, a seat acting for another seat, ...).
 
     ``code``: a stable machine code a page may act on (``"owner_required"``: the owner PIN
-    would allow it), sent beside the reason; None for the others."""
+    would allow it), sent beside the reason; None for the others. Raised with a
+    :class:`~companion.i18n.Msg`, ``reason`` is its English and :meth:`in_language` renders it
+    for the reader (as :class:`IllegalAction`)."""
 
-    def __init__(self, reason: str, code: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg, code: str | None = None) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        super().__init__(str(reason))
+        self.reason = str(reason)
         self.code = code
+
+    def in_language(self, lang: str) -> str:
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class NotFound(LookupError):
-    """There is no game with that id."""
+    """There is no game with that id (or no such thing in it). ``reason``: as :class:`Forbidden`."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        super().__init__(str(reason))
+        self.reason = str(reason)
+
+    def in_language(self, lang: str) -> str:
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class SeatTaken(IllegalAction):

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import msg
 from companion.session.errors import NotFound
 
 #: Characters of a join code: upper-case letters and digits without 0/O, 1/I/L (easy to read
@@ -452,7 +453,7 @@ class GameLog:
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_pk,)
             ).fetchone()
         if row is None:
-            raise NotFound(f"there is no game {game_pk}")
+            raise NotFound(msg("there is no game {id}", id=game_pk))
         return _game_row(row)
 
     def games(self) -> list[GameRow]:
@@ -471,7 +472,7 @@ class GameLog:
                 "UPDATE games SET roll_source = ? WHERE id = ?", (roll_source, game_pk)
             )
             if cursor.rowcount != 1:
-                raise NotFound(f"there is no game {game_pk}")
+                raise NotFound(msg("there is no game {id}", id=game_pk))
         return self.game(game_pk)
 
     # -- credentials ------------------------------------------------------------------------
@@ -486,7 +487,7 @@ class GameLog:
                 "SELECT host_token_hash FROM games WHERE id = ?", (game_pk,)
             ).fetchone()
             if row is None:
-                raise NotFound(f"there is no game {game_pk}")
+                raise NotFound(msg("there is no game {id}", id=game_pk))
             if not token:
                 return "watcher", None
             digest = hash_token(token)
@@ -532,7 +533,7 @@ class GameLog:
                 "UPDATE games SET host_token_hash = ? WHERE id = ?", (hash_token(token), game_pk)
             )
             if cursor.rowcount != 1:
-                raise NotFound(f"there is no game {game_pk}")
+                raise NotFound(msg("there is no game {id}", id=game_pk))
         return token
 
     def hand_over_host(
@@ -551,7 +552,7 @@ class GameLog:
                 (hash_token(token), code, game_pk),
             )
             if cursor.rowcount != 1:
-                raise NotFound(f"there is no game {game_pk}")
+                raise NotFound(msg("there is no game {id}", id=game_pk))
             if with_commit is not None:
                 with_commit(db, token, code)
         return token, code
@@ -585,7 +586,7 @@ class GameLog:
                 (now, status, round, game_pk),
             )
             if cursor.rowcount != 1:
-                raise NotFound(f"there is no game {game_pk}")
+                raise NotFound(msg("there is no game {id}", id=game_pk))
             if with_commit is not None:
                 with_commit(db)
         return StoredEntry(last + 1, entry.type, entry.payload, entry.author, now)

@@ -94,7 +94,8 @@ class PastGames:
         row = self.log.game(game_pk)
         summary = self._summary(row)
         if summary is None:
-            raise NotFound(f"game {game_pk} is still being played: it is not in the history yet")
+            raise NotFound(msg("game {id} is still being played: it is not in the history yet",
+                               id=game_pk))
         game, history = self._replay(row)
         steps = []
         for index, action in enumerate(history.actions):
@@ -127,7 +128,8 @@ class PastGames:
         outside 0..the number of actions. ``summary`` is in ``lang``."""
         row = self.log.game(game_pk)
         if self._summary(row) is None:
-            raise NotFound(f"game {game_pk} is still being played: it is not in the history yet")
+            raise NotFound(msg("game {id} is still being played: it is not in the history yet",
+                               id=game_pk))
         game, history = self._replayed(row)
         if not 0 <= step <= len(history):
             raise UnreadableInput(f"step {step} is not in game {game_pk}: its steps go from 0 "

@@ -39,7 +39,7 @@ from companion.games.base import (
     check_players,
 )
 from companion.games.registry import UnknownGame
-from companion.i18n import SOURCE
+from companion.i18n import SOURCE, Msg, msg
 from companion.session import history as hist
 from companion.session.access import (
     HOST,
@@ -484,10 +484,12 @@ class Session:
         counted against ``client``."""
         row = self.log.game(game_pk)
         self._check_code(client, "join codes", join_code, row.join_code,
-                         "that join code does not open this game")
+                         msg("that join code does not open this game"))
         return row
 
-    def _check_code(self, client: str, what: str, given: str, stored: str, wrong: str) -> None:
+    def _check_code(
+        self, client: str, what: str, given: str, stored: str, wrong: Msg
+    ) -> None:
         """Raise :class:`TooManyAttempts` while ``client`` is throttled, else
         :class:`Forbidden` (``wrong``, counted against ``client``) unless ``given`` (as typed)
         is ``stored``. Join and host codes share one throttle: a guess is a guess."""
@@ -530,8 +532,8 @@ class Session:
             check_once(self.log, once)
             row = self.log.game(game_pk)
             self._check_code(client, "host codes", host_code, row.host_code,
-                             "that host code does not open this game: it is the 8-character "
-                             "code on the host's screen (not the join code)")
+                             msg("that host code does not open this game: it is the "
+                                 "8-character code on the host's screen (not the join code)"))
             token, _code = self.log.hand_over_host(
                 game_pk, with_commit=None if once is None else keep_answer)
             runtime = self._runtime(game_pk)
@@ -562,7 +564,7 @@ class Session:
             raise UnreadableInput("'seat' must be a whole number")
         if viewer.role != "host" and viewer != seat_viewer(seat):
             raise Forbidden(
-                "only the host, or the phone that holds the seat, can release a seat"
+                msg("only the host, or the phone that holds the seat, can release a seat")
             )
 
         def write() -> bool:
@@ -590,7 +592,7 @@ class Session:
         """Change where game ``game_pk``'s dice come from (host only); every screen gets a new
         snapshot (same version: no action changed). Errors as :meth:`create_game`'s, plus
         :class:`Forbidden` and :class:`NotFound`."""
-        require_host(viewer, "choose where the dice come from")
+        require_host(viewer, msg("choose where the dice come from"))
 
         def write() -> str:
             runtime = self._runtime(game_pk)
@@ -624,7 +626,8 @@ class Session:
         def run() -> JSON:
             runtime = self._runtime(game_pk)
             if viewer.role == "watcher":
-                raise Forbidden("watchers cannot change the game: claim a seat with the join code")
+                raise Forbidden(msg("watchers cannot change the game: claim a seat with the "
+                                    "join code"))
             entry = self._entry_for(runtime, viewer, Correct(index, action))
             step = runtime.history.prepare(entry)  # validates; installs nothing
             state = runtime.history.state
@@ -668,7 +671,8 @@ class Session:
         check_once(self.log, once)  # on the writer thread: no twin can slip in before commit
         runtime = self._runtime(game_pk)
         if viewer.role == "watcher":
-            raise Forbidden("watchers cannot change the game: claim a seat with the join code")
+            raise Forbidden(msg("watchers cannot change the game: claim a seat with the join "
+                                "code"))
         entry = self._entry_for(runtime, viewer, intent)
         step = runtime.history.prepare(entry)
         runtime.history.install(step)
@@ -709,13 +713,13 @@ class Session:
             authorize(game, state, runtime.players, viewer, action)
             return hist.act(action)
         if isinstance(intent, Undo):
-            require_host(viewer, "undo")
+            require_host(viewer, msg("undo"))
             return hist.undo()
         if isinstance(intent, Redo):
-            require_host(viewer, "redo")
+            require_host(viewer, msg("redo"))
             return hist.redo()
         if isinstance(intent, Correct):
-            require_host(viewer, "correct an earlier action")
+            require_host(viewer, msg("correct an earlier action"))
             index = intent.index
             if isinstance(index, bool) or not isinstance(index, int):
                 raise UnreadableInput("'index' must be a whole number")
@@ -730,7 +734,7 @@ class Session:
             authorize(game, before, runtime.players, viewer, action)
             old = runtime.history.action_at(index)
             if private_seat(game, old, before) is not None:
-                raise Forbidden("a private action can be changed only by its own seat")
+                raise Forbidden(msg("a private action can be changed only by its own seat"))
             return hist.correct(index, action)
         raise UnreadableInput(f"unknown intent {type(intent).__name__}")
 
