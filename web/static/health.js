@@ -1,13 +1,18 @@
 // The status panel (templates/status.html): every device from GET /health, real or fake,
 // OK or faulty with the reason. Polls every 3 s; a failed poll says the companion is unreachable.
 
-import { lang, t, tn } from "./i18n.js";
+import { lang, t, tn, tp } from "./i18n.js";
 
 const POLL_MS = 3000;
 const list = document.getElementById("health-devices");
 const summary = document.getElementById("health-summary");
 
 const NAMES = { camera: t("Camera"), "dice tower": t("Dice tower"), GPIO: t("Buttons and lights"), storage: t("Storage") };
+/** What stands in for each device (the report's ``label``), in the page's language. */
+const LABELS = {
+  real: tp("device", "real"), fake: tp("device", "fake"), off: tp("device", "off"), demo: tp("device", "demo"),
+  absent: tp("device", "absent"), virtual: tp("device", "virtual"),
+};
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -54,7 +59,7 @@ function card(device) {
   item.dataset.device = device.name;
   const head = el("div", "health-head");
   head.append(el("h2", null, NAMES[device.name] || device.name));
-  head.append(el("span", `pill kind ${device.real ? "real" : "fake"}`, device.label));
+  head.append(el("span", `pill kind ${device.real ? "real" : "fake"}`, LABELS[device.label] ?? device.label));
   head.append(el("span", `pill state ${device.ok ? "ok" : "fault"}`, device.ok ? t("OK") : t("Fault")));
   item.append(head);
   if (!device.ok) item.append(el("p", "health-reason", device.reason));
