@@ -78,3 +78,40 @@ def _finish(names: list[str], send: Any, skip: int) -> int:
 
     play_express(names, rest)
     return count - skip
+
+
+ROUND_WORDS = {"fr": ("manche 1 : ", "paire de 2"), "pl": ("runda 1: ", "para po 2")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl"])
+def test_a_party_round_breakdown_reads_in_the_devices_language(
+    browser: Any, live_server: LiveServer, shots: Path, lang: str
+) -> None:
+    """The round's lines come in the device's language, and the page still finds each round's
+    lines by the catalogue's round words (round-lines.js): their points add up."""
+    from tests.web.browser_support import api_snapshot
+    from tests.web.test_sgp_browser import CARTE, ROUND_1
+    from tests.web.test_sgp_browser import NAMES as PARTY
+
+    created = post_json(live_server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": n} for n in PARTY],
+        "options": {"menu": CARTE}})
+    for action in ROUND_1:
+        post_json(live_server, f"/api/games/{created['id']}/actions", action,
+                  created["host_token"])
+    view = api_snapshot(live_server, created["id"], created["host_token"])["view"]
+    phone = Screen(browser, PHONE, "phone", shots)
+    in_language(phone, live_server, lang)
+    phone.open_as_host(live_server, created["id"], created["host_token"])
+    box = phone.page.locator("#scoreboard [data-round-breakdown='1']")
+    box.wait_for()
+    for p in view["players"]:
+        block = box.locator(f"[data-round-player='{p['name']}']")
+        points = block.locator(".breakdown .pts").all_inner_texts()
+        assert sum(int(x) for x in points) == p["round_points"][0], p["name"]
+    text = box.inner_text()
+    prefix, pair = ROUND_WORDS[lang]
+    assert prefix not in text and pair in text, text  # the round's words are left out
+    assert " each" not in text and "round 1" not in text, text
+    phone.shot(f"engine-words-party-round-{lang}")
+    assert not phone.errors, phone.errors
