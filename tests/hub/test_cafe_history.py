@@ -55,8 +55,10 @@ def table_summaries(pasts: list[PastGames]) -> list[dict]:  # type: ignore[type-
     return [s for past in pasts for s in past.games() if s["status"] == "finished"]
 
 
-def test_a_players_statistics_across_tables_are_the_tables_own_over_both(
+def test_statistics_bgstats_and_csv_across_tables_are_the_tables_own(
         hub: LiveHub, two_tables: list[PastGames]) -> None:
+    """A player's statistics are the table's own over both tables' games; each game's BG
+    Stats play and CSV are the table's (one fixture: two whole games pushed)."""
     status, listed = http("GET", f"{hub.url}/api/players")
     assert status == 200
     ann = next(p for p in listed["players"] if p["name"] == "Ann")
@@ -67,10 +69,11 @@ def test_a_players_statistics_across_tables_are_the_tables_own_over_both(
     assert [{k: t[k] for k in STAT_KEYS} for t in stats["titles"]] == \
         [{k: t[k] for k in STAT_KEYS} for t in expected["titles"]]
     assert stats["titles"][0]["games"] == 2
+    each_game_has_the_tables_bgstats_play_and_csv(hub, two_tables)
 
 
-def test_each_game_has_the_tables_bgstats_play_and_csv(
-        hub: LiveHub, two_tables: list[PastGames]) -> None:
+def each_game_has_the_tables_bgstats_play_and_csv(hub: LiveHub,
+                                                  two_tables: list[PastGames]) -> None:
     _, history = http("GET", f"{hub.url}/api/history")
     game = history["games"][0]
     table_id, game_no = (int(x) for x in game["id"].split("-"))
