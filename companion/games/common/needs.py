@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.games.base import JSON, Message, MessageCodec, Need, Tableau, TableauNeed
+from companion.i18n import tmsg
 
 #: The fields of an ``enter_tableau`` action that a reading of the cards supplies.
 CARD_FIELDS = frozenset({"player", "cards", "on_wasabi"})
@@ -29,7 +30,8 @@ def tableau_needs(view: JSON, extras: frozenset[str]) -> tuple[Need, ...]:
     rnd = view.get("round")
     return tuple(
         TableauNeed(str(p.get("name")), seat, f"tableau|{rnd}|{p.get('name')}",
-                    f"{p.get('name')}'s tableau, round {rnd}", extras=extras)
+                    tmsg("{who}'s tableau, round {n}", who=str(p.get("name")), n=rnd),
+                    extras=extras)
         for seat, p in enumerate(view.get("players") or []) if not p.get("entered")
     )
 

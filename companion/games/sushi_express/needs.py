@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.games.base import JSON, DiceNeed, Faces, IllegalAction, Message, Need, StepNeed
 from companion.games.sushi_express.actions import GiveUp, Roll
+from companion.i18n import tmsg
 
 
 def needs(view: JSON) -> tuple[Need, ...]:
@@ -28,13 +29,14 @@ def needs(view: JSON) -> tuple[Need, ...]:
         if not isinstance(seat, int) or player is None:
             return ()
         slot = "|".join(str(x) for x in ("give_up", view.get("round"), seat, roll.get("try")))
-        return (StepNeed(player, seat, slot, f"{player} gives up"),)
+        return (StepNeed(player, seat, slot, tmsg("{who} gives up", who=player)),)
     if awaiting not in ("roll", "reroll_or_next") or not isinstance(seat, int):
         return ()
     name = player if player is not None else f"seat {seat}"
     try_number = int(roll.get("try") or 1) + (1 if awaiting == "reroll_or_next" else 0)
     slot = "|".join(str(x) for x in ("roll", view.get("round"), seat, try_number))
-    prompt = f"{name}'s roll, try {try_number}, needing {roll.get('target')} or more"
+    prompt = tmsg("{who}'s roll, try {n}, needing {target} or more", who=name, n=try_number,
+                  target=roll.get("target"))
     return (DiceNeed(name, seat, slot, prompt, dice=2, faces=Faces.PIPS),)
 
 

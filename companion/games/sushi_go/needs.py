@@ -27,6 +27,7 @@ from companion.games.base import (
 from companion.games.common.needs import tableau_action, tableau_extras, tableau_needs
 from companion.games.sushi_go.actions import ACTIONS, EnterTableau, MochiRoll
 from companion.games.sushi_go.cards import CARDS_BY_ID
+from companion.i18n import tmsg
 
 #: What a tableau entry takes besides the cards (what a photo cannot show).
 EXTRAS = tableau_extras(EnterTableau)
@@ -48,7 +49,8 @@ def _mochi(view: JSON) -> tuple[Need, ...]:
     names = [str(p.get("name")) for p in view.get("players") or []]
     seat = names.index(player) if player in names else -1
     slot = "|".join(str(x) for x in ("mochi", view.get("round"), view.get("turn"), len(waiting)))
-    return (DiceNeed(player, seat, slot, f"{player}'s mochi die", dice=1, faces=Faces.PIPS),)
+    prompt = tmsg("{who}'s mochi die", who=player)
+    return (DiceNeed(player, seat, slot, prompt, dice=1, faces=Faces.PIPS),)
 
 
 def action_for(need: Need, reading: Any) -> Message:

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.games.base import JSON, DiceNeed, Faces, IllegalAction, Message, Need
 from companion.games.sushi_roll.actions import EnterTray, Roll
+from companion.i18n import tmsg
 
 BELT, TRAY = "belt", "tray"
 
@@ -33,14 +34,15 @@ def _belt(view: JSON, seat: int) -> DiceNeed | None:
     phase, rnd, turn = view.get("phase"), view.get("round"), view.get("turn")
     if phase == "roll" and name in (view.get("to_roll") or []):
         count = int(view.get("turns") or 0) - int(turn or 1) + 1
-        return DiceNeed(name, seat, f"roll|{rnd}|{turn}|{name}", f"{name}'s belt, turn {turn}",
+        return DiceNeed(name, seat, f"roll|{rnd}|{turn}|{name}",
+                        tmsg("{who}'s belt, turn {n}", who=name, n=turn),
                         dice=count or None, faces=Faces.ICONS, surface=BELT)
     reroll = view.get("reroll")
     if phase == "reroll" and isinstance(reroll, dict) and reroll.get("player") == name:
         chosen = [str(d.get("die")) for d in reroll.get("dice") or []]
         belt = [str(d.get("die")) for d in me.get("belt") or []]
         slot = f"reroll|{rnd}|{turn}|{name}|{','.join(sorted(belt))}|{','.join(sorted(chosen))}"
-        return DiceNeed(name, seat, slot, f"{name}'s re-rolled dice", dice=len(belt),
+        return DiceNeed(name, seat, slot, tmsg("{who}'s re-rolled dice", who=name), dice=len(belt),
                         faces=Faces.ICONS, surface=BELT, kept=tuple(_minus(belt, chosen) or ()))
     return None
 
@@ -49,7 +51,8 @@ def _tray(view: JSON, seat: int) -> DiceNeed | None:
     me = view["players"][seat]
     name, rnd = str(me.get("name")), view.get("round")
     if view.get("phase") == "entry" and not me.get("entered"):
-        return DiceNeed(name, seat, f"tray|{rnd}|{name}", f"{name}'s tray, round {rnd}",
+        return DiceNeed(name, seat, f"tray|{rnd}|{name}",
+                        tmsg("{who}'s tray, round {n}", who=name, n=rnd),
                         dice=None, faces=Faces.ICONS, surface=TRAY, confirm=True)
     return None
 
