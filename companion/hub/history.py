@@ -9,7 +9,8 @@ and API of the table's history (``web/history.py``) over every table's finished 
   finished game of that id)
 * ``GET /api/history/<id>/bgstats``  ``{"play", "url"}``: the BG Stats play and its push-play
   link, made by the table's own :mod:`companion.export.bgstats` (the table's name is the play's
-  location); ``GET /history/<id>/bgstats`` redirects to the link
+  location); ``GET /history/<id>/bgstats`` redirects to the link, and
+  ``GET /api/history/<id>/bgstats.svg`` is its QR code (the table's ``web.qr``)
 * ``GET /api/history/<id>/export.csv``, ``GET /api/history/export.csv``  CSV in the table's
   columns (:mod:`companion.export.table`)
 * ``GET /api/players``  ``{"players": [{"name", "games", "tables"}]}``: everyone seated in a
@@ -36,6 +37,7 @@ from companion.hub import pages
 from companion.hub.store import HubStore
 from companion.hub.wire import table_game
 from companion.session.players import check_name, key_of, player_stats
+from web.qr import link_qr_svg
 
 #: The most finished games the statistics and the full CSV read.
 ALL_GAMES = 100_000
@@ -94,6 +96,12 @@ def install(app: Flask, store: HubStore) -> None:
         summary = one(game_id)
         return redirect(play_link(play_json(summary, location=summary["table_name"] or "")),
                         code=302)
+
+    @app.get("/api/history/<game_id>/bgstats.svg")
+    def bgstats_qr(game_id: str) -> Response:
+        summary = one(game_id)
+        svg = link_qr_svg(f"{request.host_url.rstrip('/')}/history/{summary['id']}/bgstats")
+        return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.get("/api/history/<game_id>/export.csv")
     def game_csv(game_id: str) -> Response:

@@ -95,6 +95,8 @@ def each_game_has_the_tables_bgstats_play_and_csv(hub: LiveHub,
         len(g["players"]) for g in history["games"])
     redirect = hub.app.test_client().get(f"/history/{game['id']}/bgstats")
     assert redirect.status_code == 302 and redirect.location == bg["url"]
+    qr = hub.app.test_client().get(f"/api/history/{game['id']}/bgstats.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
 
 
 def test_unknown_and_malformed_game_ids_and_the_pages(hub: LiveHub) -> None:

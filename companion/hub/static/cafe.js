@@ -37,8 +37,11 @@ function gameCard(g) {
       tn("{n} minute", "{n} minutes", minutes)].join(" · ")),
     scores,
     el("div", { class: "links" },
-      el("a", { class: "btn", href: `/history/${g.id}/bgstats`, "data-bgstats": g.id }, "BG Stats"),
-      el("a", { class: "btn", href: `/api/history/${g.id}/export.csv`, download: "" }, t("CSV"))));
+      el("a", { class: "btn", href: `/history/${g.id}/bgstats`, "data-bgstats": g.id, rel: "noopener" }, t("Add to BG Stats")),
+      el("a", { class: "btn", href: `/api/history/${g.id}/export.csv`, download: "" }, t("CSV"))),
+    el("details", { class: "qr" }, el("summary", { class: "btn" }, t("QR code of the BG Stats link")),
+      el("img", { src: `/api/history/${g.id}/bgstats.svg`, alt: t("QR code of the BG Stats link"), width: "168", height: "168", loading: "lazy" }),
+      el("p", { class: "muted" }, t("On the tablet: scan this with the phone that has BG Stats."))));
 }
 
 async function history() {
