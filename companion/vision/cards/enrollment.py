@@ -13,15 +13,17 @@ the same view: a label's similarity is the best of its rows. The labels within
 :attr:`Thresholds.window` of the best (at most :attr:`Thresholds.candidates`, and always the
 runner-up) then go through the fine check (:mod:`~companion.vision.cards.verify`), which
 compares the query crop with their enrolled crops pixel by pixel where they differ; the
-smallest difference names the card. ``confidence`` is the calibrated probability that the
-label is right (:mod:`~companion.vision.cards.doubt`, fitted on real photos), and an answer
-under :data:`~companion.vision.cards.doubt.SURE` is uncertain. It is also *uncertain* when
-the best descriptor similarity is below :attr:`Thresholds.similarity` or the fine difference
-above :attr:`Thresholds.distance` (an unknown card, a card of another game, a bad crop), or
-the fine check's relative lead over the runner-up is below :attr:`Thresholds.fine_margin`
-(two cards it cannot tell apart here), or the fine check names another card than the
-descriptor (:attr:`Thresholds.overrule` off; the descriptor's label is then the answer and the
-fine check's the runner-up: on real photos the descriptor was the one right).
+smallest difference names the card; where the descriptor's two best labels are a look-alike
+pair (:mod:`~companion.vision.cards.lookalike`, learned as labels are enrolled), the two are
+told apart inside the pair's difference mask instead. ``confidence`` is the calibrated
+probability that the label is right (:mod:`~companion.vision.cards.doubt`, fitted on real
+photos), and an answer under :data:`~companion.vision.cards.doubt.SURE` is uncertain. It is
+also *uncertain* when the best descriptor similarity is below :attr:`Thresholds.similarity`
+or the fine difference above :attr:`Thresholds.distance` (an unknown card, a card of another
+game, a bad crop), or the fine check's relative lead over the runner-up is below
+:attr:`Thresholds.fine_margin` (two cards it cannot tell apart here), or the fine check names
+another card than the descriptor (:attr:`Thresholds.overrule` off; the descriptor's label is
+then the answer and the fine check's the runner-up: on real photos the descriptor was right).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import numpy.typing as npt
 
 from companion.vision.cards.doubt import SURE, Calibration, features, load_calibration
 from companion.vision.cards.embedding import BAND_SHARES, Embedder, top_band
+from companion.vision.cards.lookalike import Mask, difference_mask, mask_weights
 from companion.vision.cards.verify import FINE_H, SOFTENED, FineImage, fine_distances, normalise
 
 Image = npt.NDArray[np.uint8]
@@ -87,6 +90,14 @@ class Thresholds:
     # oval); off: 163 of 168 right, none wrong and sure, 5 uncertain. On 12 synthetic tableaux
     # of drawn look-alikes off costs 7 sure whole cards (now taps) and 1 wrong and sure.
     overrule: bool = False
+    #: Issue 22 item 4: whether a query whose two best labels by descriptor are a look-alike
+    #: pair (:mod:`~companion.vision.cards.lookalike`) is decided between them inside the
+    #: pair's difference mask rather than by the whole-card fine check.
+    lookalike: bool = True
+    #: Two labels whose enrolled crops' descriptors are at least this similar are a look-alike
+    #: pair. On one crop a class of the real SET crops, 0.5 pairs 88 of the 324 class pairs
+    #: one attribute apart and 5 of the other 2,916 (with the shipped embedder).
+    alike: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -109,6 +120,8 @@ class Match:
     gap: float = 0.0
     #: Whether the fine check named the descriptor's best label (True where it compared none).
     agrees: bool = True
+    #: Whether the look-alike check decided (the two best labels a look-alike pair).
+    alike: bool = False
 
 
 def band_view(share: float) -> tuple[int, float]:
@@ -193,6 +206,9 @@ class CardSet:
     #: What turns an answer's features into its ``confidence`` (:mod:`doubt`); the shipped
     #: calibration unless given.
     calibration: Calibration = field(default_factory=load_calibration)
+    #: The look-alike pairs (label indices, the smaller first) and where their enrolled crops
+    #: differ (:mod:`~companion.vision.cards.lookalike`), learned as labels are enrolled.
+    lookalikes: dict[tuple[int, int], Mask] = field(default_factory=dict)
     _fine: dict[tuple[int, int, int, int, float], FineImage] = field(
         default_factory=dict, repr=False)
     _by_view: dict[int, tuple[npt.NDArray[np.intp], FloatArray]] = field(
@@ -254,6 +270,25 @@ class CardSet:
         self.turns = np.concatenate([self.turns, np.array(turns, np.int8)])
         self._by_view.clear()
         self._groups.clear()
+        self.learn_lookalikes(owner)
+
+    def learn_lookalikes(self, owner: int | None = None) -> None:
+        """Finds the look-alike pairs of label ``owner`` (of every label when None) and where
+        each pair's enrolled crops differ (:mod:`~companion.vision.cards.lookalike`)."""
+        owners = range(len(self.labels)) if owner is None else [owner]
+        rows, matrix = self._view_rows(FULL_VIEW)
+        for me in owners:
+            self.lookalikes = {k: v for k, v in self.lookalikes.items() if me not in k}
+            mine = self.owners[rows] == me
+            if not mine.any():
+                continue
+            best = self._best_per_label(FULL_VIEW, (matrix @ matrix[mine].T).max(axis=1))
+            best[me] = -1.0
+            for other in np.flatnonzero(best >= self.thresholds.alike):
+                a, b = sorted((me, int(other)))
+                self.lookalikes[(a, b)] = difference_mask(
+                    [normalise(c) for c in self.images[self.labels[a]]],
+                    [normalise(c) for c in self.images[self.labels[b]]])
 
     def best_similarities(self, embeddings: FloatArray, view: int = FULL_VIEW) -> FloatArray:
         """For each descriptor (rows of ``embeddings``), its similarity to the best label seen
@@ -322,9 +357,18 @@ class CardSet:
                                for k in range(len(self.images[self.labels[owner]]))])
         distances = np.array(fine_distances(query, candidates, BAND_MATCH or view == FULL_VIEW))
         order = np.argsort(distances)
-        e1, e2 = float(distances[order[0]]), float(distances[order[1]])
-        lead = (e2 - e1) / e2 if e2 > 0 else 0.0
         t = self.thresholds
+        pair = (min(close[0], close[1]), max(close[0], close[1]))
+        alike = t.lookalike and view == FULL_VIEW and pair in self.lookalikes and order[0] < 2
+        if alike:  # the fine check chose within the pair: decided inside its mask instead
+            weights = mask_weights(self.lookalikes[pair], query.shape[:2], turns[0] == 1)
+            apart = fine_distances(query, candidates[:2], True, weights)
+            order = np.array([0, 1] if apart[0] <= apart[1] else [1, 0])
+        else:
+            apart = [float(distances[order[0]]), float(distances[order[1]])]
+        near, far = min(apart), max(apart)
+        lead = (far - near) / far if far > 0 else 0.0
+        e1 = float(distances[order[0]])
         if top >= t.similarity and lead >= t.fine_margin:
             e1 = self._softened(query, view, close[order[0]], turns[order[0]], e1)
         uncertain = top < t.similarity or lead < t.fine_margin or e1 > t.distance
@@ -333,7 +377,7 @@ class CardSet:
         if not agrees and not t.overrule:  # the descriptor's label first, the fine check's next
             uncertain, first, runner_up = True, close[0], close[order[0]]
         return Match(self.labels[first], 0.0, uncertain, top, self.labels[runner_up], lead, e1,
-                     len(close), gap, agrees)
+                     len(close), gap, agrees, alike)
 
     def _distance_check(self, crop: Image, view: int, order: npt.NDArray[np.intp],
                         rows: npt.NDArray[np.intp], sims: FloatArray, best: FloatArray) -> Match:

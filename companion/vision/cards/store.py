@@ -1,7 +1,9 @@
 """Card sets on disk: ``<data dir>/card_sets/<NAME>/`` and one-file export and import.
 
 A set's folder holds ``meta.json`` (format, name, labels, thresholds, the embedding model's
-SHA-256, and ``arrays``: the file with the enrolled crops and their embeddings,
+SHA-256, and ``arrays``: the file with the enrolled crops, their embeddings and the look-alike
+pairs' difference masks (:mod:`~companion.vision.cards.lookalike`; a set saved without them
+learns them again on load),
 ``set-<digest>.npz``; sets written before had ``set.npz``). An export is a ZIP file with two
 members, ``meta.json`` and ``set.npz``, so a café enrolls once and copies the set to another Pi.
 When the shipped embedding model changes, a stored set is re-embedded from its crops on load (its
@@ -46,6 +48,7 @@ from companion.vision.cards.embedding import (
     Embedder,
 )
 from companion.vision.cards.enrollment import AUGMENTED, CardSet, Thresholds
+from companion.vision.cards.lookalike import MASK_H, MASK_W
 from companion.vision.onnx_net import model_file
 
 FORMAT = "companion-card-set/1"
@@ -59,7 +62,8 @@ MAX_IMPORT_BYTES = 200 * 1024 * 1024
 MAX_SET_BYTES = 128 * 1024 * 1024
 #: Largest ``meta.json`` accepted (a set's is a few KB: labels and thresholds).
 MAX_META_BYTES = 1024 * 1024
-#: Most members an export ZIP may have (it has two) and arrays a ``set.npz`` may have (six).
+#: Most members an export ZIP may have (it has two) and arrays a ``set.npz`` may have (eight;
+#: six before the look-alike pairs and masks).
 MAX_MEMBERS = 8
 #: Bytes inflated at a time while a member is read (the caps are checked between chunks).
 CHUNK = 1024 * 1024
@@ -114,10 +118,15 @@ def _arrays(card_set: CardSet) -> bytes:
         for crop in card_set.images[label]:
             crops.append(crop)
             crop_owner.append(i)
+    pairs = sorted(card_set.lookalikes)
+    masks = np.stack([card_set.lookalikes[p] for p in pairs]) if pairs else \
+        np.zeros((0, MASK_H, MASK_W), np.uint8)
     buffer = io.BytesIO()
     np.savez_compressed(buffer, crops=np.stack(crops), crop_owner=np.array(crop_owner, np.int32),
                         embeddings=card_set.embeddings, owners=card_set.owners,
-                        views=card_set.views, turns=card_set.turns)
+                        views=card_set.views, turns=card_set.turns,
+                        lookalike_pairs=np.array(pairs, np.int32).reshape(-1, 2),
+                        lookalike_masks=masks)
     return buffer.getvalue()
 
 
@@ -193,6 +202,7 @@ def _load(meta: dict[str, Any], npz: bytes, where: str, embedder: Embedder | Non
                            model=str(meta.get("model", "")))
         for crop, owner in zip(crops, crop_owner, strict=True):
             card_set.images[labels[int(owner)]].append(np.ascontiguousarray(crop))
+        _lookalikes(card_set, arrays)
     except CardSetError:
         raise
     except (KeyError, ValueError, TypeError, IndexError, OSError, zipfile.BadZipFile) as exc:
@@ -200,6 +210,20 @@ def _load(meta: dict[str, Any], npz: bytes, where: str, embedder: Embedder | Non
     if embedder is not None and card_set.model != model_digest():
         card_set = reembed(card_set, embedder)
     return card_set
+
+
+def _lookalikes(card_set: CardSet, arrays: dict[str, np.ndarray[Any, Any]]) -> None:
+    """The stored look-alike pairs and masks; a set saved before them (or with masks of
+    another size) learns them again from its crops."""
+    pairs, masks = arrays.get("lookalike_pairs"), arrays.get("lookalike_masks")
+    if pairs is None or masks is None or masks.shape[1:] != (MASK_H, MASK_W):
+        card_set.learn_lookalikes()
+        return
+    n = len(card_set.labels)
+    for (a, b), mask in zip(pairs.reshape(-1, 2), masks, strict=True):
+        if not 0 <= a < b < n:
+            raise ValueError(f"a look-alike pair of labels {a} and {b} (the set has {n})")
+        card_set.lookalikes[(int(a), int(b))] = np.ascontiguousarray(mask, np.uint8)
 
 
 def _thresholds(saved: dict[str, Any]) -> Thresholds:

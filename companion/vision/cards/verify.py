@@ -152,11 +152,12 @@ def _weights(means: list[FloatArray]) -> FloatArray:
 
 
 def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
-                   match: bool = True) -> list[float]:
+                   match: bool = True, weights: FloatArray | None = None) -> list[float]:
     """Each candidate's weighted mean squared difference to ``query`` (best image, best shift;
     infinite for a candidate without images). ``query`` and every candidate image are
     :func:`normalise` outputs of the same size; with ``match`` the query's colours are first
-    matched to the candidates' (:func:`matched`).
+    matched to the candidates' (:func:`matched`). The weights are where the candidates differ
+    (:func:`difference_weights`), or ``weights`` (a map of the query's size) where given.
 
     The weighted difference sum(w (T - I)^2) over the shifts is computed as
     sum(w T^2) - 2 corr(I, w T) + corr(I^2, w); the correlations are products of Fourier
@@ -170,8 +171,9 @@ def fine_distances(query: FloatArray, candidates: list[list[FineImage]],
                         candidates[0][0].stats if alone else None)
     s = SHIFT
     shape = query.shape[:2]
-    even = len(candidates) <= 1
-    weights = np.ones(shape, np.float32) if even else _weights(means)
+    even = len(candidates) <= 1 and weights is None
+    if weights is None:
+        weights = np.ones(shape, np.float32) if even else _weights(means)
     w = weights[s:-s, s:-s]
     norm = 3.0 * float(w.sum())
     templates = []
