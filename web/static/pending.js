@@ -5,6 +5,13 @@
 // with onPending(kind, callback): the callback runs when that kind's entries change (offered,
 // corrected, confirmed, dismissed, lapsed), and when the stream goes down or comes back, so a
 // card reads its details only then and polls only while pendingPushed() is false.
+//
+// pendingCard() is the one pending card: the same shell (what was read, why it waits, Confirm /
+// Correct / Dismiss for whoever may act, a correction in place) on the dice tower's and the
+// camera's card (tower.js) and on Sushi Roll's icon-dice card (sr-camera.js); each kind fills in
+// its own reading (die faces, icon tiles) and its own correction.
+import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 const seen = { pushed: false, keys: new Map(), list: [] };
 const listeners = new Map();
@@ -49,3 +56,25 @@ document.addEventListener("companion:devices-lost", () => {
   seen.keys.clear();
   for (const kind of listeners.keys()) tell(kind);
 });
+
+/** One pending input's card. ``kind`` and ``ref`` name it (``data-pending-kind``,
+ * ``data-pending-ref``; ``attrs`` adds the kind's own, ``cls`` its classes); ``heading`` is its
+ * h3's content, ``read`` what the device read, ``note`` why it waits (``refused``: the engine's
+ * refusal, shown as one). Whoever may act (``canAct``) gets ``actions``: ``[{label, do,
+ * onclick, style}]`` buttons (``style``: "primary", "ghost", with " big" when wanted), or, while
+ * a correction is open, its parts (``fixing``); the others get the hint that a seated player
+ * or the host confirms it. */
+export function pendingCard({ kind, ref, heading, read = null, note = "", refused = false,
+  canAct = false, actions = [], fixing = null, cls = "", attrs = {} }) {
+  const parts = [h("h3", null, ...heading), read,
+    note ? h("p", { class: refused ? "tower-refused" : "hint", "data-pending-note": "" }, note) : null];
+  if (!canAct) parts.push(h("p", { class: "hint" }, t("A seated player or the host confirms it.")));
+  else if (fixing) parts.push(fixing);
+  else {
+    parts.push(h("div", { class: "row tower-actions" }, actions.filter(Boolean).map((a) => h("button", {
+      type: "button", class: `btn${a.style ? ` ${a.style}` : ""}`, "data-do": a.do, onclick: a.onclick,
+    }, a.label))));
+  }
+  return h("div", { class: `pending-card${cls ? ` ${cls}` : ""}`, "data-pending-kind": kind,
+    "data-pending-ref": ref, ...attrs }, parts);
+}

@@ -9,7 +9,7 @@ import { api, banner, fill, h } from "./common.js";
 import { dieTile, faceOf, kindName } from "./sr-common.js";
 import { holdLine } from "./owner.js";
 import { t, tn } from "./i18n.js";
-import { onPending } from "./pending.js";
+import { onPending, pendingCard } from "./pending.js";
 
 const POLL_MS = 1000;
 const STATES = {
@@ -108,31 +108,33 @@ function fixer(g, p) {
   ];
 }
 
-function pendingCard(g, p) {
+/** A pending icon-dice reading as the one pending card (pending.js). */
+function readingCard(g, p) {
   const v = g.view;
-  const canAct = g.role === "host" || g.role === "seat";
   const unsure = p.qualities.filter((q) => q !== "ok").length;
   const note = p.reason ?? (unsure ? t("Check it: {problem}.", { problem: WHY[p.quality] ?? p.quality }) : "");
   const count = tn("{n} die", "{n} dice", p.readings.length);
-  const parts = [
-    h("h3", null, t("The camera read {faces}", { faces: p.prompt }), h("span", { class: "muted small" },
-      ` · ${unsure ? t("{dice}, {n} unsure", { dice: count, n: unsure }) : count}`)),
-  ];
-  if (cam.fixing[p.roll]) return h("div", { class: "sr-pending", "data-pending-roll": p.roll }, parts, fixer(g, p));
-  parts.push(readDice(v, p.readings, p.qualities),
-    note ? h("p", { class: p.reason && !p.confirm ? "tower-refused" : "hint", "data-pending-note": "" }, note) : null);
-  if (!canAct) parts.push(h("p", { class: "hint" }, t("A seated player or the host confirms it.")));
-  else {
-    parts.push(h("div", { class: "row tower-actions" },
-      h("button", { type: "button", class: "btn primary big", "data-do": "confirm-icons",
-        onclick: () => post("/confirm", { roll: p.roll }) }, tn("Confirm {n} die", "Confirm {n} dice", p.readings.length)),
-      h("button", { type: "button", class: "btn big", "data-do": "correct-icons",
-        onclick: () => { cam.fixing[p.roll] = { values: [...p.readings], at: p.qualities.findIndex((q) => q !== "ok") }; if (cam.fixing[p.roll].at < 0) cam.fixing[p.roll].at = null; render(true); } },
-      t("Correct")),
-      h("button", { type: "button", class: "btn ghost", "data-do": "dismiss-icons",
-        onclick: () => post("/dismiss", { roll: p.roll }) }, t("Dismiss"))));
-  }
-  return h("div", { class: "sr-pending", "data-pending-roll": p.roll }, parts);
+  const fixing = Boolean(cam.fixing[p.roll]);
+  return pendingCard({
+    kind: "icon", ref: p.roll, cls: "sr-pending", attrs: { "data-pending-roll": p.roll },
+    canAct: g.role === "host" || g.role === "seat",
+    heading: [t("The camera read {faces}", { faces: p.prompt }), h("span", { class: "muted small" },
+      ` · ${unsure ? t("{dice}, {n} unsure", { dice: count, n: unsure }) : count}`)],
+    read: fixing ? null : readDice(v, p.readings, p.qualities),
+    note: fixing ? "" : note, refused: Boolean(p.reason && !p.confirm),
+    actions: [
+      { style: "primary big", do: "confirm-icons", label: tn("Confirm {n} die", "Confirm {n} dice", p.readings.length),
+        onclick: () => post("/confirm", { roll: p.roll }) },
+      { style: "big", do: "correct-icons", label: t("Correct"),
+        onclick: () => {
+          const at = p.qualities.findIndex((q) => q !== "ok");
+          cam.fixing[p.roll] = { values: [...p.readings], at: at < 0 ? null : at };
+          render(true);
+        } },
+      { style: "ghost", do: "dismiss-icons", label: t("Dismiss"), onclick: () => post("/dismiss", { roll: p.roll }) },
+    ],
+    fixing: fixing ? fixer(g, p) : null,
+  });
 }
 
 function setLine(data) {
@@ -157,7 +159,7 @@ function parts(g, data) {
     data.enabled && game ? holdLine("camera", data.held_by ?? null, game, postGame) : null,
     data.enabled ? view(data) : null,
   ];
-  for (const p of game?.pending ?? []) out.push(pendingCard(g, p));
+  for (const p of game?.pending ?? []) out.push(readingCard(g, p));
   if (data.enabled) out.push(setLine(data));
   return out;
 }

@@ -15,6 +15,7 @@ import { api, banner, h, store } from "./common.js";
 import { dieFace } from "./game-dice.js";
 import { calibrationRow, cameraLine, cameraView, demoThrow } from "./camera.js";
 import { holdLine } from "./owner.js";
+import { pendingCard } from "./pending.js";
 import { t, tn } from "./i18n.js";
 
 const POLL_MS = 2000;
@@ -127,27 +128,31 @@ function post(path, body) {
   }).finally(poll);
 }
 
-function pendingCard(p, canAct) {
+/** A pending roll (the tower's or the camera's) as the one pending card (pending.js). */
+function rollCard(p, canAct) {
   const what = p.reason ? t("Not entered: {reason}", { reason: p.reason }) : p.quality !== "ok"
     ? t("Check it: {problem}.", { problem: QUALITY[p.quality] ?? p.quality }) : "";
-  const parts = [
-    h("h3", null, readBy(p.source, p.values), h("span", { class: "muted small" }, ` · ${p.prompt}`)),
-    h("div", { class: "dice-now" }, p.values.map((v) => (v >= 1 && v <= 6
-      ? dieFace(v, { class: "static" }) : h("span", null, String(v))))),
-    what ? h("p", { class: p.reason ? "tower-refused" : "hint", "data-pending-note": "" }, what) : null,
-  ];
-  if (!canAct) return [...parts, h("p", { class: "hint" }, t("A seated player or the host confirms it."))];
   const picks = screen.picks[p.roll];
-  if (!picks) {
-    parts.push(h("div", { class: "row tower-actions" },
-      p.reason ? null : h("button", { type: "button", class: "btn primary", "data-do": "confirm-roll",
-        onclick: () => post("/pending-roll", { roll: p.roll }) }, t("Confirm {faces}", { faces: faces(p.values) })),
-      h("button", { type: "button", class: "btn", "data-do": "correct-roll",
-        onclick: () => { screen.picks[p.roll] = Array(p.dice).fill(null); render(true); } }, t("Correct")),
-      h("button", { type: "button", class: "btn ghost", "data-do": "dismiss-roll",
-        onclick: () => post("/pending-roll/dismiss", { roll: p.roll }) }, t("Dismiss"))));
-    return parts;
-  }
+  return pendingCard({
+    kind: "roll", ref: p.roll, canAct, note: what, refused: Boolean(p.reason),
+    heading: [readBy(p.source, p.values), h("span", { class: "muted small" }, ` · ${p.prompt}`)],
+    read: h("div", { class: "dice-now" }, p.values.map((v) => (v >= 1 && v <= 6
+      ? dieFace(v, { class: "static" }) : h("span", null, String(v))))),
+    actions: [
+      p.reason ? null : { style: "primary", do: "confirm-roll", label: t("Confirm {faces}", { faces: faces(p.values) }),
+        onclick: () => post("/pending-roll", { roll: p.roll }) },
+      { do: "correct-roll", label: t("Correct"),
+        onclick: () => { screen.picks[p.roll] = Array(p.dice).fill(null); render(true); } },
+      { style: "ghost", do: "dismiss-roll", label: t("Dismiss"),
+        onclick: () => post("/pending-roll/dismiss", { roll: p.roll }) },
+    ],
+    fixing: picks ? fixDice(p, picks) : null,
+  });
+}
+
+/** Correcting a pending roll: a face to tap for every die, then Enter. */
+function fixDice(p, picks) {
+  const parts = [];
   for (let die = 0; die < p.dice; die += 1) {
     parts.push(h("div", { class: "muted small" }, p.dice > 1 ? t("Die {n}", { n: die + 1 }) : t("The die")),
       h("div", { class: "die-row" }, [1, 2, 3, 4, 5, 6].map((v) => dieFace(v, {
@@ -206,7 +211,7 @@ function linkLine(status, game) {
 function cameraParts(game, canAct) {
   const cam = screen.camera;
   const parts = [cameraLine(cam, game), holdLine("camera", cam?.held_by ?? null, game, post), cameraView(cam)];
-  for (const p of game.pending) parts.push(pendingCard(p, canAct));
+  for (const p of game.pending) parts.push(rollCard(p, canAct));
   if (cam?.kind === "demo" && canAct && game.waiting && !game.pending.length) {
     parts.push(demoThrow(game.waiting.dice ?? 2, post));
   }
@@ -237,7 +242,7 @@ function cardParts(status, game) {
   if (fromTower) {
     parts.push(linkLine(status, game));
     parts.push(holdLine("tower", status.held_by ?? null, game, post));
-    for (const p of game.pending) parts.push(pendingCard(p, canAct));
+    for (const p of game.pending) parts.push(rollCard(p, canAct));
     if (status.kind === "virtual" && status.connected && canAct && game.waiting
       && !game.pending.length) parts.push(virtualThrow());
   }
