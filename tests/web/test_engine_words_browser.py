@@ -115,3 +115,32 @@ def test_a_party_round_breakdown_reads_in_the_devices_language(
     assert " each" not in text and "round 1" not in text, text
     phone.shot(f"engine-words-party-round-{lang}")
     assert not phone.errors, phone.errors
+
+
+PAST_WORDS = {"fr": ("Premier client", "premier client "),
+              "pl": ("Pierwszy klient", "pierwszy klient: ")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl"])
+def test_a_finished_game_s_points_table_and_lines_read_in_the_devices_language(
+    browser: Any, live_server: LiveServer, shots: Path, lang: str
+) -> None:
+    """Past games: Sushi Express's points table has a column per rule and every player's lines
+    below; both come from the engine's score sheet, rendered in the device's language."""
+    game = post_json(live_server, "/api/games", {
+        "game": "sushi-express", "players": [{"name": n} for n in NAMES], "options": {}})
+    play_express(NAMES, lambda action: post_json(
+        live_server, f"/api/games/{game['id']}/actions", action, game["host_token"]))
+    phone = Screen(browser, PHONE, "phone", shots)
+    in_language(phone, live_server, lang)
+    phone.page.goto(f"{live_server.url}/history/{game['id']}")
+    phone.page.wait_for_selector("[data-rounds] tbody tr")
+    head = phone.page.locator("[data-rounds] thead").inner_text()
+    column, line = PAST_WORDS[lang]
+    assert column in head, head
+    phone.tap("[data-lines] summary")
+    lines = phone.page.locator("[data-lines]").first.inner_text()
+    assert line in lines, lines
+    assert not [w for w in ENGLISH if w in head + lines], head + lines
+    phone.shot(f"engine-words-express-past-{lang}")
+    assert not phone.errors, phone.errors
