@@ -8,8 +8,9 @@
 //
 // pendingCard() is the one pending card: the same shell (what was read, why it waits, Confirm /
 // Correct / Dismiss for whoever may act, a correction in place) on the dice tower's and the
-// camera's card (tower.js) and on Sushi Roll's icon-dice card (sr-camera.js); each kind fills in
-// its own reading (die faces, icon tiles) and its own correction.
+// camera's card (tower.js), on Sushi Roll's icon-dice card (sr-camera.js) and on the card scan
+// (scan.js); each kind fills in its own reading (die faces, icon tiles, the photo and each
+// seat's cards, confirmed seat by seat) and its own correction.
 import { h } from "./common.js";
 import { t } from "./i18n.js";
 
@@ -63,12 +64,12 @@ document.addEventListener("companion:devices-lost", () => {
  * refusal, shown as one). Whoever may act (``canAct``) gets ``actions``: ``[{label, do,
  * onclick, style}]`` buttons (``style``: "primary", "ghost", with " big" when wanted), or, while
  * a correction is open, its parts (``fixing``); the others get the hint that a seated player
- * or the host confirms it. */
-export function pendingCard({ kind, ref, heading, read = null, note = "", refused = false,
-  canAct = false, actions = [], fixing = null, cls = "", attrs = {} }) {
-  const parts = [h("h3", null, ...heading), read,
+ * or the host confirms it (unless ``hint`` is false). No ``heading``: no h3. */
+export function pendingCard({ kind, ref, heading = null, read = null, note = "", refused = false,
+  canAct = false, actions = [], fixing = null, cls = "", attrs = {}, hint = true }) {
+  const parts = [heading ? h("h3", null, ...heading) : null, read,
     note ? h("p", { class: refused ? "tower-refused" : "hint", "data-pending-note": "" }, note) : null];
-  if (!canAct) parts.push(h("p", { class: "hint" }, t("A seated player or the host confirms it.")));
+  if (!canAct) parts.push(hint ? h("p", { class: "hint" }, t("A seated player or the host confirms it.")) : null);
   else if (fixing) parts.push(fixing);
   else {
     parts.push(h("div", { class: "row tower-actions" }, actions.filter(Boolean).map((a) => h("button", {

@@ -16,7 +16,7 @@ import { t, tn } from "./i18n.js";
 import { cardName, cardOf, tile } from "./sgp-common.js";
 import { draftFrom } from "./sgp-entry.js";
 import { shrinkPhoto } from "./photo.js";
-import { onPending, pendingPushed } from "./pending.js";
+import { onPending, pendingCard, pendingPushed } from "./pending.js";
 
 const POLL_MS = 2000;
 
@@ -420,7 +420,8 @@ function result(g, scan) {
   const loose = scan.cards.filter((c) => c.seat === null && !c.ignored);
   const left = scan.cards.filter((c) => c.ignored);
   state.shown = shownCard(g, scan);
-  return [
+  // the one pending card (pending.js): the photo and each seat's cards (confirmed seat by seat)
+  return pendingCard({ kind: "scan", ref: scan.scan, canAct: g.canTable, hint: false, read: [
     picture(g, scan),
     h("p", { class: "muted small scan-legend" },
       h("span", { class: "key ok" }), `${t("read")} `, h("span", { class: "key uncertain" }), `${t("not sure")} `,
@@ -439,10 +440,8 @@ function result(g, scan) {
       h("div", { class: "scan-seat-head" }, h("strong", null, t("Not cards")),
         h("span", { class: "muted small" }, ` · ${t("left out of the scan; tap one to count it again")}`)),
       h("div", { class: "sgp-tray" }, left.map((c) => cardChip(g, c)))) : null,
-    g.canTable ? h("button", { type: "button", class: "btn ghost", "data-do": "scan-dismiss",
-      onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss").then((ok) => ok && take(null)); } },
-    t("Dismiss this scan")) : null,
-  ];
+  ], actions: [{ style: "ghost", do: "scan-dismiss", label: t("Dismiss this scan"),
+    onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss").then((ok) => ok && take(null)); } }] });
 }
 
 /** The scan card of the game screen (null when the game takes no scan now). */

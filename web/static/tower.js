@@ -3,10 +3,11 @@
 //
 // On a game page (body.game) this module starts itself: it reads GET /api/tower?game=ID once
 // (and at once when the page becomes visible again), then takes the ``devices`` events of the
-// game's live stream (game.js; issue 24 item 10), polling only every FALLBACK_MS while they come
+// game's live stream (game.js; issue 24 item 10), polling not at all while they come (issue 25)
 // and every POLL_MS while the stream is down; it shows the badge "Dice tower
 // connected" / "Tower disconnected" in the top bar while the game's dice come from the tower,
-// and the card with the pending roll (confirm, correct, dismiss), the host's roll source switch
+// and the card with the pending roll (the one pending card of pending.js: confirm, correct,
+// dismiss), the host's roll source switch
 // and, with the virtual tower, buttons that throw dice into it. While the game's dice come from
 // the camera it also polls GET /api/camera every CAMERA_POLL_MS and shows the camera's view with
 // the dice outlined (camera.js). The game itself still arrives through game.js's live stream
@@ -20,8 +21,6 @@ import { t, tn } from "./i18n.js";
 
 const POLL_MS = 2000;
 const CAMERA_POLL_MS = 1000;
-/** While the live stream pushes the devices' state: only a slow look, in case it stalls. */
-const FALLBACK_MS = 20000;
 const SOURCES = { tap: t("Tap on a screen"), tower: t("Dice tower"), camera: t("Camera") };
 const QUALITY = {
   cocked: t("a die is cocked (leaning on an edge or another die)"),
@@ -269,15 +268,15 @@ function render(force = false) {
 }
 
 /** The next look: the camera's picture every CAMERA_POLL_MS while the game's dice come from
- * it; else the status only as a fallback (POLL_MS, or FALLBACK_MS while the live stream
- * pushes it). */
+ * it; else the status every POLL_MS only while the live stream does not push it (issue 25: no
+ * polling while the stream is up). */
 function schedule() {
   clearTimeout(screen.timer);
   if (document.hidden) return;
   if (screen.data?.game?.roll_source === "camera") {
     screen.timer = setTimeout(screen.pushed ? pollCamera : poll, CAMERA_POLL_MS);
-  } else {
-    screen.timer = setTimeout(poll, screen.pushed ? FALLBACK_MS : POLL_MS);
+  } else if (!screen.pushed) {
+    screen.timer = setTimeout(poll, POLL_MS);
   }
 }
 
