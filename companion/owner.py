@@ -40,6 +40,7 @@ from typing import Any
 
 from companion.durable import write_atomically
 from companion.games.base import UnreadableInput
+from companion.i18n import msg
 from companion.session.errors import Forbidden, TooManyAttempts
 from companion.session.throttle import JoinThrottle
 
@@ -147,18 +148,18 @@ class Owner:
         with self._lock:
             wait = self._throttle.wait_seconds(client)
             if wait > 0:
-                raise TooManyAttempts(
-                    f"too many wrong owner PINs from this device: wait {wait:.0f} s and "
-                    "try again", wait)
+                raise TooManyAttempts(msg(
+                    "too many wrong owner PINs from this device: wait {n} s and try again",
+                    n=f"{wait:.0f}"), wait)
             stored = self._current().pin
         ok = isinstance(pin, str) and pin.isascii() and len(pin) <= 64 and pin_matches(
             pin, stored)
         with self._lock:
             if not ok:
                 self._throttle.failed(client)
-                raise Forbidden("that is not the owner PIN (it was printed when the "
-                                "companion first started; change it with `companion "
-                                "owner-pin set` on the Pi)")
+                raise Forbidden(msg("that is not the owner PIN (it was printed when the "
+                                    "companion first started; change it with `companion "
+                                    "owner-pin set` on the Pi)"))
             token = secrets.token_urlsafe(24)
             self._tokens.add(token)
             return token

@@ -62,7 +62,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(TooManyAttempts)
     def too_many(exc: TooManyAttempts) -> tuple[Response, int]:
-        response, status = error_response(429, "too_many_attempts", exc.reason)
+        response, status = error_response(429, "too_many_attempts",
+                                          exc.in_language(request_language()))
         response.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
         return response, status
 

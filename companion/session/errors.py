@@ -65,10 +65,14 @@ class SeatTaken(IllegalAction):
 class TooManyAttempts(PermissionError):
     """Too many wrong join codes from this client lately; try again after ``retry_after`` s."""
 
-    def __init__(self, reason: str, retry_after: float) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg, retry_after: float) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        super().__init__(str(reason))
+        self.reason = str(reason)
         self.retry_after = retry_after
+
+    def in_language(self, lang: str) -> str:
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class SessionClosed(RuntimeError):

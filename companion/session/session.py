@@ -495,9 +495,12 @@ class Session:
         is ``stored``. Join and host codes share one throttle: a guess is a guess."""
         wait = self._join_throttle.wait_seconds(client)
         if wait > 0:
+            seconds = max(1, round(wait))
             raise TooManyAttempts(
-                f"too many wrong {what} from this device; "
-                f"try again in {max(1, round(wait))} s", wait
+                msg("too many wrong join codes from this device; try again in {n} s", n=seconds)
+                if what == "join codes" else
+                msg("too many wrong host codes from this device; try again in {n} s", n=seconds),
+                wait,
             )
         if not stored or not hmac.compare_digest(normalise_join_code(given), stored):
             self._join_throttle.failed(client)
