@@ -93,10 +93,10 @@ class Thresholds:
     #: Issue 22 item 4: whether a query whose two best labels by descriptor are a look-alike
     #: pair (:mod:`~companion.vision.cards.lookalike`) is decided between them inside the
     #: pair's difference mask rather than by the whole-card fine check. Off: on the real tables
-    #: (8 one-shot enrollments) it decided 99 whole cards and picked the right one of the pair
-    #: in 80 (the whole-card fine check 85, the descriptor 99), so it disagreed with the
-    #: descriptor more often (19 against 14), each one more tap; on real SET crops it ties the
-    #: whole-card check (``bench/bench_lookalikes.py``). The pairs and masks are learned anyway.
+    #: (10 one-shot enrollments) it decided 126 whole cards and named the descriptor's label,
+    #: right in all 126, in 104 (the whole-card fine check in 109): 22 disagreements against
+    #: 17, each one more tap; on real SET crops it ties the whole-card check
+    #: (``bench/bench_lookalikes.py``). The pairs and masks are learned anyway.
     lookalike: bool = False
     #: Two labels whose enrolled crops' descriptors are at least this similar are a look-alike
     #: pair. On one crop a class of the real SET crops, 0.5 pairs 88 of the 324 class pairs
