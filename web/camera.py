@@ -21,6 +21,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import localize
 from companion.session import access
 from companion.session.errors import NotFound
 from companion.vision.calibrate_cmd import summary
@@ -28,6 +29,7 @@ from companion.vision.calibration import CalibrationError
 from web.body import json_object
 from web.context import get_camera, get_session, require_owner
 from web.devices import held_by
+from web.i18n import request_language
 from web.ids import game_id_arg
 from web.tower import game_part, throw_into
 
@@ -46,7 +48,7 @@ def status() -> Response:
     out["held_by"] = held_by("camera")
     if game is not None:
         out["game"] = game_part(game)
-    return jsonify(out)
+    return jsonify(localize(out, request_language()))  # the dice asked for, in its words
 
 
 @bp.get("/camera/view.jpg")

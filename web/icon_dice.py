@@ -34,6 +34,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import localize
 from companion.session import access
 from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
@@ -43,6 +44,7 @@ from web.body import int_field, json_object, list_field, text_field
 from web.context import get_icon, get_session, request_viewer, require_owner
 from web.devices import held_by
 from web.guard import JSON_TYPE, MULTIPART, accepts
+from web.i18n import request_language
 from web.ids import game_id_arg
 
 bp = Blueprint("icon_dice", __name__, url_prefix="/api")
@@ -101,7 +103,7 @@ def status() -> Response:
             out["game"] = None
         else:
             out["game"] = game_part(hook.desk, game)
-    return jsonify(out)
+    return jsonify(localize(out, request_language()))  # the dice asked for, in its words
 
 
 @bp.get("/icon-dice/view.jpg")

@@ -31,6 +31,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from companion.games.base import UnreadableInput
+from companion.i18n import localize
 from companion.session.access import Viewer
 from companion.session.errors import NotFound
 from companion.session.session import Subscription
@@ -128,11 +129,12 @@ def device_state(
     JSON text; ``None`` once the game is gone), built in whichever thread sends it (the hub's,
     or the stream's own)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    lang = request_language()  # the device's language, as the snapshots' (the dice asked for)
 
     def build() -> str | None:
         with app.app_context():
             try:
-                data = state(game_id, viewer)
+                data = localize(state(game_id, viewer), lang)
             except (NotFound, UnreadableInput):
                 return None
             except Exception:  # a device's status must not end the stream

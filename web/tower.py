@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import localize
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.table.dice_input import DICE_TITLES, request_for
@@ -28,6 +29,7 @@ from companion.table.rolls import RollDesk
 from web.body import int_field, json_object, text_field
 from web.context import get_camera, get_rolls, get_session, get_tower, request_viewer
 from web.devices import held_by
+from web.i18n import request_language
 from web.ids import game_id_arg
 
 bp = Blueprint("tower", __name__, url_prefix="/api")
@@ -45,7 +47,7 @@ def status() -> Response:
     out["held_by"] = held_by("tower")
     if game is not None:
         out["game"] = game_part(game)
-    return jsonify(out)
+    return jsonify(localize(out, request_language()))  # the dice asked for, in its words
 
 
 def available_sources() -> list[str]:

@@ -59,6 +59,14 @@ def tower_status(client: FlaskClient, game: NewGame, token: str | None = None) -
     return answer.get_json()
 
 
+def test_the_dice_asked_for_read_in_the_device_s_language(client: FlaskClient) -> None:
+    game = at_roll(client)
+    for lang, prompt in (("fr", "le lancer de Cat, essai 1 : il faut 9 ou plus"),
+                         ("en", "Cat's roll, try 1, needing 9 or more")):
+        answer = client.get(f"/api/tower?game={game.id}",
+                            headers={TOKEN_HEADER: game.host, "Accept-Language": lang})
+        assert answer.get_json()["game"]["waiting"]["prompt"] == prompt
+
 def test_titles_say_which_are_played_with_dice(client: FlaskClient) -> None:
     titles = {t["id"]: t["dice"] for t in client.get("/api/titles").get_json()["titles"]}
     assert titles["sushi-express"] and titles["sushi-go"] and not titles["sushi-go-party"]
