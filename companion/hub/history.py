@@ -5,8 +5,15 @@ and API of the table's history (``web/history.py``) over every table's finished 
   ``static/cafe.html``; reached from the wall screen)
 * ``GET /api/history[?limit=N]``  ``{"games": [summary, ...]}``: the table's summaries
   (:func:`past_game`) plus ``table`` and ``table_name``; ``id`` is ``<table>-<game>``
-* ``GET /api/history/<table>-<game>``  one finished game's summary (404 when the hub holds no
-  finished game of that id)
+* ``GET /api/history/<table>-<game>``  one finished game's summary with its ``score`` (the
+  engine's score sheet) and ``steps`` (every action with the totals after it), as the table's
+  (:func:`companion.session.past.score_and_steps`); 404 when the hub holds no finished game of
+  that id
+* ``GET /api/history/<id>/board?step=N``  the board after the game's first N actions, as the
+  table's (:func:`companion.session.past.board_at`): the same engines replay the entries the
+  table pushed from the game's setup
+* ``GET /history/<id>``  one game's page: the table's own page script (``web/static/history.js``
+  and its replay, ``replay.js``), served with the table's other modules under ``/table/``
 * ``GET /api/history/<id>/bgstats``  ``{"play", "url"}``: the BG Stats play and its push-play
   link, made by the table's own :mod:`companion.export.bgstats` (the table's name is the play's
   location); ``GET /history/<id>/bgstats`` redirects to the link, and
@@ -23,6 +30,8 @@ Open to the café's network as the wall screen is: names and scores only.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
@@ -32,31 +41,42 @@ from flask.typing import ResponseReturnValue
 from companion.export.bgstats import play_json, play_link
 from companion.export.table import to_csv
 from companion.games import find_game
-from companion.games.base import JSON, UnreadableInput
+from companion.games.base import JSON, Game, UnreadableInput
 from companion.hub import pages
+from companion.hub.scores import Replay
 from companion.hub.store import HubStore
 from companion.hub.wire import table_game
+from companion.session.history import History
+from companion.session.past import board_at, extras, score_and_steps
 from companion.session.players import check_name, key_of, player_stats
 from web.qr import link_qr_svg
 
 #: The most finished games the statistics and the full CSV read.
 ALL_GAMES = 100_000
+#: How many replayed games the hub keeps for their steps and boards (a stepper asks one after
+#: another).
+REPLAYS_KEPT = 4
 
 
 def install(app: Flask, store: HubStore) -> None:
     """Serve the routes above on the hub's ``app``."""
+    replays = Replays(store)
 
     def summaries(limit: int = ALL_GAMES) -> list[JSON]:
-        return [past_game(g) for g in store.finished(limit)]
+        return [past_game(g, replays.extras(g)) for g in store.finished(limit)]
 
-    def one(game_id: str) -> JSON:
+    def header(game_id: str) -> dict[str, Any]:
         table, dash, game = game_id.partition("-")
         if not (dash and table.isdigit() and game.isdigit() and len(game_id) <= 40):
             raise UnreadableInput(f"a café game id is <table>-<game>, not {game_id[:40]!r}")
         found = store.finished(1, (int(table), int(game)))
         if not found:
             raise LookupError(game_id)
-        return past_game(found[0])
+        return found[0]
+
+    def one(game_id: str) -> JSON:
+        found = header(game_id)
+        return past_game(found, replays.extras(found))
 
     @app.errorhandler(LookupError)
     def not_found(exc: LookupError) -> Response:
@@ -69,6 +89,15 @@ def install(app: Flask, store: HubStore) -> None:
     @app.get("/players")
     def cafe_page() -> Response:
         return pages.page("cafe.html")
+
+    @app.get("/history/<game_id>")
+    def game_page(game_id: str) -> Response:
+        header(game_id)  # 404 unless the hub holds that finished game
+        return pages.page("game.html", game=game_id)
+
+    @app.get("/table/<name>")
+    def table_static(name: str) -> Response:
+        return pages.table_static(name)
 
     @app.get("/cafe.js")
     def cafe_js() -> Response:
@@ -83,7 +112,28 @@ def install(app: Flask, store: HubStore) -> None:
 
     @app.get("/api/history/<game_id>")
     def game(game_id: str) -> Response:
-        return _no_store(jsonify(one(game_id)))
+        found = header(game_id)
+        played, history = replays.replayed(found)
+        return _no_store(jsonify({**past_game(found, replays.extras(found)),
+                                  **score_and_steps(played, history, pages.language())}))
+
+    @app.get("/api/history/<game_id>/board")
+    def board(game_id: str) -> Response:
+        found = header(game_id)
+        text = request.args.get("step")
+        if text is None:
+            raise UnreadableInput("say which step to show: ?step=N (0 is the setup)")
+        if not (text.isascii() and text.isdigit()) or len(text) > 9:
+            raise UnreadableInput(
+                f"a step is a whole number written in digits 0-9, not {text[:24]!r}")
+        played, history = replays.replayed(found)
+        step = int(text)
+        if not 0 <= step <= len(history):
+            raise UnreadableInput(f"step {step} is not in game {game_id}: its steps go from 0 "
+                                  f"(the setup) to {len(history)}")
+        return _no_store(jsonify({"id": f"{found['table']}-{found['game']}",
+                                  "game": found["title"],
+                                  **board_at(played, history, step, pages.language())}))
 
     @app.get("/api/history/<game_id>/bgstats")
     def bgstats(game_id: str) -> Response:
@@ -140,7 +190,53 @@ def known_players(summaries: list[JSON]) -> list[JSON]:
             for p in ordered]
 
 
-def past_game(game: dict[str, Any]) -> dict[str, Any]:
+class Replays:
+    """Finished games replayed from the entries the hub holds (the table's engines,
+    :class:`companion.hub.scores.Replay`): the last :data:`REPLAYS_KEPT` asked for their
+    steps and boards, and every game's summary extras (menu, customers), each kept until the
+    game's last entry changes. Thread-safe."""
+
+    def __init__(self, store: HubStore) -> None:
+        self.store = store
+        self._kept: OrderedDict[tuple[int, int], tuple[int, Game, History]] = OrderedDict()
+        self._extras: dict[tuple[int, int], tuple[int, JSON]] = {}
+        self._lock = threading.Lock()
+
+    def replayed(self, game: dict[str, Any]) -> tuple[Game, History]:
+        key, seq = (int(game["table"]), int(game["game"])), int(game["seq"])
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None and kept[0] == seq:
+                self._kept.move_to_end(key)
+                return kept[1], kept[2]
+        live = Replay.start(game["title"], game["players"], game["options"])
+        live.advance(self.store.entries(*key))
+        with self._lock:
+            self._kept[key] = (seq, live.game, live.history)
+            while len(self._kept) > REPLAYS_KEPT:
+                self._kept.popitem(last=False)
+        return live.game, live.history
+
+    def extras(self, game: dict[str, Any]) -> JSON:
+        """The table's summary extras of ``game`` (:func:`companion.session.past.extras`);
+        none when this hub cannot replay its title."""
+        key, seq = (int(game["table"]), int(game["game"])), int(game["seq"])
+        with self._lock:
+            kept = self._extras.get(key)
+        if kept is not None and kept[0] == seq:
+            return kept[1]
+        try:
+            played, history = self.replayed(game)
+            found = {**extras(played, game["title"], game["players"], game["options"],
+                              history.state), "actions": len(history)}
+        except Exception:
+            return {}
+        with self._lock:
+            self._extras[key] = (seq, found)
+        return found
+
+
+def past_game(game: dict[str, Any], more: JSON | None = None) -> dict[str, Any]:
     """A finished game as the table's history summarises one (``companion/session/past.py``;
     what ``companion.export.table`` turns into CSV rows), plus its table. ``id`` is
     ``<table>-<game>`` (the hub's game number; ``table_game`` the table's own and ``epoch`` the
@@ -165,7 +261,9 @@ def past_game(game: dict[str, Any]) -> dict[str, Any]:
             "players": [{"name": p.get("name"), "colour": p.get("colour", "")}
                         for p in game["players"]],
             "winners": [r["name"] for r in ranking if r.get("rank") == 1],
-            "ranking": ranking, "round": game["round"]}
+            "ranking": ranking, "round": game["round"],
+            "start_player": None, "highest_wins": True, "menu": None, "customers": None,
+            "actions": 0, **(more or {})}
 
 
 def title_name(title: str) -> str:

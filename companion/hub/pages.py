@@ -9,10 +9,11 @@ else ``Accept-Language``.
 
 from __future__ import annotations
 
+import html
 import json
 from importlib import resources
 
-from flask import Response, request
+from flask import Response, abort, request
 
 from companion import i18n
 
@@ -27,11 +28,18 @@ def language() -> str:
             or i18n.negotiate(request.headers.get("Accept-Language")))
 
 
-def page(name: str) -> Response:
-    """``static/<name>`` in the request's language."""
+def page(name: str, game: str | None = None) -> Response:
+    """``static/<name>`` in the request's language. ``game``: the page of one café game
+    (``static/game.html``), the table's own page script over the hub's API: its strings are the
+    table's pages' (``web/static/``), and ``{{game}}``/``{{back}}`` are filled in."""
     lang = language()
     text = static(name)
-    catalogue = json.dumps(i18n.catalogue_json(lang, only=STRINGS_UNDER), ensure_ascii=False)
+    only = STRINGS_UNDER
+    if game is not None:
+        only = "web/static/"
+        text = (text.replace("{{game}}", html.escape(game))
+                .replace("{{back}}", html.escape(i18n.msg("← All past games").render(lang))))
+    catalogue = json.dumps(i18n.catalogue_json(lang, only=only), ensure_ascii=False)
     embedded = ('<script id="i18n-catalogue" type="application/json">'
                 + catalogue.replace("</", "<\\/") + "</script>\n")
     text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
@@ -48,6 +56,24 @@ def page(name: str) -> Response:
 def script(name: str) -> Response:
     """``static/<name>`` as JavaScript."""
     return Response(static(name), mimetype="text/javascript")
+
+
+#: The table's page modules and styles the hub serves under ``/table/`` (its game page runs
+#: the table's ``history.js`` and ``replay.js``, which import the rest by relative path).
+TABLE_SUFFIXES = (".js", ".css")
+
+
+def table_static(name: str) -> Response:
+    """``web/static/<name>``: a script or style sheet of the table's pages (404 for anything
+    else)."""
+    folder = resources.files("web").joinpath("static")
+    if (not name.endswith(TABLE_SUFFIXES) or "/" in name or "\\" in name
+            or name.startswith(".") or not folder.joinpath(name).is_file()):
+        abort(404)
+    mimetype = "text/javascript" if name.endswith(".js") else "text/css"
+    response = Response(folder.joinpath(name).read_text("utf-8"), mimetype=mimetype)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def static(name: str) -> str:

@@ -97,16 +97,7 @@ class PastGames:
             raise NotFound(msg("game {id} is still being played: it is not in the history yet",
                                id=game_pk))
         game, history = self._replay(row)
-        steps = []
-        for index, action in enumerate(history.actions):
-            data = action.to_json()
-            player = data.get("player") if isinstance(data.get("player"), str) else None
-            hidden = private_seat(game, action, history.state_at(index)) is not None
-            text = _private_text(action, lang) if hidden else summarize(game, action, lang)
-            steps.append({"index": index, "summary": text, "player": player,
-                          "totals": _totals(game, history.state_at(index + 1))})
-        return {**summary, "score": localize(game.score(history.state).to_json(), lang),
-                "steps": steps}
+        return {**summary, **score_and_steps(game, history, lang)}
 
     def finished(self, game_pk: int) -> JSON:
         """The summary of finished game ``game_pk``: :class:`NotFound` when there is no such
@@ -134,15 +125,7 @@ class PastGames:
         if not 0 <= step <= len(history):
             raise UnreadableInput(f"step {step} is not in game {game_pk}: its steps go from 0 "
                                   f"(the setup) to {len(history)}")
-        view = dict(game.view(history.state_at(step), None))
-        view["legal"] = []
-        said = ""
-        if step:
-            action = history.action_at(step - 1)
-            hidden = private_seat(game, action, history.state_at(step - 1)) is not None
-            said = _private_text(action, lang) if hidden else summarize(game, action, lang)
-        return {"id": row.id, "game": row.game, "step": step, "steps": len(history),
-                "summary": said, "view": localize(view, lang)}
+        return {"id": row.id, "game": row.game, **board_at(game, history, step, lang)}
 
     # -- inside ---------------------------------------------------------------------------
 
@@ -207,18 +190,51 @@ def _private_text(action: Any, lang: str = SOURCE) -> str:
     return msg("A player: a private choice").render(lang)
 
 
+def score_and_steps(game: Game, history: History, lang: str = SOURCE) -> JSON:
+    """``{"score", "steps"}`` of a replayed game (module docstring; the café's hub shows its
+    games with it too, ``companion/hub/history.py``)."""
+    steps = []
+    for index, action in enumerate(history.actions):
+        data = action.to_json()
+        player = data.get("player") if isinstance(data.get("player"), str) else None
+        hidden = private_seat(game, action, history.state_at(index)) is not None
+        text = _private_text(action, lang) if hidden else summarize(game, action, lang)
+        steps.append({"index": index, "summary": text, "player": player,
+                      "totals": _totals(game, history.state_at(index + 1))})
+    return {"score": localize(game.score(history.state).to_json(), lang), "steps": steps}
+
+
+def board_at(game: Game, history: History, step: int, lang: str = SOURCE) -> JSON:
+    """``{"step", "steps", "summary", "view"}``: the watcher's view after the first ``step``
+    actions of a replayed game (``step`` already checked to be in 0..``len(history)``)."""
+    view = dict(game.view(history.state_at(step), None))
+    view["legal"] = []
+    said = ""
+    if step:
+        action = history.action_at(step - 1)
+        hidden = private_seat(game, action, history.state_at(step - 1)) is not None
+        said = _private_text(action, lang) if hidden else summarize(game, action, lang)
+    return {"step": step, "steps": len(history), "summary": said, "view": localize(view, lang)}
+
+
 def _extras(game: Game, row: GameRow, state: Any) -> JSON:
     """What the statistics and exports read beyond the ranking (module docstring)."""
+    return extras(game, row.game, row.players, row.options, state)
+
+
+def extras(game: Game, title: str, players: list[JSON], options: JSON, state: Any) -> JSON:
+    """``start_player``, ``highest_wins``, ``menu`` and ``customers`` of a game of ``title``
+    in ``state`` (module docstring; the hub's summaries add them too)."""
     view = game.view(state, None)
     start = None
     spec = next((o for o in game.info.options if o.key == "start_player"), None)
     if spec is not None:
-        seat = row.options.get("start_player", spec.default)
-        if isinstance(seat, int) and 0 <= seat < len(row.players):
-            start = row.players[seat].get("name")
-    menu = view.get("menu") if row.game == "sushi-go-party" else None
+        seat = options.get("start_player", spec.default)
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            start = players[seat].get("name")
+    menu = view.get("menu") if title == "sushi-go-party" else None
     customers = None
-    if row.game == "sushi-express":
+    if title == "sushi-express":
         customers = {p["name"]: sum(n for kind, n in p["customers"].items() if kind != "tip")
                      for p in view["players"]}
     return {

@@ -32,13 +32,13 @@ def hub(hub_dsn: str) -> Iterator[LiveHub]:
 
 @pytest.fixture
 def two_tables(hub: LiveHub, tmp_path: Path) -> Iterator[list[PastGames]]:
-    """Two paired tables, each with one finished Sushi Go! game (Ann, Ben, ... at both), all
-    on the hub; the tables' own past games."""
+    """Two paired tables, one with a finished Sushi Go! game, the other a Sushi Go Party! one
+    (Ann, Ben, ... at both), all on the hub; the tables' own past games."""
     pasts = []
-    for n, seed in enumerate((3, 5)):
+    for n, (title, seed) in enumerate((("sushi-go", 3), ("sushi-go-party", 5))):
         log, _game, pusher = paired_table(hub, tmp_path / f"t{n}.sqlite3", stop=0)
         session = Session(log)
-        play(session, "sushi-go", seed)
+        play(session, title, seed)
         session.close()
         pusher.start()
         wait_for(lambda p=pusher: p.outbox.pending() == 0, "the pushes")  # type: ignore[misc]
@@ -68,8 +68,44 @@ def test_statistics_bgstats_and_csv_across_tables_are_the_tables_own(
     expected = player_stats("Ann", table_summaries(two_tables))
     assert [{k: t[k] for k in STAT_KEYS} for t in stats["titles"]] == \
         [{k: t[k] for k in STAT_KEYS} for t in expected["titles"]]
-    assert stats["titles"][0]["games"] == 2
+    assert sum(t["games"] for t in stats["titles"]) == 2
+    party = next(t for t in stats["titles"] if t["game"] == "sushi-go-party")
+    assert party["favourite_menu"] is not None  # the hub's summaries carry the menu played
     each_game_has_the_tables_bgstats_play_and_csv(hub, two_tables)
+    each_game_has_the_tables_rounds_steps_and_boards(hub, two_tables)
+
+
+def each_game_has_the_tables_rounds_steps_and_boards(hub: LiveHub,
+                                                     two_tables: list[PastGames]) -> None:
+    """One game of each table, opened on the hub: its score sheet, its steps and the board at
+    any step are what the table's own history answers (the same engines over the pushed
+    entries and the game's setup)."""
+    _, history = http("GET", f"{hub.url}/api/history")
+    client = hub.app.test_client()
+    for game in history["games"]:
+        past, own = next((p, s) for p in two_tables for s in p.games()
+                         if s["game"] == game["game"] and s["ranking"] == game["ranking"])
+        mine = past.game(own["id"])
+        _, theirs = http("GET", f"{hub.url}/api/history/{game['id']}")
+        assert theirs["score"] == mine["score"] and theirs["steps"] == mine["steps"]
+        assert theirs["actions"] == own["actions"] == len(mine["steps"])
+        assert (theirs["menu"], theirs["customers"], theirs["highest_wins"]) == \
+            (own["menu"], own["customers"], own["highest_wins"])
+        assert (theirs["menu"] is not None) == (game["game"] == "sushi-go-party")
+        assert game["menu"] == own["menu"]  # in the list too
+        for step in (0, 7, len(mine["steps"])):
+            board = client.get(f"/api/history/{game['id']}/board?step={step}").get_json()
+            table = past.board(own["id"], step)
+            assert (board["step"], board["steps"], board["summary"], board["view"]) == \
+                (table["step"], table["steps"], table["summary"], table["view"])
+            assert board["id"] == game["id"] and board["game"] == game["game"]
+    french = client.get(f"/api/history/{game['id']}/board?step=1",
+                        headers={"Accept-Language": "fr"}).get_json()
+    assert french["summary"] == past.board(own["id"], 1, "fr")["summary"] != board["summary"]
+    assert client.get(f"/api/history/{game['id']}/board?step=9999").status_code == 400
+    assert client.get(f"/api/history/{game['id']}/board?step=-1").status_code == 400
+    assert client.get(f"/api/history/{game['id']}/board").status_code == 400
+    assert client.get("/api/history/7-1/board?step=0").status_code == 404
 
 
 def each_game_has_the_tables_bgstats_play_and_csv(hub: LiveHub,
@@ -110,6 +146,12 @@ def test_unknown_and_malformed_game_ids_and_the_pages(hub: LiveHub) -> None:
         page = client.get(path)
         assert page.status_code == 200 and "cafe.js" in page.get_data(as_text=True)
     assert client.get("/cafe.js").status_code == 200
+    assert client.get("/history/7-1").status_code == 404
+    # the table's page modules, served for the game page (history.js, replay.js and theirs)
+    for name in ("history.js", "replay.js", "common.js", "sg-game.js", "history.css"):
+        assert client.get(f"/table/{name}").status_code == 200
+    for name in ("..%2Fhistory.py", ".hidden.js", "nothing.js", "history.html"):
+        assert client.get(f"/table/{name}").status_code == 404
 
 
 def test_the_hubs_pages_come_in_the_readers_language(hub: LiveHub) -> None:

@@ -12,7 +12,8 @@ import { splitRound } from "./round-lines.js";
 const root = document.getElementById("history");
 const body = document.getElementById("history-body");
 const summaryLine = document.getElementById("history-summary");
-const gameId = root.dataset.game ? Number(root.dataset.game) : null;
+// A table's games are numbered; the café's hub serves this page too, its ids "<table>-<game>".
+const gameId = root.dataset.game || null;
 const S = { games: [], title: "all", game: null, step: 0, bgstats: null };
 
 function dateText(iso) {

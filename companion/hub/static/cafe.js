@@ -32,9 +32,10 @@ function gameCard(g) {
     el("tr", { class: r.rank === 1 ? "winner" : "", "data-player": r.name }, el("td", {}, `${r.rank}. ${r.name}`),
       el("td", { "data-total": r.name }, String(r.total)))));
   return el("section", { class: "card", "data-game": g.id },
-    el("h2", {}, g.title),
+    // The title opens the game: every round and its replay (/history/<id>, the table's page).
+    el("h2", {}, el("a", { href: `/history/${g.id}`, "data-open": g.id }, g.title)),
     el("div", { class: "meta" }, [g.table_name || t("Table {id}", { id: g.table }), when(g.ended),
-      tn("{n} minute", "{n} minutes", minutes)].join(" · ")),
+      tn("{n} minute", "{n} minutes", minutes), g.menu?.name].filter(Boolean).join(" · ")),
     scores,
     el("div", { class: "links" },
       el("a", { class: "btn", href: `/history/${g.id}/bgstats`, "data-bgstats": g.id, rel: "noopener" }, t("Add to BG Stats")),
