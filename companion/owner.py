@@ -40,7 +40,7 @@ from typing import Any
 
 from companion.durable import write_atomically
 from companion.games.base import UnreadableInput
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 from companion.session.errors import Forbidden, TooManyAttempts
 from companion.session.throttle import JoinThrottle
 
@@ -172,12 +172,13 @@ class Owner:
             self._current()
             return any(hmac.compare_digest(token, t) for t in self._tokens)
 
-    def require(self, token: str | None, what: str) -> None:
+    def require(self, token: str | None, what: str | Msg) -> None:
         """:class:`Forbidden` unless ``token`` is an owner token: "Only the Pi's owner can
         ``what``: enter the owner PIN"."""
         if not self.is_owner(token):
             raise Forbidden(
-                f"Only the Pi's owner can {what}: enter the owner PIN", code=OWNER_REQUIRED
+                msg("Only the Pi's owner can {what}: enter the owner PIN", what=what),
+                code=OWNER_REQUIRED,
             )
 
     def sign_out(self, token: str | None) -> None:

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, jsonify, request
 from companion.games import available_games
 from companion.games.base import JSON, Faces, UnreadableInput
 from companion.games.registry import GAME_IDS
+from companion.i18n import msg
 from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
 from companion.session.sources import DEFAULT_ROLL_SOURCE
 from web.body import int_field, json_object, list_field, object_field, text_field
@@ -61,7 +62,7 @@ def titles() -> Response:
 def create_game() -> Response | tuple[Response, int]:
     data = json_object({"game", "players", "options", "roll_source"})
     if get_owner().create_games == "owner":
-        require_owner("start games on this Pi")
+        require_owner(msg("start games on this Pi"))
     game = text_field(data, "game")
     players = list_field(data, "players")  # each entry is read by the session
     options = object_field(data, "options", {})

@@ -21,7 +21,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import localize
+from companion.i18n import N_, localize, msg
 from companion.session import access
 from companion.session.errors import NotFound
 from companion.vision.calibrate_cmd import summary
@@ -56,7 +56,7 @@ def view() -> Response:
     camera = get_camera()
     data = camera.snapshot_jpeg() if camera is not None else None
     if data is None:
-        raise NotFound("the camera has no picture now (it is off, starting or lost)")
+        raise NotFound(msg("the camera has no picture now (it is off, starting or lost)"))
     response = Response(data, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -64,14 +64,14 @@ def view() -> Response:
 
 @bp.post("/games/<int:game_id>/camera/throw")
 def throw(game_id: int) -> Response:
-    return throw_into(game_id, get_camera(), "demo camera", "--camera demo")
+    return throw_into(game_id, get_camera(), N_("demo camera"), "--camera demo")
 
 
 @bp.post("/games/<int:game_id>/camera/calibrate")
 def calibrate(game_id: int) -> Response:
     json_object(set(), empty_ok=True)
     get_session().snapshot(game_id, access.HOST)  # 404 for an unknown game
-    require_owner("calibrate the camera")
+    require_owner(msg("calibrate the camera"))
     camera = get_camera()
     if camera is None or not camera.enabled:
         raise UnreadableInput("this companion runs no camera to calibrate")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from flask import current_app, request
 
+from companion.i18n import Msg
 from companion.session import access
 from companion.session.session import Session, Viewer
 
@@ -90,9 +91,10 @@ def is_owner() -> bool:
     return get_owner().is_owner(owner_token())
 
 
-def require_owner(what: str) -> None:
+def require_owner(what: str | Msg) -> None:
     """Refuse (403, "Only the Pi's owner can ``what``: enter the owner PIN") a request without
-    a live owner token."""
+    a live owner token; ``what`` a message (``msg("calibrate the camera")``), rendered in the
+    request's language with the rest."""
     get_owner().require(owner_token(), what)
 
 

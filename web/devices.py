@@ -16,6 +16,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, IllegalAction
+from companion.i18n import Msg, msg
 from companion.session import access
 from companion.session.errors import NotFound
 from companion.table.holds import NAMES, DeviceHolds, check_device
@@ -58,11 +59,12 @@ def _holds_for(game_id: int, device: str) -> DeviceHolds:
     get_session().snapshot(game_id, access.HOST)  # 404 for an unknown game
     holds = get_holds()
     if holds is None:
-        raise NotFound(f"this companion runs no {NAMES[device]}")
+        raise NotFound(msg("this companion runs no dice tower") if device == "tower"
+                       else msg("this companion runs no camera"))
     return holds
 
 
-def _require_host_or_owner(game_id: int, what: str) -> bool:
+def _require_host_or_owner(game_id: int, what: Msg) -> bool:
     """Whether the owner asks; else the game's host must (403 otherwise)."""
     if is_owner():
         return True
@@ -74,7 +76,9 @@ def _require_host_or_owner(game_id: int, what: str) -> bool:
 def claim(game_id: int, device: str) -> Response:
     json_object(set(), empty_ok=True)
     holds = _holds_for(game_id, device)
-    owner = _require_host_or_owner(game_id, f"claim the {NAMES[device]} for this game")
+    owner = _require_host_or_owner(
+        game_id, msg("claim the dice tower for this game") if device == "tower"
+        else msg("claim the camera for this game"))
     before = holds.claim(device, game_id, take_over=owner)
     return jsonify(ok=True, device=device, held_by=held_by(device),
                    taken_from=before if before not in (None, game_id) else None)
@@ -84,7 +88,9 @@ def claim(game_id: int, device: str) -> Response:
 def release(game_id: int, device: str) -> Response:
     json_object(set(), empty_ok=True)
     holds = _holds_for(game_id, device)
-    _require_host_or_owner(game_id, f"release the {NAMES[device]}")
+    _require_host_or_owner(
+        game_id, msg("release the dice tower") if device == "tower"
+        else msg("release the camera"))
     if holds.holder(device) != game_id:
         raise IllegalAction(f"game {game_id} does not hold the {NAMES[device]}")
     holds.release(device, game_id)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import UnreadableInput
+from companion.i18n import msg
 from companion.session.access import HOST
 from companion.session.errors import Forbidden
 from web.body import json_object, text_field
@@ -49,7 +50,7 @@ def status(game_id: int) -> Response:
 @accepts(MULTIPART, JSON_TYPE)
 def enroll(game_id: int) -> Response:
     get_session().snapshot(game_id, HOST)  # 404 for an unknown game
-    require_owner("change card sets")
+    require_owner(msg("change card sets"))
     viewer = HOST  # the owner writes the set whoever holds this game's seats
     desk = get_scans()
     if request.mimetype == "multipart/form-data":
@@ -67,7 +68,8 @@ def enroll(game_id: int) -> Response:
 def export(game_id: int) -> Response:
     viewer = request_viewer(game_id)
     if viewer.role not in ("host", "seat"):
-        raise Forbidden("watchers cannot export the card set: claim a seat with the join code")
+        raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
+                            what=msg("export the card set")))
     name, data = get_scans().export_set(game_id)
     response = Response(data, mimetype="application/zip")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -79,7 +81,7 @@ def export(game_id: int) -> Response:
 @accepts(MULTIPART, "application/zip", "application/x-zip-compressed", "application/octet-stream")
 def import_set(game_id: int) -> Response:
     get_session().snapshot(game_id, HOST)  # 404 for an unknown game
-    require_owner("change card sets")
+    require_owner(msg("change card sets"))
     viewer = HOST  # the owner writes the set whoever holds this game's seats
     data = upload_bytes("file", IMPORT_MAX, "card set file")
     return jsonify(get_scans().import_set(game_id, viewer, data))

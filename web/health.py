@@ -29,6 +29,7 @@ import ipaddress
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.devices.present import Health
+from companion.i18n import msg
 from companion.session.errors import Forbidden
 from web.context import get_services, get_session
 
@@ -71,8 +72,8 @@ def is_on_the_pi(address: str | None) -> bool:
 def host_codes() -> Response:
     """The host code of every game in progress, for a browser on the Pi only."""
     if not is_on_the_pi(request.remote_addr):
-        raise Forbidden("host codes are shown only on the Pi's own screen (or in the "
-                        "companion's start-up lines), not to other devices")
+        raise Forbidden(msg("host codes are shown only on the Pi's own screen (or in the "
+                            "companion's start-up lines), not to other devices"))
     games = [{"id": row.id, "game": row.game,
               "players": [p.get("name") for p in row.players], "host_code": row.host_code}
              for row in get_session().log.games() if row.status == "playing"]

@@ -34,7 +34,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import localize
+from companion.i18n import Msg, localize, msg
 from companion.session import access
 from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
@@ -61,14 +61,14 @@ OFF: JSON = {"enabled": False, "state": "off", "message": "no camera in this ser
 def _hook() -> DataDirHook:
     hook = get_icon()
     if hook is None:
-        raise NotFound("this companion reads no icon dice (it runs no camera)")
+        raise NotFound(msg("this companion reads no icon dice (it runs no camera)"))
     return hook
 
 
-def _actor(game_id: int, what: str) -> Viewer:
+def _actor(game_id: int, what: Msg) -> Viewer:
     viewer = request_viewer(game_id)
     if viewer.role not in ("host", "seat"):
-        raise Forbidden(f"watchers cannot {what}: claim a seat with the join code")
+        raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code", what=what))
     return viewer
 
 
@@ -111,7 +111,7 @@ def view() -> Response:
     hook = get_icon()
     data = hook.view_jpeg() if hook is not None else None
     if data is None:
-        raise NotFound("the camera has no picture now (it is off, starting or lost)")
+        raise NotFound(msg("the camera has no picture now (it is off, starting or lost)"))
     response = Response(data, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -174,7 +174,7 @@ def faces(game_id: int) -> Response:
 def enroll(game_id: int) -> Response:
     from companion.vision.icon_dice.draft import decode_photo, single_die_crop
 
-    _actor(game_id, "enroll dice faces")  # before the body is read
+    _actor(game_id, msg("enroll dice faces"))  # before the body is read
     hook = _hook()
     if request.mimetype == "multipart/form-data":
         reading = request.form.get("reading")
@@ -213,7 +213,7 @@ def enroll(game_id: int) -> Response:
 def save(game_id: int) -> Response:
     json_object(set(), empty_ok=True)
     get_session().snapshot(game_id, access.HOST)  # 404 for an unknown game
-    require_owner("save the dice face set")
+    require_owner(msg("save the dice face set"))
     draft = _hook().draft()
     try:
         draft.save()

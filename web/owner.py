@@ -21,6 +21,7 @@ from pathlib import Path
 from flask import Blueprint, Response, jsonify, request, send_file
 
 from companion.backup import write_backup
+from companion.i18n import msg
 from web.body import json_object
 from web.context import get_owner, get_session, is_owner, owner_token, require_owner
 
@@ -53,7 +54,7 @@ def sign_out() -> Response:
 @bp.post("/settings")
 def settings() -> Response:
     data = json_object({"create_games"})
-    require_owner("change who may start games")
+    require_owner(msg("change who may start games"))
     mode = get_owner().set_create_games(data.get("create_games"))
     return jsonify(ok=True, create_games=mode)
 
@@ -65,7 +66,7 @@ _BACKUP_LOCK = threading.Lock()
 @bp.post("/backup")
 def backup() -> Response:
     json_object(set(), empty_ok=True)
-    require_owner("take a backup of every game")
+    require_owner(msg("take a backup of every game"))
     data_dir = Path(get_session().log.path).parent
     with _BACKUP_LOCK, tempfile.TemporaryDirectory(prefix=".backup-web-", dir=data_dir) as work:
         made = write_backup(data_dir, Path(work))

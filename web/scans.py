@@ -28,6 +28,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.games.base import UnreadableInput
+from companion.i18n import msg
 from companion.scans import ScanDesk, Uncertain
 from companion.session.errors import Forbidden
 from web.body import int_field, json_object, number_text, object_field
@@ -118,7 +119,8 @@ def scan_upload(game_id: int) -> Response:
     viewer = request_viewer(game_id)
     desk = get_scans()
     if viewer.role not in ("host", "seat"):  # before reading the body
-        raise Forbidden("watchers cannot scan cards: claim a seat with the join code")
+        raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
+                            what=msg("scan cards")))
     photo = upload_bytes("photo", PHOTO_MAX, "photo")
     seat = seat_arg(request.form.get("seat") if request.mimetype == "multipart/form-data"
                     else request.args.get("seat"))

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import localize
+from companion.i18n import N_, localize, msg
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.table.dice_input import DICE_TITLES, request_for
@@ -87,7 +87,8 @@ def roll_source(game_id: int) -> Response:
 def _desk() -> RollDesk:
     desk = get_rolls()
     if desk is None:
-        raise NotFound("this companion runs no dice tower or camera: there are no pending rolls")
+        raise NotFound(msg("this companion runs no dice tower or camera: there are no pending "
+                           "rolls"))
     return desk
 
 
@@ -117,7 +118,8 @@ def throw_into(game_id: int, device: Thrower | None, what: str, start_with: str)
     data = json_object({"values", "quality"})
     viewer = request_viewer(game_id)
     if viewer.role not in ("host", "seat"):
-        raise Forbidden(f"only the host or a seated player may throw the {what}'s dice")
+        raise Forbidden(msg("only the host or a seated player may throw the {what}'s dice",
+                            what=msg(what)))
     if device is None:
         raise UnreadableInput(f"there is no {what} (start with {start_with})")
     device.throw(data.get("values"), data.get("quality", "ok"))
@@ -126,4 +128,4 @@ def throw_into(game_id: int, device: Thrower | None, what: str, start_with: str)
 
 @bp.post("/games/<int:game_id>/tower/throw")
 def throw(game_id: int) -> Response:
-    return throw_into(game_id, get_tower(), "virtual tower", "--tower virtual")
+    return throw_into(game_id, get_tower(), N_("virtual tower"), "--tower virtual")

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
 from companion.games.registry import UnknownGame, find_game
+from companion.i18n import Msg, msg, nmsg
 from companion.scans import enrollment
 from companion.scans.actions import (
     menu_types,
@@ -119,7 +120,7 @@ class ScanDesk:
     def choose_set(self, game_pk: int, viewer: Viewer, name: Any) -> str:
         """The host picks the card set of a game (stored in the data dir)."""
         if viewer.role != "host":
-            raise Forbidden("only the host may choose the card set")
+            raise Forbidden(msg("only the host may choose the card set"))
         if not isinstance(name, str):
             raise UnreadableInput("'set' must be a card set name")
         check_set_name(name)
@@ -132,7 +133,7 @@ class ScanDesk:
     def scan_camera(self, game_pk: int, viewer: Viewer, seat: int | None = None) -> PendingScan:
         """Scan the camera's current frame for game ``game_pk`` (cards to seats by zones;
         ``seat`` for cards outside every zone)."""
-        _may_write(viewer, "scan the table")
+        _may_write(viewer, msg("scan the table"))
         holder = self.holds.holder("camera") if self.holds is not None else None
         if holder is not None and holder != game_pk:
             raise DeviceHeld(f"game {holder} holds the camera: its host lets it go (or the "
@@ -147,7 +148,7 @@ class ScanDesk:
     def scan_photo(self, game_pk: int, viewer: Viewer, data: bytes,
                    seat: int | None = None) -> PendingScan:
         """Scan a phone's photo: its cards are ``seat``'s, by default the uploader's."""
-        _may_write(viewer, "scan cards")
+        _may_write(viewer, msg("scan cards"))
         image = decode_photo(data)
         return self._scan(game_pk, image, "phone", seat if seat is not None else viewer.seat,
                           None)
@@ -208,10 +209,11 @@ class ScanDesk:
     def _held(self, game_pk: int, number: Any = None) -> PendingScan:
         scan = self.pending(game_pk)
         if scan is None:
-            raise NotFound(f"game {game_pk} has no scan waiting (none was taken, it was "
-                           "dismissed, or its round is over)")
+            raise NotFound(msg("game {game} has no scan waiting (none was taken, it was "
+                               "dismissed, or its round is over)", game=game_pk))
         if number is not None and number != scan.number:
-            raise NotFound(f"scan {number} was replaced by scan {scan.number}")
+            raise NotFound(msg("scan {number} was replaced by scan {current}", number=number,
+                               current=scan.number))
         return scan
 
     def _store(self, scan: PendingScan) -> PendingScan:
@@ -245,12 +247,14 @@ class ScanDesk:
         sure" prompt shows it large); :class:`NotFound` for a card the scan does not have."""
         scan = self._held(game_pk, number)
         if not 0 <= index < len(scan.cards):
-            raise NotFound(f"the scan has no card {index + 1} (it has {len(scan.cards)})")
+            raise NotFound(nmsg("the scan has no card {card} (it has {n})",
+                                "the scan has no card {card} (it has {n})",
+                                len(scan.cards), card=index + 1))
         return card_jpeg(scan, index)
 
     def dismiss(self, game_pk: int, viewer: Viewer) -> None:
         """Forget the game's pending scan (:class:`NotFound` when there is none)."""
-        _may_write(viewer, "dismiss a scan")
+        _may_write(viewer, msg("dismiss a scan"))
         scan = self._held(game_pk)
         self.desk.drop(game_pk, KIND, None, scan.number)
 
@@ -261,7 +265,7 @@ class ScanDesk:
         unchanged) or leave it out (``ignore``). With ``teach`` a new label of a fully
         visible card also teaches the card set its crop; the set serves every game of the
         title, so the web asks it only of the Pi's owner (issue 28 item 4)."""
-        _may_write(viewer, "correct a scan")
+        _may_write(viewer, msg("correct a scan"))
         scan = self._held(game_pk, number)
         if not 0 <= index < len(scan.cards):
             raise UnreadableInput(f"there is no card {index} in this scan "
@@ -296,7 +300,7 @@ class ScanDesk:
         """Enter ``seat``'s scanned tableau (``None``: every seat of the scan still to enter,
         in seat order, stopping at the first refusal). Raises :class:`Uncertain`, or the
         engine's refusal (kept on the seat; nothing applied)."""
-        _may_write(viewer, "enter a tableau")
+        _may_write(viewer, msg("enter a tableau"))
         scan = self._held(game_pk, number)
         title, view = self._game(game_pk)
         self._entry_view(title, view)
@@ -326,7 +330,7 @@ class ScanDesk:
     def _result(self, game_pk: int, seat: int, result: SeatResult) -> PendingScan:
         entry = self.desk.peek(game_pk, KIND, None)
         if entry is None:
-            raise NotFound("the scan was dismissed meanwhile")
+            raise NotFound(msg("the scan was dismissed meanwhile"))
         scan: PendingScan = entry.reading
         return self._store(replace(scan, results={**scan.results, seat: result}))
 
@@ -365,7 +369,7 @@ class ScanDesk:
     def enroll(self, game_pk: int, viewer: Viewer, label: Any, data: bytes | None) -> JSON:
         """Enroll one photo of card ``label`` into the game's set: ``data`` an uploaded photo
         (the one card in it, or a card-shaped crop), ``None`` the camera's frame."""
-        _may_write(viewer, "enroll cards")
+        _may_write(viewer, msg("enroll cards"))
         label = enrollment.checked_label(label)
         self._game(game_pk)
         if data is None:
@@ -384,7 +388,7 @@ class ScanDesk:
     def import_set(self, game_pk: int, viewer: Viewer, data: bytes) -> JSON:
         """Store an exported set as the game's set (replacing it); host only."""
         if viewer.role != "host":
-            raise Forbidden("only the host may replace the card set")
+            raise Forbidden(msg("only the host may replace the card set"))
         return enrollment.import_set(self.models, self.data_dir, self.set_for(game_pk), data)
 
 
@@ -465,6 +469,6 @@ def _entered(scan: PendingScan, seat: int) -> bool:
     return result is not None and result.status == "entered"
 
 
-def _may_write(viewer: Viewer, what: str) -> None:
+def _may_write(viewer: Viewer, what: Msg) -> None:
     if viewer.role not in ("host", "seat"):
-        raise Forbidden(f"watchers cannot {what}: claim a seat with the join code")
+        raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code", what=what))

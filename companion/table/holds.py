@@ -28,16 +28,26 @@ from pathlib import Path
 
 from companion.durable import write_atomically
 from companion.games.base import IllegalAction, UnreadableInput
+from companion.i18n import Msg, msg
 
 DEVICES = ("tower", "camera")
 NAMES = {"tower": "dice tower", "camera": "camera"}
+
+
+def held_reason(device: str, game: int) -> Msg:
+    """"the dice tower is held by game 3: ..." as a message (each device its own sentence)."""
+    if device == "tower":
+        return msg("the dice tower is held by game {game}: its host (or the Pi's owner) must "
+                   "release it first", game=game)
+    return msg("the camera is held by game {game}: its host (or the Pi's owner) must release "
+               "it first", game=game)
 HOLDS_FILE = "holds.json"
 
 
 class DeviceHeld(IllegalAction):
     """Another game holds the device (HTTP 409 ``device_held``)."""
 
-    def __init__(self, reason: str, holder: int) -> None:
+    def __init__(self, reason: str | Msg, holder: int) -> None:
         super().__init__(reason)
         self.holder = holder
 
@@ -75,8 +85,7 @@ class DeviceHolds:
         check_device(device)
         before = self.holder(device)
         if before is not None and before != game_pk and not take_over:
-            raise DeviceHeld(f"the {NAMES[device]} is held by game {before}: its host (or the "
-                             f"Pi's owner) must release it first", before)
+            raise DeviceHeld(held_reason(device, before), before)
         with self._lock:
             self._held[device] = game_pk
             self._save()

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.i18n import Msg, msg
 from companion.session.access import Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome
@@ -117,8 +118,9 @@ class PendingDesk:
         with self._lock:
             held = self._held.get(key)
             if held is None or held.ref != pending.ref:
-                raise NotFound(f"the pending {pending.kind} {pending.ref} of game {pending.game}"
-                               " was dismissed or replaced meanwhile")
+                raise NotFound(msg("the pending {kind} {ref} of game {game} was dismissed or "
+                                   "replaced meanwhile", kind=pending.kind, ref=pending.ref,
+                                   game=pending.game))
             pending = replace(pending, rev=held.rev + 1)
             self._held[key] = pending
         self._changed(pending.game)
@@ -156,16 +158,17 @@ class PendingDesk:
         with self._lock:
             return self._held.get((game_pk, kind, slot))
 
-    def find(self, game_pk: int, kind: str, ref: int, missing: str | None = None) -> Pending:
+    def find(self, game_pk: int, kind: str, ref: int, missing: str | Msg | None = None) -> Pending:
         """The live entry ``ref`` of ``kind`` in game ``game_pk``; :class:`NotFound` (with
         ``missing`` as the reason, when given) when there is none."""
         for p in self.held(game_pk, kind):
             if p.ref == ref:
                 return p
-        raise NotFound(missing or f"there is no pending {kind} {ref} in game {game_pk}")
+        raise NotFound(missing or msg("there is no pending {kind} {ref} in game {game}",
+                                           kind=kind, ref=ref, game=game_pk))
 
     def confirm(self, game_pk: int, kind: str, ref: int, viewer: Viewer, values: Any = None,
-                missing: str | None = None) -> Outcome:
+                missing: str | Msg | None = None) -> Outcome:
         """Enter entry ``ref`` as ``viewer`` (a host or a seat): the values read, or ``values``
         corrected by a person. Refused (raises) with the entry still pending and the reason
         kept on it."""
@@ -173,7 +176,8 @@ class PendingDesk:
         handler = self._inputs[kind]
         chosen = handler.values(pending, values)
         if viewer.role == "watcher":
-            raise Forbidden("watchers cannot enter dice: claim a seat with the join code")
+            raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
+                                what=msg("enter dice")))
         try:
             outcome = handler.submit(pending, viewer, chosen)
         except (IllegalAction, UnreadableInput) as exc:
@@ -182,12 +186,23 @@ class PendingDesk:
         self.drop(game_pk, kind, pending.slot, ref)
         return outcome
 
+    def _dismiss_what(self, kind: str) -> str | Msg:
+        """"dismiss a roll" in a watcher's refusal, a message for the desk's own kinds (each
+        language builds its own phrase); an input of another kind: its ``noun``, in English."""
+        if kind == "roll":
+            return msg("dismiss a roll")
+        if kind == "icon":
+            return msg("dismiss a reading")
+        if kind == "scan":
+            return msg("dismiss a scan")
+        return "dismiss " + (self._inputs[kind].noun if kind in self._inputs else f"a {kind}")
+
     def dismiss(self, game_pk: int, kind: str, ref: int, viewer: Viewer,
-                missing: str | None = None) -> None:
+                missing: str | Msg | None = None) -> None:
         """Forget entry ``ref`` (the dice are rolled again or tapped in instead)."""
         if viewer.role == "watcher":
-            noun = self._inputs[kind].noun if kind in self._inputs else f"a {kind}"
-            raise Forbidden(f"watchers cannot dismiss {noun}: claim a seat with the join code")
+            raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
+                                what=self._dismiss_what(kind)))
         pending = self.find(game_pk, kind, ref, missing)
         self.drop(game_pk, kind, pending.slot, ref)
 
