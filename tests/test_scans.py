@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from companion.games import find_game
-from companion.games.base import IllegalAction, PlayerSpec, UnreadableInput
+from companion.games.base import IllegalAction, PlayerSpec, RevealNeed, UnreadableInput
 from companion.scans import (
     PendingScan,
     ScanDesk,
@@ -370,13 +370,17 @@ def test_turn_by_turn_a_scan_enters_the_cards_revealed_since_the_last_turn(
 
 
 def test_a_turn_with_chopsticks_reveals_two_cards_in_the_order_the_engine_takes() -> None:
+    def reveal(player: str, cards: list[ScannedCard], table: list[str]) -> list[dict]:
+        need = RevealNeed(player, 0, "reveal", "", table=tuple(table))
+        return reveal_actions("sushi-go-party", need, cards)
+
     cards = [scanned("tempura", 0), scanned("egg_nigiri", 1), scanned("tea", 2)]
-    assert [a["card"] for a in reveal_actions("Ann", cards, ["tempura"])] == ["egg_nigiri",
-                                                                              "tea"]
-    assert reveal_actions("Ann", cards, ["tempura", "egg_nigiri"]) == [
+    assert [a["card"] for a in reveal("Ann", cards, ["tempura"])] == ["egg_nigiri",
+                                                                      "tea"]
+    assert reveal("Ann", cards, ["tempura", "egg_nigiri"]) == [
         {"kind": "reveal", "player": "Ann", "card": "tea"}]
     with pytest.raises(UnreadableInput, match="3 new cards"):
-        reveal_actions("Ann", cards, [])
+        reveal("Ann", cards, [])
 
 
 def test_the_set_is_chosen_per_game_and_a_missing_set_says_to_enroll(

@@ -19,12 +19,12 @@ A title is a :class:`Game`: a pure rules engine with no clock, camera or ``rando
   model), read from the title's own public view (``view(state, None)``): typed :class:`Need`
   values (:class:`DiceNeed`: dice for a player, how many, pips or icons, on a tray or a belt;
   :class:`StepNeed`: a step the table may take to move the game on; :class:`TableauNeed`: the
-  cards in front of a seat). ``action_for(need, reading)`` is the title's constructor of the
-  action that supplies a need from what an input read (the values of the dice, the readings
-  of icon dice, ``None`` for a step, the scanned cards): the inputs (tap, camera, tower,
-  buttons, scan) build their actions through it, never by hand. It may raise
-  :class:`IllegalAction` (a reading that cannot supply the need); the result is validated by
-  ``apply`` like any action.
+  cards in front of a seat; :class:`RevealNeed`: the cards a seat revealed this turn).
+  ``action_for(need, reading)`` is the title's constructor of the action that supplies a need
+  from what an input read (the values of the dice, the readings of icon dice, ``None`` for a
+  step, the scanned cards): the inputs (tap, camera, tower, buttons, scan) build their actions
+  through it, never by hand. It may raise :class:`IllegalAction` (a reading that cannot supply
+  the need); the result is validated by ``apply`` like any action.
 
 Errors are split by cause: :class:`UnreadableInput` (malformed data), :class:`IllegalAction`
 (well-formed but against the rules).
@@ -232,6 +232,16 @@ class TableauNeed(Need):
     keys of :attr:`Tableau.extra`)."""
 
     extras: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class RevealNeed(Need):
+    """The card(s) ``player`` revealed this turn, when the table follows turn by turn (a scan
+    or taps): the reading is the card ids new on the player's table, in play order (two with
+    chopsticks). ``table``: the card ids face up on that table before this turn (what a scan of
+    the whole table also shows)."""
+
+    table: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

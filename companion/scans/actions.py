@@ -3,7 +3,7 @@
 * :func:`tableau_action`: scoring mode's ``enter_tableau`` of one seat (nigiri on wasabi in
   ``on_wasabi``, special orders named through ``extra``).
 * :func:`reveal_actions`: turn by turn, the ``reveal`` of the cards new on a seat's table
-  (two with chopsticks, in both orders).
+  (two with chopsticks, in both orders), built by the engine for its ``RevealNeed``.
 * :func:`seat_actions`: which of the two a seat's cards become, given the game's view.
 * :func:`seat_by_zone`, :func:`takes_scan`, :func:`table_names`, :func:`menu_types`: what the
   desk reads off the calibrated zones and the view; :func:`scan_titles`: the titles whose
@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import JSON, Tableau, TableauNeed, UnreadableInput
+from companion.games.base import JSON, RevealNeed, Tableau, TableauNeed, UnreadableInput
 from companion.games.registry import available_games, find_game
-from companion.scans.model import NIGIRI, SPECIAL_ORDER, WASABI, PendingScan, ScannedCard
+from companion.scans.model import NIGIRI, WASABI, PendingScan, ScannedCard
 from companion.vision.calibration import Zones
 
 
@@ -76,43 +76,46 @@ def tableau_action(title: str, player: str, cards: Sequence[ScannedCard],
     return {key: built[key] for key in ("kind", "player", "cards", "on_wasabi", *extra)}
 
 
-def reveal_actions(player: str, cards: Sequence[ScannedCard], table: Sequence[str]
-                   ) -> list[JSON]:
-    """Turn by turn: the ``reveal`` action(s) for the cards ``player``'s scan shows that their
-    ``table`` (card ids already entered, face up) does not: one new card, or two (chopsticks;
-    both orders, the engine takes the one that fits). :class:`UnreadableInput` for no new card,
-    more than two, or a special order (what it copies is tapped)."""
-    new = list((Counter(c.label for c in cards if not c.ignored) - Counter(table)).elements())
+def reveal_actions(title: str, need: RevealNeed, cards: Sequence[ScannedCard]) -> list[JSON]:
+    """Turn by turn: the ``reveal`` action(s) for the cards ``need``'s player's scan shows
+    that their table (``need.table``, card ids already face up) does not: one new card, or two
+    (chopsticks; both orders, the engine takes the one that fits), built by the engine
+    (``action_for`` of the :class:`~companion.games.base.RevealNeed`). :class:`UnreadableInput`
+    for no new card, more than two, or what the engine cannot build from a scan. The JSON holds
+    the fields the scan supplies; the others keep their defaults."""
+    player = need.player
+    new = list((Counter(c.label for c in cards if not c.ignored) - Counter(need.table))
+               .elements())
     if not new:
         raise UnreadableInput(f"{player}'s scan shows no new card since the last turn")
     if len(new) > 2:
         raise UnreadableInput(f"{player}'s scan shows {len(new)} new cards, but a turn adds one "
                               "(two with chopsticks): check the scan, or tap the reveal")
-    if SPECIAL_ORDER in new:
-        raise UnreadableInput(f"{player} revealed a special order: tap the reveal to say what "
-                              "it copies")
-    base: JSON = {"kind": "reveal", "player": player}
-    if len(new) == 1:
-        return [{**base, "card": new[0]}]
-    a, b = new
-    return [{**base, "card": a, "second": b}, {**base, "card": b, "second": a}]
+    game = find_game(title)
+    orders = [new] if len(new) == 1 else [new, new[::-1]]
+    out: list[JSON] = []
+    for cards_read in orders:
+        built = game.action_for(need, tuple(cards_read)).to_json()
+        out.append({key: built[key] for key in ("kind", "player", "card", "second")
+                    if key in built and (key != "second" or built[key])})
+    return out
 
 
 def seat_actions(title: str, view: JSON, seat: int, scan: PendingScan,
                  extra: Mapping[str, Any] | None) -> list[JSON]:
     """The action(s) to try for ``seat``'s cards of ``scan`` in a game of ``title`` with host
     ``view``: the tableau (scoring mode) or the reveal (turn by turn, where ``extra`` is
-    refused)."""
+    refused), as the engine's needs say."""
     names, mine = table_names(view), scan.seat_cards(seat)
     if view.get("mode") == "scoring":
         return [tableau_action(title, names[seat], mine, scan.cards, menu_types(view), extra)]
     if extra:
         raise UnreadableInput("'extra' is for round-end tableaux only")
-    dummy = view.get("dummy")
-    everyone = [*view.get("players", []), *([dummy] if isinstance(dummy, dict) else [])]
-    table = [str(p["card"]) for p in everyone[seat].get("table", [])
-             if not p.get("flipped")] if seat < len(everyone) else []
-    return reveal_actions(names[seat], mine, table)
+    for need in find_game(title).needs(view):
+        if isinstance(need, RevealNeed) and need.seat == seat:
+            return reveal_actions(title, need, mine)
+    name = names[seat] if seat < len(names) else f"seat {seat + 1}"
+    raise UnreadableInput(f"{name}'s scan shows no new card since the last turn")
 
 
 def seat_by_zone(quad: Sequence[tuple[float, float]], zones: Zones | None,
@@ -129,13 +132,10 @@ def seat_by_zone(quad: Sequence[tuple[float, float]], zones: Zones | None,
     return None if seat is None else seat - 1
 
 
-def takes_scan(view: JSON) -> bool:
-    """Whether a game with ``view`` takes a scan now: round-end tableaux in scoring mode, or
-    the cards revealed this turn when the table follows turn by turn."""
-    if view.get("over"):
-        return False
-    mode, phase = view.get("mode"), view.get("phase")
-    return (mode == "scoring" and phase == "entry") or (mode == "turns" and phase == "reveal")
+def takes_scan(title: str, view: JSON) -> bool:
+    """Whether a game of ``title`` with host ``view`` takes a scan now: its engine needs a
+    tableau (round-end, scoring mode) or a reveal (turn by turn)."""
+    return any(isinstance(n, TableauNeed | RevealNeed) for n in find_game(title).needs(view))
 
 
 def table_names(view: JSON) -> list[str]:

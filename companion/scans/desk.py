@@ -100,7 +100,7 @@ class ScanDesk:
 
     @staticmethod
     def _entry_view(title: str, view: JSON) -> None:
-        if not takes_scan(view):
+        if not takes_scan(title, view):
             raise IllegalAction("a scan enters round-end tableaux (scoring mode) or the cards "
                                 "revealed this turn (turn by turn): the game waits for neither "
                                 "now")
@@ -200,11 +200,12 @@ class ScanDesk:
     def still_wanted(self, scan: PendingScan) -> bool:
         """The game still waits for tableaux in the round and turn the scan was taken in."""
         try:
-            view = self.session.snapshot(scan.game, HOST)["view"]
+            snap = self.session.snapshot(scan.game, HOST)
         except NotFound:
             return False
+        view = snap["view"]
         return (view.get("round"), view.get("turn")) == (scan.round, scan.turn) \
-            and takes_scan(view)
+            and takes_scan(str(snap["game"]), view)
 
     def _held(self, game_pk: int, number: Any = None) -> PendingScan:
         scan = self.pending(game_pk)
@@ -352,7 +353,7 @@ class ScanDesk:
             games = [g for g in games if int(g["id"]) == holder]
         for g in games:
             view = self.session.snapshot(int(g["id"]), HOST)["view"]
-            if takes_scan(view):
+            if takes_scan(str(g["game"]), view):
                 scan = self.scan_camera(int(g["id"]), HOST)
                 return describe(scan, self.tables(view))
         raise IllegalAction("no game waits for cards now: scan at the end of a round (or after "

@@ -24,10 +24,12 @@ from companion.games.base import (
     Message,
     Need,
     PlayerSpec,
+    RevealNeed,
     ScoreSheet,
     StepNeed,
     Tableau,
     TableauNeed,
+    UnreadableInput,
 )
 
 SEEDS = range(6)
@@ -135,6 +137,8 @@ def supplied(game: Game, state: Any, need: Need, rng: random.Random) -> list[Mes
         return [game.action_for(need, None)]
     if isinstance(need, TableauNeed):
         return [game.action_for(need, tableau) for tableau in tableaux(game, state, need)[:1]]
+    if isinstance(need, RevealNeed):
+        return reveals(game, state, need)[:1]
     assert isinstance(need, DiceNeed), f"{game.info.id}: a need this test cannot supply"
     if need.faces is Faces.PIPS:
         assert need.dice, f"{game.info.id}: pip dice need a count"
@@ -144,6 +148,24 @@ def supplied(game: Game, state: Any, need: Need, rng: random.Random) -> list[Mes
                 for a in seen if a is not None and getattr(a, "player", None) == need.player
                 and getattr(a, "dice", None)]
     return [game.action_for(need, reading) for reading in readings[:1]]
+
+
+def reveals(game: Game, state: Any, need: RevealNeed) -> list[Message]:
+    """The reveals built for ``need`` from the cards of a legal reveal of its player (one, or
+    two with chopsticks) that are that legal reveal (what a scan can read: no choice made)."""
+    out: list[Message] = []
+    for legal in game.legal_actions(state):
+        data = legal.to_json()
+        if data["kind"] != "reveal" or data.get("player") != need.player:
+            continue
+        cards = (data["card"], *([data["second"]] if data.get("second") else []))
+        try:
+            built = game.action_for(need, cards)
+        except (IllegalAction, UnreadableInput):
+            continue
+        if built == legal:
+            out.append(built)
+    return out
 
 
 def tableaux(game: Game, state: Any, need: TableauNeed) -> list[Tableau]:

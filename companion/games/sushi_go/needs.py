@@ -8,6 +8,9 @@ Read from the public view (:mod:`.view`):
 * Scoring mode at a round's end: each player's tableau not entered yet
   (:class:`~companion.games.base.TableauNeed`; extras: the lead token's takes and holder, the
   mochi die): :class:`~.actions.EnterTableau` (:mod:`companion.games.common.needs`).
+* Turn by turn (phase ``reveal``): each player's reveal not entered yet
+  (:class:`~companion.games.base.RevealNeed`): :class:`~.actions.Reveal` of the card, or two
+  with chopsticks.
 """
 
 from __future__ import annotations
@@ -21,10 +24,17 @@ from companion.games.base import (
     IllegalAction,
     Message,
     Need,
+    RevealNeed,
     Tableau,
     TableauNeed,
 )
-from companion.games.common.needs import tableau_action, tableau_extras, tableau_needs
+from companion.games.common.needs import (
+    reveal_action,
+    reveal_needs,
+    tableau_action,
+    tableau_extras,
+    tableau_needs,
+)
 from companion.games.sushi_go.actions import ACTIONS, EnterTableau, MochiRoll
 from companion.games.sushi_go.cards import CARDS_BY_ID
 from companion.i18n import tmsg
@@ -35,7 +45,7 @@ EXTRAS = tableau_extras(EnterTableau)
 
 def needs(view: JSON) -> tuple[Need, ...]:
     """The first waiting player's mochi die, or the tableaux to enter (see the module)."""
-    return (*_mochi(view), *tableau_needs(view, EXTRAS))
+    return (*_mochi(view), *tableau_needs(view, EXTRAS), *reveal_needs(view))
 
 
 def _mochi(view: JSON) -> tuple[Need, ...]:
@@ -55,9 +65,12 @@ def _mochi(view: JSON) -> tuple[Need, ...]:
 
 def action_for(need: Need, reading: Any) -> Message:
     """:class:`~.actions.MochiRoll` of the one die read for the mochi need;
-    :class:`~.actions.EnterTableau` of a :class:`Tableau` read for a tableau need."""
+    :class:`~.actions.EnterTableau` of a :class:`Tableau` read for a tableau need;
+    :class:`~.actions.Reveal` of the cards read for a reveal need."""
     if isinstance(need, TableauNeed) and isinstance(reading, Tableau):
         return tableau_action(ACTIONS, need, reading)
+    if isinstance(need, RevealNeed):
+        return reveal_action(ACTIONS, need, tuple(reading))
     if not isinstance(need, DiceNeed):
         raise IllegalAction(f"Sushi Go! takes no {type(need).__name__} from the table")
     values = tuple(reading)

@@ -5,6 +5,9 @@
   of them lie on a wasabi, the flipped cards, the uramaki places): :class:`~.actions.
   EnterTableau` (:mod:`companion.games.common.needs`). A special order read among the cards
   is named by what it copies (``special_orders``): a photo cannot tell.
+* Turn by turn: each player's reveal not entered yet (:class:`~companion.games.base.
+  RevealNeed`): :class:`~.actions.Reveal` of the card, or two with chopsticks; a special
+  order is tapped (what it copies cannot be read off the cards).
 """
 
 from __future__ import annotations
@@ -16,11 +19,18 @@ from companion.games.base import (
     IllegalAction,
     Message,
     Need,
+    RevealNeed,
     Tableau,
     TableauNeed,
     UnreadableInput,
 )
-from companion.games.common.needs import tableau_action, tableau_extras, tableau_needs
+from companion.games.common.needs import (
+    reveal_action,
+    reveal_needs,
+    tableau_action,
+    tableau_extras,
+    tableau_needs,
+)
 from companion.games.sushi_go_party.actions import ACTIONS, EnterTableau
 from companion.games.sushi_go_party.cards import CARDS_BY_ID
 
@@ -30,14 +40,20 @@ SPECIAL_ORDER = "special_order"
 
 
 def needs(view: JSON) -> tuple[Need, ...]:
-    """The tableaux to enter (see the module)."""
-    return tableau_needs(view, EXTRAS)
+    """The tableaux or the reveals to enter (see the module)."""
+    return (*tableau_needs(view, EXTRAS), *reveal_needs(view))
 
 
 def action_for(need: Need, reading: Any) -> Message:
     """:class:`~.actions.EnterTableau` of a :class:`Tableau` read for a tableau need; the
     special orders among its cards must be named in ``extra["special_orders"]``
-    (:class:`UnreadableInput` otherwise)."""
+    (:class:`UnreadableInput` otherwise); :class:`~.actions.Reveal` of the cards read for a
+    reveal need (a special order among them: :class:`UnreadableInput`, it is tapped)."""
+    if isinstance(need, RevealNeed):
+        if SPECIAL_ORDER in reading:
+            raise UnreadableInput(f"{need.player} revealed a special order: tap the reveal to "
+                                  "say what it copies")
+        return reveal_action(ACTIONS, need, tuple(reading))
     if not isinstance(need, TableauNeed) or not isinstance(reading, Tableau):
         raise IllegalAction(f"Sushi Go Party! takes no {type(need).__name__} from the table")
     orders = reading.cards.count(SPECIAL_ORDER)
