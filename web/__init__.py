@@ -8,7 +8,7 @@ one place; nothing is installed after the app is built, and nothing runs at impo
 
 * :mod:`web.api`   - the JSON endpoints of ``docs/API.md`` (credential: ``X-Companion-Token``).
 * :mod:`web.live`  - the server-sent event stream, one per-viewer snapshot per committed change.
-* :mod:`web.sgp`   - the Sushi Go Party! menu catalogue for the new-game menu picker.
+* :mod:`web.titles` - a title's catalogues for its pages (Sushi Go Party!'s menu picker).
 * :mod:`web.tower` - the dice tower's status, a game's roll source, pending rolls to confirm.
 * :mod:`web.camera` - the camera's status and its view with the dice outlined.
 * :mod:`web.owner` - the owner PIN exchanged for an owner token; who may start games.
@@ -38,7 +38,7 @@ from typing import Any
 from flask import Flask
 
 from companion.owner import Owner
-from web import api, devices, enroll, errors, guard, health, ids, live, pages, sgp
+from web import api, devices, enroll, errors, guard, health, ids, live, pages, titles
 from web import camera as camera_api
 from web import icon_dice as icon_dice_web
 from web import owner as owner_api
@@ -73,7 +73,7 @@ def create_app(services: Services, **config: Any) -> Flask:
     guard.install(app)  # Host, Origin and body type checks, before any other hook
     ids.install(app)  # every <int:...> is a game id that fits SQLite (before any route)
     app.extensions[SERVICES_KEY] = services
-    blueprints = [api.bp, live.bp, pages.bp, sgp.bp, tower_api.bp, camera_api.bp, owner_api.bp,
+    blueprints = [api.bp, live.bp, pages.bp, titles.bp, tower_api.bp, camera_api.bp, owner_api.bp,
                   devices.bp, icon_dice_web.bp, icon_dice_web.pages]
     if services.scans is not None:  # card scans, and enrollment that builds on their desk
         blueprints += [scans_web.bp, enroll.bp, enroll.pages]

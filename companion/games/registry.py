@@ -7,9 +7,10 @@ asking for it raises :class:`UnknownGame` with a reason a person can read.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from functools import cache
 
-from companion.games.base import Game
+from companion.games.base import JSON, Game
 
 #: Every title the product supports, in menu order, with the module that provides ``GAME``.
 GAME_IDS: dict[str, str | None] = {
@@ -44,3 +45,16 @@ def find_game(game_id: str) -> Game:
 def available_games() -> list[Game]:
     """Engines that are built, in menu order."""
     return [find_game(g) for g, module in GAME_IDS.items() if module is not None]
+
+
+def catalogue(game_id: str, name: str, lang: str) -> JSON | None:
+    """A catalogue the title offers its pages (Sushi Go Party!'s ``menus`` for the menu
+    picker), its words in ``lang``: ``CATALOGUES[name](lang)`` of the title's ``catalogue``
+    module; ``None`` when the title has no such catalogue. Raises :class:`UnknownGame` as
+    :func:`find_game`."""
+    find_game(game_id)
+    module = f"{GAME_IDS[game_id]}.catalogue"
+    if importlib.util.find_spec(module) is None:
+        return None
+    build = getattr(importlib.import_module(module), "CATALOGUES", {}).get(name)
+    return None if build is None else build(lang)
