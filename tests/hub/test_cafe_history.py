@@ -106,6 +106,10 @@ def each_game_has_the_tables_rounds_steps_and_boards(hub: LiveHub,
     assert client.get(f"/api/history/{game['id']}/board?step=-1").status_code == 400
     assert client.get(f"/api/history/{game['id']}/board").status_code == 400
     assert client.get("/api/history/7-1/board?step=0").status_code == 404
+    page = client.get(f"/history/{game['id']}?lang=fr").get_data(as_text=True)
+    assert f'data-game="{game["id"]}"' in page and "/table/history.js" in page
+    # the table's page strings, in the reader's language
+    assert "← Toutes les parties passées" in page and "Revoir la partie coup par coup" in page
 
 
 def each_game_has_the_tables_bgstats_play_and_csv(hub: LiveHub,
