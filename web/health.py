@@ -29,9 +29,10 @@ import ipaddress
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.devices.present import Health
-from companion.i18n import msg
+from companion.i18n import localize, msg
 from companion.session.errors import Forbidden
 from web.context import get_services, get_session
+from web.i18n import request_language
 
 bp = Blueprint("health", __name__)
 
@@ -46,7 +47,7 @@ def get_health() -> Health:
 @bp.get("/health")
 def health() -> tuple[Response, int]:
     report = get_health().report()
-    response = jsonify(report)
+    response = jsonify(localize(report, request_language()))  # details and faults: its words
     response.headers["Cache-Control"] = "no-store"
     return response, 200 if report["storage_ok"] else 503
 

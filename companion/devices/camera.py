@@ -39,6 +39,7 @@ import numpy as np
 
 from companion.devices.present import DeviceStatus
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import tmsg
 from companion.table.rolls import RollDesk, TableRoll
 from companion.vision.calibration import (
     CalibrationError,
@@ -356,11 +357,11 @@ class TableCamera:
         """The camera's part of the device line ``companion serve`` prints."""
         kind = self.kind()
         if kind == OFF:
-            return DeviceStatus(NAME, False, "camera setting off; dice are tapped", "off")
+            return DeviceStatus(NAME, False, tmsg("camera setting off; dice are tapped"), "off")
         if kind == DEMO:
             return DeviceStatus(NAME, False, self.message, "demo")
         if kind == "lost":
-            return DeviceStatus(NAME, False, self.message or "camera lost", "absent")
+            return DeviceStatus(NAME, False, self.message or tmsg("camera lost"), "absent")
         return DeviceStatus(NAME, True, self.message, "real")
 
     def snapshot_jpeg(self, width: int = VIEW_WIDTH) -> bytes | None:

@@ -38,6 +38,7 @@ from companion.devices.feedback import Colour, FeedbackPlayer, Signal
 from companion.devices.present import DeviceStatus
 from companion.devices.presses import Press, PressTiming, PressTracker
 from companion.games.base import JSON
+from companion.i18n import tmsg
 from companion.settings import Pins
 
 log = logging.getLogger(__name__)
@@ -96,21 +97,22 @@ def choose_factory(mode: str, model: str | None = None,
         return None
     if mode == "mock":
         return FactoryChoice(mock_factory(), False,
-                             "Test buttons (no real buttons connected; gpio setting mock)")
+                             tmsg("Test buttons (no real buttons connected; gpio setting mock)"))
     if mode != "auto":
         raise ValueError(f"unknown gpio mode {mode!r}")
     model = pi_model() if model is None else model
     chips = sorted(glob.glob("/dev/gpiochip*")) if chips is None else chips
     if not model or not chips:
         return FactoryChoice(mock_factory(), False,
-                             "Test buttons (no real buttons connected: not a Raspberry Pi)")
+                             tmsg("Test buttons (no real buttons connected: not a Raspberry Pi)"))
     try:
         factory, detail = _real_factory(model)
     except Exception as exc:
-        reason = (f"the Pi's pin factory did not load ({type(exc).__name__}: {exc}); "
-                  "install python3-lgpio and put the service user in the gpio group")
+        reason = tmsg("the Pi's pin factory did not load ({error}); install python3-lgpio and "
+                      "put the service user in the gpio group",
+                      error=f"{type(exc).__name__}: {exc}")
         return FactoryChoice(mock_factory(), False,
-                             "Test buttons instead: the real buttons do not work", reason)
+                             tmsg("Test buttons instead: the real buttons do not work"), reason)
     return FactoryChoice(factory, True, detail)
 
 
@@ -247,8 +249,9 @@ class Controls:
     def device_status(self) -> DeviceStatus:
         """The GPIO line of the device report and of ``/health``."""
         fitted = ", ".join(f"{n} {getattr(self.pins, n)}" for n in BUTTONS
-                           if getattr(self.pins, n) is not None) or "no buttons"
-        detail = f"{self.choice.detail}; buttons on GPIO pins {fitted}"
+                           if getattr(self.pins, n) is not None) or tmsg("no buttons")
+        detail = tmsg("{detail}; buttons on GPIO pins {pins}", detail=self.choice.detail,
+                      pins=fitted)
         if self.choice.fault:
             return DeviceStatus(NAME, False, detail, ok=False, reason=self.choice.fault)
         return DeviceStatus(NAME, self.choice.real, detail)
@@ -408,7 +411,8 @@ class TableControls:
             self.controls = Controls(choice, pins, TableButtons(session, desk, scanner), timing)
         except Exception as exc:  # pins busy, no permission, a bad pin number for this board
             log.exception("GPIO: the buttons and lights could not start")
-            self._fault = f"the buttons and lights could not start: {type(exc).__name__}: {exc}"
+            self._fault = tmsg("the buttons and lights could not start: {error}",
+                               error=f"{type(exc).__name__}: {exc}")
 
     def start(self) -> None:
         """Start watching the tower and the roll desk for the lights."""
@@ -431,7 +435,7 @@ class TableControls:
 
     def device_status(self) -> DeviceStatus:
         if self.choice is None:
-            return DeviceStatus(NAME, False, "gpio setting off; no buttons or lights", "off")
+            return DeviceStatus(NAME, False, tmsg("gpio setting off; no buttons or lights"), "off")
         if self.controls is None:
             return DeviceStatus(NAME, self.choice.real, self.choice.detail, ok=False,
                                 reason=self._fault)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.devices.present import DeviceStatus, Health, storage_status
+from companion.i18n import tmsg
 from companion.session.session import Session
 from companion.settings import Settings
 
@@ -36,10 +37,12 @@ def camera_health(camera: TableCamera) -> DeviceStatus:
     status = camera.device_status()
     kind = camera.kind()
     if kind == "lost":
-        return status.faulty(f"the camera stopped giving frames: {camera.message or 'lost'}; "
-                             "re-opening it (check the ribbon cable or USB plug)")
+        return status.faulty(tmsg("the camera stopped giving frames: {why}; re-opening it "
+                                  "(check the ribbon cable or USB plug)",
+                                  why=camera.message or "lost"))
     if kind == "demo" and camera.spec.lower() not in QUIET_CAMERA_SPECS:
-        return status.faulty(f"camera {camera.spec!r} did not open: {camera.message}")
+        return status.faulty(tmsg("camera {spec} did not open: {why}", spec=repr(camera.spec),
+                                  why=camera.message))
     return status
 
 
@@ -51,7 +54,7 @@ def tower_health(tower: TableTower) -> DeviceStatus:
     link = service.status()
     state = link.state.value
     if state in TOWER_FAULTS:
-        return status.faulty(link.reason or f"the tower link is {state}")
+        return status.faulty(link.reason or tmsg("the tower link is {state}", state=state))
     return status
 
 

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import tmsg
+
 PI_MODEL_FILE = Path("/proc/device-tree/model")
 #: Below this much free space in the data directory, storage is faulty (64 MiB).
 MIN_FREE_BYTES = 64 * 1024 * 1024
@@ -87,15 +89,18 @@ class DeviceReport:
 def _camera() -> DeviceStatus:
     videos = sorted(glob.glob("/dev/video*"))
     if videos:
-        return DeviceStatus("camera", True, f"found {videos[0]}")
-    return DeviceStatus("camera", False, "no camera found; dice are entered by tapping")
+        return DeviceStatus("camera", True, tmsg("found {path}", path=videos[0]))
+    return DeviceStatus("camera", False,
+                        tmsg("no camera found; dice are entered by tapping"))
 
 
 def _tower() -> DeviceStatus:
     ports = sorted(glob.glob("/dev/ttyACM*") + glob.glob("/dev/ttyUSB*"))
     if ports:
-        return DeviceStatus("dice tower", True, f"serial port {ports[0]} to probe")
-    return DeviceStatus("dice tower", False, "no serial port found; rolls are entered by tapping")
+        return DeviceStatus("dice tower", True,
+                            tmsg("serial port {port} to probe", port=ports[0]))
+    return DeviceStatus("dice tower", False,
+                        tmsg("no serial port found; rolls are entered by tapping"))
 
 
 def _is_raspberry_pi() -> bool:
@@ -107,13 +112,13 @@ def _is_raspberry_pi() -> bool:
 
 def _gpio() -> DeviceStatus:
     if _is_raspberry_pi() and glob.glob("/dev/gpiochip*"):
-        return DeviceStatus("GPIO", True, "Raspberry Pi GPIO chip")
+        return DeviceStatus("GPIO", True, tmsg("Raspberry Pi GPIO chip"))
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
 
     Device.pin_factory = MockFactory()
     return DeviceStatus("GPIO", False,
-                        "Test buttons (no real buttons connected: not a Raspberry Pi)")
+                        tmsg("Test buttons (no real buttons connected: not a Raspberry Pi)"))
 
 
 def probe_devices() -> DeviceReport:
@@ -132,18 +137,23 @@ def storage_status(data_dir: Path, last_write: str | None,
     try:
         usage = shutil.disk_usage(data_dir)
     except OSError as exc:
-        return DeviceStatus("storage", True, f"data in {data_dir}", ok=False,
-                            reason=f"cannot read the data directory: {exc.strerror or exc}",
+        return DeviceStatus("storage", True, tmsg("data in {path}", path=str(data_dir)), ok=False,
+                            reason=tmsg("cannot read the data directory: {why}",
+                                        why=str(exc.strerror or exc)),
                             facts=facts)
     facts.update(free_bytes=usage.free, total_bytes=usage.total)
-    free = f"{usage.free / 2**30:.1f} GiB free of {usage.total / 2**30:.1f} GiB"
-    written = f"last durable write {last_write}" if last_write else "nothing written yet"
-    status = DeviceStatus("storage", True, f"{free}; {written}", facts=facts)
+    free = tmsg("{free} GiB free of {total} GiB", free=f"{usage.free / 2**30:.1f}",
+                total=f"{usage.total / 2**30:.1f}")
+    written = (tmsg("last durable write {when}", when=last_write) if last_write
+               else tmsg("nothing written yet"))
+    status = DeviceStatus("storage", True, tmsg("{free}; {written}", free=free, written=written),
+                          facts=facts)
     if not os.access(data_dir, os.W_OK):
-        return status.faulty(f"the data directory {data_dir} is not writable by this user")
+        return status.faulty(tmsg("the data directory {path} is not writable by this user",
+                                 path=str(data_dir)))
     if usage.free < min_free:
-        return status.faulty(f"only {usage.free // 2**20} MiB free in {data_dir}: "
-                             "new moves may not be saved")
+        return status.faulty(tmsg("only {mib} MiB free in {path}: new moves may not be saved",
+                                 mib=usage.free // 2**20, path=str(data_dir)))
     return status
 
 
@@ -170,7 +180,7 @@ class Health:
             try:
                 out.append(probe())
             except Exception as exc:
-                out.append(DeviceStatus(key, False, "the probe failed", ok=False,
+                out.append(DeviceStatus(key, False, tmsg("the probe failed"), ok=False,
                                         reason=f"{type(exc).__name__}: {exc}"))
         return out
 

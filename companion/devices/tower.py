@@ -39,6 +39,7 @@ from typing import Any
 
 from companion.devices.present import DeviceStatus
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import tmsg
 from companion.table.rolls import RollDesk, TableRoll
 from firmware_bridge.fake import VirtualTower
 from firmware_bridge.inbox import StoredRoll
@@ -240,22 +241,30 @@ class TableTower:
         """The tower's part of the device line ``companion serve`` prints."""
         kind = self.kind()
         if kind == "off":
-            return DeviceStatus(NAME, False, "tower setting off; dice are tapped", "off")
+            return DeviceStatus(NAME, False, tmsg("tower setting off; dice are tapped"), "off")
         status = self.service.status() if self.service is not None else None
         tower = status.tower if status is not None else None
         if kind == "virtual":
-            where = f" on {tower.port}" if tower else ""
-            state = "connected" if status is not None and status.connected else "not answering"
-            return DeviceStatus(NAME, False, f"virtual tower on a pty{where}, {state}", "virtual")
+            connected = status is not None and status.connected
+            if tower:
+                detail = (tmsg("virtual tower on a pty on {port}, connected", port=tower.port)
+                          if connected else
+                          tmsg("virtual tower on a pty on {port}, not answering", port=tower.port))
+            else:
+                detail = (tmsg("virtual tower on a pty, connected") if connected
+                          else tmsg("virtual tower on a pty, not answering"))
+            return DeviceStatus(NAME, False, detail, "virtual")
         if kind == "real" and tower is not None:
-            return DeviceStatus(NAME, True, f"{tower.device_id} on {tower.port}, firmware "
-                                            f"{tower.firmware}", "real")
+            return DeviceStatus(NAME, True, tmsg("{device} on {port}, firmware {firmware}",
+                                                 device=tower.device_id, port=tower.port,
+                                                 firmware=tower.firmware), "real")
         link = self.service.link if self.service is not None else None
         present = link is not None and any(
             glob.glob(pattern) for pattern in [*link.ports, *link.patterns])
-        found = "no tower answered on a serial port" if present else "no serial port found"
-        return DeviceStatus(NAME, False, f"{found}; watching for one (dice are tapped"
-                                         " meanwhile)", "absent")
+        detail = (tmsg("no tower answered on a serial port; watching for one (dice are tapped "
+                       "meanwhile)") if present else
+                  tmsg("no serial port found; watching for one (dice are tapped meanwhile)"))
+        return DeviceStatus(NAME, False, detail, "absent")
 
     def status_json(self) -> JSON:
         """``GET /api/tower`` (``docs/API.md``): the link, the rolls no game took, the pending

@@ -46,3 +46,17 @@ def test_a_held_device_and_a_watchers_dismissal_read_in_the_readers_language() -
         desk.find(1, "roll", 7)
     assert missing.value.in_language("fr") == (
         "il n'y a pas d'entrée en attente (roll 7) dans la partie 1")
+
+
+def test_the_status_pages_details_and_faults_read_in_the_readers_language(tmp_path: Path) -> None:
+    from companion.devices.present import storage_status
+    from companion.i18n import localize
+
+    status = storage_status(tmp_path, None, min_free=2**62)
+    english = status.to_json()
+    assert english["detail"].endswith("GiB; nothing written yet")
+    assert english["reason"].startswith("only ")
+    french = localize(english, "fr")
+    assert "Gio libres sur" in french["detail"] and "nouveaux coups" in french["reason"]
+    polish = localize(english, "pl")
+    assert "GiB wolne z" in polish["detail"] and "nowe ruchy" in polish["reason"]
