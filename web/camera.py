@@ -24,8 +24,6 @@ from companion.games.base import JSON, UnreadableInput
 from companion.i18n import N_, localize, msg
 from companion.session import access
 from companion.session.errors import NotFound
-from companion.vision.calibrate_cmd import summary
-from companion.vision.calibration import CalibrationError
 from web.body import json_object
 from web.context import get_camera, get_session, require_owner
 from web.devices import held_by
@@ -75,8 +73,4 @@ def calibrate(game_id: int) -> Response:
     camera = get_camera()
     if camera is None or not camera.enabled:
         raise UnreadableInput("this companion runs no camera to calibrate")
-    try:
-        zones = camera.calibrate()
-    except CalibrationError as exc:
-        raise UnreadableInput(f"calibration failed: {exc}") from None
-    return jsonify(ok=True, zones=summary(zones))
+    return jsonify(ok=True, zones=camera.calibrate_summary())

@@ -172,35 +172,19 @@ def faces(game_id: int) -> Response:
 @bp.post("/games/<int:game_id>/icon-dice/faces")
 @accepts(MULTIPART, JSON_TYPE)
 def enroll(game_id: int) -> Response:
-    from companion.vision.icon_dice.draft import decode_photo, single_die_crop
-
     _actor(game_id, msg("enroll dice faces"))  # before the body is read
     hook = _hook()
     if request.mimetype == "multipart/form-data":
         reading = request.form.get("reading")
         if not reading:
             raise UnreadableInput("missing form field 'reading' (the face shown, kind:face)")
-        data = photo_bytes()
-        try:
-            photo = decode_photo(data)
-        except ValueError as exc:
-            raise UnreadableInput(str(exc)) from None
+        photo = hook.face_from_photo(photo_bytes())
     else:
         body = json_object({"reading", "from"})
         reading = text_field(body, "reading")
         if body.get("from") != "camera":
             raise UnreadableInput("send a photo (multipart 'photo') or {\"from\": \"camera\"}")
-        frame = hook.frame
-        if frame is None:
-            raise UnreadableInput("the camera has no picture now: upload a photo instead")
-        die_px = hook.die_px((frame.shape[1], frame.shape[0]))
-        if die_px is None:
-            raise UnreadableInput("the camera is not calibrated, so it cannot tell a die's "
-                                  "size: calibrate it, or upload a photo instead")
-        try:
-            photo = single_die_crop(frame, die_px)
-        except ValueError as exc:
-            raise UnreadableInput(str(exc)) from None
+        photo = hook.face_from_camera()
     draft = hook.draft()
     try:
         face = draft.add(reading, photo)

@@ -260,6 +260,16 @@ class TableCamera:
         self._configured_for = None  # the camera thread re-tunes at its next frame
         return zones
 
+    def calibrate_summary(self) -> JSON:
+        """:meth:`calibrate`, answered as what the API shows of the zones (markers, table size,
+        tray and seats); :class:`UnreadableInput` when it fails (nothing saved)."""
+        from companion.vision.calibrate_cmd import summary
+
+        try:
+            return summary(self.calibrate())
+        except CalibrationError as exc:
+            raise UnreadableInput(f"calibration failed: {exc}") from None
+
     def _tick(self) -> None:
         """Count the frame; never look at more than :data:`MAX_FPS` frames a second (a file
         or folder source would otherwise spin)."""

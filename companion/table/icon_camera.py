@@ -509,6 +509,33 @@ class DataDirHook:
             return None
         return float(zones.die_px * size[0] / zones.image_size[0])
 
+    def face_from_photo(self, data: bytes) -> Image:
+        """The die face to enroll from an uploaded photo (:class:`UnreadableInput` for bytes
+        that are not one)."""
+        from companion.vision.icon_dice.draft import decode_photo
+
+        try:
+            return decode_photo(data)
+        except ValueError as exc:
+            raise UnreadableInput(str(exc)) from None
+
+    def face_from_camera(self) -> Image:
+        """The die face to enroll from the camera's last frame, cropped at the calibrated die
+        size (:class:`UnreadableInput` without a picture, a calibration or one die)."""
+        from companion.vision.icon_dice.draft import single_die_crop
+
+        frame = self.frame
+        if frame is None:
+            raise UnreadableInput("the camera has no picture now: upload a photo instead")
+        die_px = self.die_px((frame.shape[1], frame.shape[0]))
+        if die_px is None:
+            raise UnreadableInput("the camera is not calibrated, so it cannot tell a die's "
+                                  "size: calibrate it, or upload a photo instead")
+        try:
+            return single_die_crop(frame, die_px)
+        except ValueError as exc:
+            raise UnreadableInput(str(exc)) from None
+
     def status_json(self) -> JSON:
         """What the icon camera does now: ``state`` (``off``: no reader, ``idle``: no game
         waits, ``reading``), the ``message``, each region's settle state, the number of the
