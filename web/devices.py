@@ -92,6 +92,8 @@ def release(game_id: int, device: str) -> Response:
         game_id, msg("release the dice tower") if device == "tower"
         else msg("release the camera"))
     if holds.holder(device) != game_id:
-        raise IllegalAction(f"game {game_id} does not hold the {NAMES[device]}")
+        raise IllegalAction(
+            msg("game {game} does not hold the dice tower", game=game_id) if device == "tower"
+            else msg("game {game} does not hold the camera", game=game_id))
     holds.release(device, game_id)
     return jsonify(ok=True, device=device, held_by=None)

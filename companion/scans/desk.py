@@ -95,15 +95,16 @@ class ScanDesk:
         snap = self.session.snapshot(game_pk, HOST)
         title, view = str(snap["game"]), snap["view"]
         if title not in scan_titles():
-            raise IllegalAction(f"{title} has no card scan (Sushi Go Party! and Sushi Go! do)")
+            raise IllegalAction(msg("{title} has no card scan (Sushi Go Party! and Sushi Go! do)",
+                                    title=title))
         return title, view
 
     @staticmethod
     def _entry_view(title: str, view: JSON) -> None:
         if not takes_scan(title, view):
-            raise IllegalAction("a scan enters round-end tableaux (scoring mode) or the cards "
-                                "revealed this turn (turn by turn): the game waits for neither "
-                                "now")
+            raise IllegalAction(msg("a scan enters round-end tableaux (scoring mode) or the cards "
+                                    "revealed this turn (turn by turn): the game waits for "
+                                    "neither now"))
 
     #: The names of the tableaux entered, by seat (Sushi Go!'s dummy last).
     tables = staticmethod(table_names)
@@ -136,8 +137,9 @@ class ScanDesk:
         _may_write(viewer, msg("scan the table"))
         holder = self.holds.holder("camera") if self.holds is not None else None
         if holder is not None and holder != game_pk:
-            raise DeviceHeld(f"game {holder} holds the camera: its host lets it go (or the "
-                             "Pi's owner frees it) before this game can scan with it", holder)
+            raise DeviceHeld(msg("game {game} holds the camera: its host lets it go (or the Pi's "
+                                 "owner frees it) before this game can scan with it",
+                                 game=holder), holder)
         frame = self.frame() if self.frame is not None else None
         if frame is None:
             raise UnreadableInput("the camera has no picture now (it is off, starting or lost):"
@@ -348,16 +350,16 @@ class ScanDesk:
         if self.holds is not None:
             holder = self.holds.holder("camera")
             if holder is None:
-                raise IllegalAction("no game holds the camera: on the host's tablet tap 'Use "
-                                    "the camera for this game'")
+                raise IllegalAction(msg("no game holds the camera: on the host's tablet tap 'Use "
+                                        "the camera for this game'"))
             games = [g for g in games if int(g["id"]) == holder]
         for g in games:
             view = self.session.snapshot(int(g["id"]), HOST)["view"]
             if takes_scan(str(g["game"]), view):
                 scan = self.scan_camera(int(g["id"]), HOST)
                 return describe(scan, self.tables(view))
-        raise IllegalAction("no game waits for cards now: scan at the end of a round (or after "
-                            "a turn's reveal)")
+        raise IllegalAction(msg("no game waits for cards now: scan at the end of a round (or "
+                                "after a turn's reveal)"))
 
     # -- enrollment (companion/scans/enrollment.py) -----------------------------------------
 

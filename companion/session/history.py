@@ -34,6 +34,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.games.base import JSON, Game, IllegalAction, Message, UnreadableInput
+from companion.i18n import msg
 
 
 class EntryType(StrEnum):
@@ -222,11 +223,11 @@ class History:
             return Step(entry, events, (), _Act(entry.action, state, events), self._stamp)
         if entry.type is EntryType.UNDO:
             if not self._undo:
-                raise IllegalAction("there is nothing to undo")
+                raise IllegalAction(msg("there is nothing to undo"))
             return Step(entry, (), (), self._undo[-1], self._stamp)
         if entry.type is EntryType.REDO:
             if not self._redo:
-                raise IllegalAction("there is nothing to redo")
+                raise IllegalAction(msg("there is nothing to redo"))
             change = self._redo[-1]
             return Step(entry, change.events, (), change, self._stamp)
         return self._prepare_correct(entry)

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import Faces, IllegalAction, UnreadableInput
 from companion.games.registry import UnknownGame, find_game
+from companion.i18n import msg
 
 TAP, TOWER, CAMERA = "tap", "tower", "camera"
 #: Every roll source, the default first.
@@ -38,8 +39,9 @@ def check_roll_source(game_id: str, source: Any) -> str:
     if source != TAP and dice is Faces.ICONS:
         if source == CAMERA:
             return source
-        raise IllegalAction(f"{game_id} is played with icon dice, which the dice tower cannot"
-                            " read: its roll source can be tap or camera")
+        raise IllegalAction(msg("{game} is played with icon dice, which the dice tower cannot "
+                                "read: its roll source can be tap or camera", game=game_id))
     if source != TAP and dice is None:
-        raise IllegalAction(f"{game_id} is played without dice: its roll source can only be tap")
+        raise IllegalAction(msg("{game} is played without dice: its roll source can only be tap",
+                                game=game_id))
     return source

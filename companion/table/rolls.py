@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.i18n import msg
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
@@ -245,8 +246,8 @@ class RollDesk:
         def build(view: JSON) -> JSON:
             now = request_for(game_id, view)
             if now is None or now.slot != request.slot:
-                raise IllegalAction("the game no longer waits for this roll"
-                                    f" ({request.prompt}); it moved on")
+                raise IllegalAction(msg("the game no longer waits for this roll ({prompt}); it "
+                                        "moved on", prompt=request.prompt))
             return now.action(values)
 
         return self.session.submit_from_view(game_pk, viewer, build, with_commit)

@@ -60,3 +60,16 @@ def test_the_status_pages_details_and_faults_read_in_the_readers_language(tmp_pa
     assert "Gio libres sur" in french["detail"] and "nouveaux coups" in french["reason"]
     polish = localize(english, "pl")
     assert "GiB wolne z" in polish["detail"] and "nowe ruchy" in polish["reason"]
+
+
+def test_the_devices_and_sources_refusals_read_in_the_readers_language() -> None:
+    from companion.games.base import IllegalAction
+    from companion.session.sources import check_roll_source
+
+    with pytest.raises(IllegalAction) as info:
+        check_roll_source("sushi-go-party", "tower")
+    assert info.value.reason == ("sushi-go-party is played without dice: its roll source "
+                                 "can only be tap")
+    assert info.value.in_language("fr") == (
+        "sushi-go-party se joue sans dés : sa source de lancers ne peut être que la saisie "
+        "à l'écran")
