@@ -40,6 +40,13 @@ def test_the_catalogue_lists_the_8_presets_with_names_types_and_player_ranges(
     assert (data["deal"]["4"], data["schedule"]["6"]) == (9, [7, 5, 3])
 
 
+def test_a_title_or_catalogue_without_one_is_not_found(client: FlaskClient) -> None:
+    # the route is generic: the catalogue is the engine's (registry.catalogue)
+    assert client.get("/api/titles/sushi-go/menus").status_code == 404
+    assert client.get("/api/titles/sushi-go-party/nothing").status_code == 404
+    assert client.get("/api/titles/no-such-title/menus").status_code == 404
+
+
 def test_a_menu_against_the_rules_is_refused_with_the_rule_it_breaks(
     client: FlaskClient,
 ) -> None:
