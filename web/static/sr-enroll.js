@@ -108,7 +108,7 @@ function allCard() {
 
 function render() {
   if (!state.data) return;
-  document.getElementById("sr-enroll-sub").textContent = `face set "${state.data.set}"`;
+  document.getElementById("sr-enroll-sub").textContent = t("face set “{name}”", { name: state.data.set });
   fill(document.getElementById("sr-enroll-step"), stepCard());
   fill(document.getElementById("sr-enroll-all"), allCard());
 }
