@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.i18n import msg, ntmsg, tmsg
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
@@ -233,7 +234,8 @@ class IconDesk:
         def build(view: JSON) -> JSON:
             now = face_request_for(request.game, view, request.seat, request.surface)
             if now is None or now.slot != request.slot:
-                raise IllegalAction(f"the game no longer waits for {request.prompt}; it moved on")
+                raise IllegalAction(msg("the game no longer waits for {prompt}; it moved on",
+                                        prompt=request.prompt))
             return now.action(readings)
 
         return self.session.submit_from_view(game_pk, viewer, build)
@@ -438,7 +440,7 @@ class DataDirHook:
     def __init__(self, desk: IconDesk, data_dir: Any) -> None:
         self.desk, self.data_dir = desk, data_dir
         self.camera: IconCamera | None = None
-        self.message = "idle: no Sushi Roll game takes its dice from the camera"
+        self.message: str = tmsg("idle: no Sushi Roll game takes its dice from the camera")
         self._checked = -1e9
         self._size: tuple[int, int] | None = None
         #: The last frame the camera gave (kept for the view and enrollment) and its number.
@@ -469,15 +471,16 @@ class DataDirHook:
             zones = load_zones(self.data_dir)
             faces = load_set(self.data_dir, DEFAULT_SET)
         except (CalibrationError, FileNotFoundError, ValueError) as exc:
-            self.message = f"icon dice off: {exc}"
+            self.message = tmsg("icon dice off: {why}", why=str(exc))
             return None
         if zones is None or not zones.seats:
-            self.message = "icon dice off: calibrate with the seat markers first"
+            self.message = tmsg("icon dice off: calibrate with the seat markers first")
             return None
         scale = size[0] / zones.image_size[0]
         die_px = zones.die_px * scale
         reader = IconDiceReader(faces, die_px)
-        self.message = f"reading {len(zones.seats)} seats' belts and trays"
+        self.message = ntmsg("reading {n} seat's belt and tray",
+                             "reading {n} seats' belts and trays", len(zones.seats))
         return IconCamera(self.desk, reader.read, regions_from_zones(zones, scale),
                           margin=1.2 * die_px)
 
