@@ -30,7 +30,7 @@ from tests.dice_table import wait_for as table_wait
 FAST = LinkTiming(probe_timeout_s=0.3, hello_every_s=0.1, backoff_max_s=0.2)
 
 
-def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+def wait_for(condition: Callable[[], Any], timeout: float = 30.0) -> Any:
     return table_wait(condition, timeout, 0.01)
 
 
@@ -140,7 +140,8 @@ def test_a_roll_no_game_waits_for_stays_unclaimed(table: Table) -> None:
     assert table.snap(tapped)["version"] == 4 and table.snap(waiting_for_cards)["version"] == 0
     assert table.tower.service is not None
     assert [r.roll.values for r in table.tower.service.inbox.unclaimed()] == [(6, 6)]
-    status = table.tower.status_json()
+    # the status's list is refreshed just after the desk's answer (the tower's feed thread)
+    status = wait_for(lambda: (s := table.tower.status_json())["unclaimed"]["count"] and s)
     assert status["unclaimed"]["count"] == 1 and status["last_offer"]["outcome"] == "unwanted"
 
 
