@@ -30,6 +30,7 @@ from companion.devices.feedback import Signal
 from companion.devices.presses import LONG, Press
 from companion.games.base import JSON, IllegalAction, StepNeed, UnreadableInput
 from companion.games.registry import find_game
+from companion.i18n import msg
 from companion.session.access import HOST, TABLE
 from companion.session.errors import Forbidden, NotFound, SessionClosed
 from companion.session.session import Redo, Session, Undo
@@ -162,7 +163,7 @@ class TableButtons:
         def build(view: JSON) -> JSON:
             action = next_step(title, view)
             if action is None:
-                raise IllegalAction("there is no phase to advance now: see the tablet")
+                raise IllegalAction(msg("there is no phase to advance now: see the tablet"))
             return action
 
         outcome = self.session.submit_from_view(game_pk, HOST, build)

@@ -201,9 +201,11 @@ class IconDesk:
     def offer(self, reading: FaceReading) -> Offered:
         found = self._request(reading.seat, reading.surface)
         if found is None:
-            offered = Offered(reading, "unwanted",
-                              reason=f"no game waits for seat {reading.seat + 1}'s"
-                                     f" {reading.surface}")
+            seat = reading.seat + 1
+            reason = (tmsg("no game waits for seat {seat}'s belt", seat=seat)
+                      if reading.surface == "belt"
+                      else tmsg("no game waits for seat {seat}'s tray", seat=seat))
+            offered = Offered(reading, "unwanted", reason=reason)
         else:
             offered = self._take(reading, *found)
         self.last = offered

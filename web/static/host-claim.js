@@ -2,6 +2,8 @@
 // (templates/host.html) and the home page's Join tab.
 import { api, store } from "./common.js";
 import { t } from "./i18n.js";
+// Words used inside another message (the extractor reads a t() only outside another call's arguments).
+const aSeat = () => t("a seat");
 
 /** "ABCD-EFGH": a host code as the screens show it (typed with or without the dash). */
 export function showCode(code) {
@@ -17,7 +19,7 @@ export async function takeOver(gameId, code) {
   const held = store.get(gameId);
   if (held?.role === "seat" && !globalThis.confirm(
     t("This phone is {who} in this game. Taking over as host here gives up that seat on this phone (the host can release it for another phone). Go on?",
-      { who: held.name ?? t("a seat") }))) return false;
+      { who: held.name ?? aSeat() }))) return false;
   const answer = await api("POST", `/api/games/${gameId}/host/claim`, { code: code.trim() });
   store.set(gameId, { token: answer.host_token, role: "host" });
   location.href = `/games/${gameId}`;

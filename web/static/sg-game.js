@@ -13,6 +13,8 @@ import { menuTypes, typeName } from "./sgp-common.js";
 import { loadColours } from "./sgp-game.js";
 import { colourOf, finalPanel, liveCard, roundStart, scoreboardCard } from "./sgp-score.js";
 import { scanCard } from "./scan.js";
+// Words used inside another message (the extractor reads a t() only outside another call's arguments).
+const andWord = () => t(" and ");
 
 export { GAME_ID, describe };
 
@@ -76,7 +78,7 @@ function turnCard(g) {
     sub = t("{n} of {total} revealed", { n: v.players.filter((p) => p.revealed).length, total: v.players.length });
   } else if (v.phase === "mochi") {
     const who = [...new Set(v.mochi.waiting)];
-    prompt = tn("Mochi: {players} rolls the die", "Mochi: {players} roll the die", who.length, { players: who.join(t(" and ")) });
+    prompt = tn("Mochi: {players} rolls the die", "Mochi: {players} roll the die", who.length, { players: who.join(andWord()) });
   } else {
     prompt = v.phase;
   }

@@ -12,6 +12,8 @@ import { t } from "./i18n.js";
 import { dieOf, dieRow, typeOf } from "./sg-common.js";
 import { cardName, counts } from "./sgp-common.js";
 import { cardGrid, refusalLine } from "./sgp-turns.js";
+// Words used inside another message (the extractor reads a t() only outside another call's arguments).
+const tapACard = () => t("tap a card");
 
 /** Chopsticks on ``p``'s table since an earlier turn, and a second card to take this turn. */
 function chopsticksUsable(g, p) {
@@ -107,7 +109,7 @@ export function revealPanel(g) {
     slots.length > 1 ? h("div", { class: `seg seg-${slots.length}`, role: "group", "aria-label": t("Which card") },
       slots.map((s) => h("button", { type: "button", "aria-pressed": String(slot === s), "data-slot": s,
         onclick: () => { d.slot = s; g.rerender(); } },
-      t("{slot}: {card}", { slot: SLOT_WORDS[s], card: d[s] ? cardName(v.menu, d[s]) : t("tap a card") })))) : null,
+      t("{slot}: {card}", { slot: SLOT_WORDS[s], card: d[s] ? cardName(v.menu, d[s]) : tapACard() })))) : null,
     cardGrid(g, d[slot] || null, pick),
     refusalLine(g),
     h("button", {

@@ -16,6 +16,8 @@ import {
   DISCARDED_ON_USE, MAY_LEAVE, SPECIAL_ORDER, URAMAKI_PLACES, WASABI, cardName, cardOf, chip,
   counts, menuTypes, tile, typeName, variantLabel,
 } from "./sgp-common.js";
+// Words used inside another message (the extractor reads a t() only outside another call's arguments).
+const andWord = () => t(" and ");
 
 const PLACES = [(points) => t("1st · {points}", { points }), (points) => t("2nd · {points}", { points }),
   (points) => t("3rd · {points}", { points })];
@@ -356,7 +358,7 @@ export function entryPanel(g, title = PARTY) {
     grid(g, d),
     orderChooser(g, d),
     notes.length ? h("p", { class: "sgp-note" }, t("{cards} cards leave the table when used: don't enter them (cards a take-out box flipped go in Face down).",
-      { cards: notes.map((x) => typeName(v.menu, x)).join(t(" and ")) })) : null,
+      { cards: notes.map((x) => typeName(v.menu, x)).join(andWord()) })) : null,
     title.extras(g, d),
     refusal ?? warn.map((w) => h("p", { class: "sgp-warn", "data-warning": "" }, w)),
     h("button", {

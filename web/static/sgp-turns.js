@@ -10,6 +10,10 @@ import {
   FLIPPED, SPECIAL_ORDER, WASABI, cardName, cardOf, chip, menuTypes, orderChoices, orderLabel,
   tile, typeName,
 } from "./sgp-common.js";
+// Words used inside another message (the extractor reads a t() only outside another call's arguments).
+const firstWord = () => t("1st");
+const secondWord = () => t("2nd");
+const tapACard = () => t("tap a card");
 
 /** Which card a special order's question is about. */
 const ORDER_OF = { "1st card": t("1st card"), "2nd card": t("2nd card"), given: t("given"), picked: t("picked") };
@@ -186,7 +190,7 @@ export function revealPanel(g) {
     d.chopsticks ? h("div", { class: "seg", role: "group", "aria-label": t("Which card") },
       ["first", "second"].map((s) => h("button", { type: "button", "aria-pressed": String(slot === s), "data-slot": s,
         onclick: () => { d.slot = s; g.rerender(); } },
-      t("{slot}: {card}", { slot: s === "first" ? t("1st") : t("2nd"), card: d[s]?.card ? cardName(v.menu, d[s].card) : t("tap a card") })))) : null,
+      t("{slot}: {card}", { slot: s === "first" ? firstWord() : secondWord(), card: d[s]?.card ? cardName(v.menu, d[s].card) : tapACard() })))) : null,
     cardGrid(g, current?.card ?? null, pick),
     d.first?.asked ? copiesChooser(g, orderChoices(firstTable), d.first, setCopies("first"), "1st card") : null,
     d.chopsticks && d.second?.asked ? copiesChooser(g, orderChoices(secondTable), d.second, setCopies("second"), "2nd card") : null,
