@@ -95,14 +95,19 @@ class Events:
         self.conn.close()
 
 
-def test_a_roll_at_the_desk_its_dismissal_and_the_hold_reach_the_stream(
-    served: tuple[int, Session, RollDesk, Any],
-) -> None:
-    port, _session, desk, client = served
+def tower_game_at_roll(client: Any) -> Any:
+    """A Sushi Express game holding the dice tower, where Cat rolls try 1."""
     game = create_game(client, roll_source="tower")
     claim_device(client, game, "tower")
     for action in TO_ROLL:
         assert post(client, f"/api/games/{game.id}/actions", action, game.host).status_code == 200
+    return game
+
+def test_a_roll_at_the_desk_its_dismissal_and_the_hold_reach_the_stream(
+    served: tuple[int, Session, RollDesk, Any],
+) -> None:
+    port, _session, desk, client = served
+    game = tower_game_at_roll(client)
     stream = Events(port, game.id, game.host)
     try:
         first = stream.devices_until(lambda d: True)

@@ -11,9 +11,8 @@ from typing import Any
 
 from companion.session.session import Session
 from companion.table.rolls import RollDesk, TableRoll
-from tests.dice_table import TO_ROLL
-from tests.web.test_devices_stream import WAIT_S, Events, served
-from tests.web.web_support import claim_device, create_game, post
+from tests.web.test_devices_stream import WAIT_S, Events, served, tower_game_at_roll
+from tests.web.web_support import post
 
 __all__ = ["served"]  # the fixture, shared with the devices' stream tests
 
@@ -32,10 +31,7 @@ def test_a_held_roll_reaches_the_stream_as_a_pending_input_until_dismissed(
     served: tuple[int, Session, RollDesk, Any],
 ) -> None:
     port, _session, desk, client = served
-    game = create_game(client, roll_source="tower")
-    claim_device(client, game, "tower")
-    for action in TO_ROLL:
-        assert post(client, f"/api/games/{game.id}/actions", action, game.host).status_code == 200
+    game = tower_game_at_roll(client)
     stream = Events(port, game.id, game.host)
     try:
         first = pending_until(stream, lambda p: True)
