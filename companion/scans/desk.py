@@ -1,11 +1,13 @@
 """The scan desk: one service between photos of the table and ``session``'s games.
 
-:class:`ScanDesk` holds each game's pending scan (in memory, one per game: the ``scan`` entry
-of the one pending-input desk, :class:`companion.table.pending.PendingDesk`, shared with the
-dice and the icon dice), checks who may do what, and turns its parts into calls: reading a
-photo (the card set of :mod:`~companion.scans.cardsets`), the actions of
-:mod:`~companion.scans.actions` submitted through the session, the JSON of
-:mod:`~companion.scans.report`, enrollment from :mod:`~companion.scans.enrollment`. The
+:class:`ScanDesk` turns photos into pending tableaux: it reads a photo (the card set of
+:mod:`~companion.scans.cardsets`), seats its cards and offers the result as the game's ``scan``
+entry to the one pending-input desk (:class:`companion.table.pending.PendingDesk`, shared with
+the dice and the icon dice; one per game). The entry's lifecycle (confirmed seat by seat,
+corrected card by card, dismissed, dropped when stale) is the desk's, served by
+:class:`~companion.scans.entry.ScanInput`; :meth:`ScanDesk.confirm`, :meth:`ScanDesk.correct`
+and :meth:`ScanDesk.dismiss` only name the game's current scan to the desk. It also serves
+the scan's pictures and the card sets' enrollment (:mod:`~companion.scans.enrollment`). The
 contract is :mod:`companion.scans`'s.
 """
 
@@ -15,7 +17,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,28 +27,29 @@ from companion.scans import enrollment
 from companion.scans.actions import (
     menu_types,
     scan_titles,
-    seat_actions,
     seat_by_zone,
     table_names,
     takes_scan,
 )
 from companion.scans.cardsets import CardModels, check_set_name, choose, read_choices
-from companion.scans.frames import FrameGetter, ZonesGetter
-from companion.scans.model import (
-    MAX_LABEL,
-    Image,
-    PendingScan,
-    ScannedCard,
-    SeatResult,
-    Uncertain,
+from companion.scans.entry import (
+    KIND,
+    CardChange,
+    ScanInput,
+    SeatChoice,
+    check_takes_scan,
+    scan_entry,
+    scan_game,
 )
-from companion.scans.photos import annotated_jpeg, card_crop, card_jpeg, decode_photo
-from companion.scans.report import describe, scan_json
+from companion.scans.frames import FrameGetter, ZonesGetter
+from companion.scans.model import Image, PendingScan, ScannedCard
+from companion.scans.photos import annotated_jpeg, card_jpeg, decode_photo
+from companion.scans.report import describe
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
-from companion.session.session import Act, Outcome, Session
+from companion.session.session import Outcome, Session
 from companion.table.holds import DeviceHeld, DeviceHolds
-from companion.table.pending import Pending, PendingDesk
+from companion.table.pending import PendingDesk
 from companion.vision.calibration import Zones
 
 #: The package's logger (the name it had as one module).
@@ -84,27 +86,20 @@ class ScanDesk:
         self.models = CardModels(data_dir, reader_factory)
         self.desk = desk if desk is not None else PendingDesk(
             lambda game_pk: session.poke(game_pk))
-        self.desk.register(KIND, _ScanInput(self))
+        #: The ``scan`` kind's lifecycle on the desk (confirm, correct: :mod:`.entry`).
+        self.input = ScanInput(session, self.models)
+        self.desk.register(KIND, self.input)
         self._lock = threading.Lock()  # scan numbers
         self._numbers = int(time.time() * 1000)
 
     # -- the game and its set -------------------------------------------------------------
 
     def _game(self, game_pk: int) -> tuple[str, JSON]:
-        """The title and host view of a game that takes scans now."""
-        snap = self.session.snapshot(game_pk, HOST)
-        title, view = str(snap["game"]), snap["view"]
-        if title not in scan_titles():
-            raise IllegalAction(msg("{title} has no card scan (Sushi Go Party! and Sushi Go! do)",
-                                    title=title))
-        return title, view
+        """The title and host view of a game whose title takes scans."""
+        return scan_game(self.session, game_pk)
 
-    @staticmethod
-    def _entry_view(title: str, view: JSON) -> None:
-        if not takes_scan(title, view):
-            raise IllegalAction(msg("a scan enters round-end tableaux (scoring mode) or the cards "
-                                    "revealed this turn (turn by turn): the game waits for "
-                                    "neither now"))
+    #: Refuse unless the game waits for tableaux or a reveal now.
+    _entry_view = staticmethod(check_takes_scan)
 
     #: The names of the tableaux entered, by seat (Sushi Go!'s dummy last).
     tables = staticmethod(table_names)
@@ -171,7 +166,7 @@ class ScanDesk:
             pending = PendingScan(game_pk, self._numbers, source, image, tuple(cards), set_name,
                                   view.get("round"), time.strftime("%Y-%m-%dT%H:%M:%S"),
                                   tuple(scan.notes), view.get("turn"))
-        self.desk.offer(_entry(pending))
+        self.desk.offer(scan_entry(pending))
         log.info("scan %s of game %s (%s): %d cards, %d uncertain", pending.number, game_pk,
                  source, len(cards), sum(c.uncertain for c in cards))
         return pending
@@ -201,13 +196,7 @@ class ScanDesk:
 
     def still_wanted(self, scan: PendingScan) -> bool:
         """The game still waits for tableaux in the round and turn the scan was taken in."""
-        try:
-            snap = self.session.snapshot(scan.game, HOST)
-        except NotFound:
-            return False
-        view = snap["view"]
-        return (view.get("round"), view.get("turn")) == (scan.round, scan.turn) \
-            and takes_scan(str(snap["game"]), view)
+        return self.input.still_wanted(scan_entry(scan))
 
     def _held(self, game_pk: int, number: Any = None) -> PendingScan:
         scan = self.pending(game_pk)
@@ -219,17 +208,9 @@ class ScanDesk:
                                current=scan.number))
         return scan
 
-    def _store(self, scan: PendingScan) -> PendingScan:
-        self.desk.update(_entry(scan))
-        return scan
-
     def to_json(self, scan: PendingScan) -> JSON:
         """``GET /api/games/<id>/scan`` (``docs/API.md``)."""
-        try:
-            title, view = self._game(scan.game)
-        except (NotFound, IllegalAction):
-            title, view = "", {}
-        return scan_json(scan, title, view)
+        return self.input.detail(scan_entry(scan))
 
     def image_jpeg(self, game_pk: int) -> bytes:
         """The pending scan's annotated photo as JPEG (:func:`~companion.scans.annotate`), each
@@ -255,87 +236,37 @@ class ScanDesk:
                                 len(scan.cards), card=index + 1))
         return card_jpeg(scan, index)
 
+    # -- the pending scan's lifecycle: the desk's (companion/scans/entry.py) -----------------
+
     def dismiss(self, game_pk: int, viewer: Viewer) -> None:
         """Forget the game's pending scan (:class:`NotFound` when there is none)."""
         _may_write(viewer, msg("dismiss a scan"))
-        scan = self._held(game_pk)
-        self.desk.drop(game_pk, KIND, None, scan.number)
+        self.desk.dismiss(game_pk, KIND, self._held(game_pk).number, viewer)
 
     def correct(self, game_pk: int, viewer: Viewer, index: int, label: str | None = None,
                 seat: int | bool | None = False, ignore: bool | None = None,
                 number: Any = None, teach: bool = True) -> PendingScan:
-        """Fix card ``index``: its ``label``, its ``seat`` (``None``: nobody's; ``False``:
-        unchanged) or leave it out (``ignore``). With ``teach`` a new label of a fully
-        visible card also teaches the card set its crop; the set serves every game of the
-        title, so the web asks it only of the Pi's owner (issue 28 item 4)."""
+        """Fix card ``index`` of the game's scan (``number``: refused once it was replaced):
+        :class:`~companion.scans.entry.CardChange` on the desk. The card set serves every
+        game of the title, so the web asks ``teach`` only of the Pi's owner (issue 28 item
+        4)."""
         _may_write(viewer, msg("correct a scan"))
-        scan = self._held(game_pk, number)
-        if not 0 <= index < len(scan.cards):
-            raise UnreadableInput(f"there is no card {index} in this scan "
-                                  f"(0 to {len(scan.cards) - 1})")
-        card = scan.cards[index]
-        changes: dict[str, Any] = {}
-        if label is not None:
-            label = label.strip()
-            if not label or len(label) > MAX_LABEL:
-                raise UnreadableInput(f"'label' must be a card id of 1 to {MAX_LABEL} "
-                                      "characters")
-            changes.update(label=label, corrected=True, uncertain=False, ignored=False)
-        if seat is not False:
-            names = self.tables(self._game(game_pk)[1])
-            if seat is not None and (isinstance(seat, bool) or not 0 <= seat < len(names)):
-                raise UnreadableInput(f"there is no seat {seat}")
-            changes["seat"] = seat
-        if ignore is not None:
-            changes["ignored"] = bool(ignore)
-        if teach and label is not None and card.visible == "full":
-            with self.models.lock:
-                card_set = self.models.load(scan.card_set, create=True)
-                self.models.teach(card_set, label, card_crop(scan.image, card.quad))
-        fixed = replace(card, **changes)
-        cards = (*scan.cards[:index], fixed, *scan.cards[index + 1:])
-        results = {s: r for s, r in scan.results.items()
-                   if s not in (card.seat, fixed.seat) or r.status == "entered"}
-        return self._store(replace(scan, cards=cards, results=results))
+        ref = self._held(game_pk, number).number
+        entry = self.desk.correct(game_pk, KIND, ref, viewer,
+                                  CardChange(index, label, seat, ignore, teach))
+        scan: PendingScan = entry.reading
+        return scan
 
     def confirm(self, game_pk: int, viewer: Viewer, seat: int | None = None,
                 extra: Mapping[str, Any] | None = None, number: Any = None) -> list[Outcome]:
-        """Enter ``seat``'s scanned tableau (``None``: every seat of the scan still to enter,
-        in seat order, stopping at the first refusal). Raises :class:`Uncertain`, or the
-        engine's refusal (kept on the seat; nothing applied)."""
+        """Enter ``seat``'s scanned tableau (``None``: every seat still to enter, in seat
+        order, stopping at the first refusal): :class:`~companion.scans.entry.SeatChoice` on
+        the desk. Raises :class:`Uncertain`, or the engine's refusal (kept on the seat)."""
         _may_write(viewer, msg("enter a tableau"))
-        scan = self._held(game_pk, number)
-        title, view = self._game(game_pk)
-        self._entry_view(title, view)
-        names = self.tables(view)
-        outcomes = []
-        for s in _to_enter(scan, names, seat):
-            _check_certain(scan.seat_cards(s), names[s])
-            actions = seat_actions(title, view, s, scan, extra)
-            outcome = self._submit(game_pk, viewer, s, actions)
-            scan = self._result(game_pk, s, SeatResult("entered", None, outcome.version))
-            outcomes.append(outcome)
+        ref = self._held(game_pk, number).number
+        outcomes: list[Outcome] = self.desk.confirm(game_pk, KIND, ref, viewer,
+                                                    SeatChoice(seat, extra))
         return outcomes
-
-    def _submit(self, game_pk: int, viewer: Viewer, seat: int, actions: list[JSON]) -> Outcome:
-        """The first of ``actions`` the engine takes; its first refusal when it takes none
-        (kept on the seat)."""
-        first: IllegalAction | UnreadableInput | None = None
-        for action in actions:
-            try:
-                return self.session.submit(game_pk, viewer, Act(action))
-            except (IllegalAction, UnreadableInput) as exc:
-                first = first or exc
-        assert first is not None
-        self._result(game_pk, seat, SeatResult("refused", first.reason))
-        raise first
-
-    def _result(self, game_pk: int, seat: int, result: SeatResult) -> PendingScan:
-        entry = self.desk.peek(game_pk, KIND, None)
-        if entry is None:
-            raise NotFound(msg("the scan was dismissed meanwhile"))
-        scan: PendingScan = entry.reading
-        return self._store(replace(scan, results={**scan.results, seat: result}))
 
     # -- the scan button --------------------------------------------------------------------
 
@@ -395,37 +326,6 @@ class ScanDesk:
         return enrollment.import_set(self.models, self.data_dir, self.set_for(game_pk), data)
 
 
-#: The scans' kind on the pending-input desk.
-KIND = "scan"
-
-
-def _entry(scan: PendingScan) -> Pending:
-    """``scan`` as the pending-input desk holds it (one per game)."""
-    unsure = sum(c.uncertain for c in scan.cards)
-    summary = f"{len(scan.cards)} cards scanned" + (f", {unsure} not sure" if unsure else "")
-    return Pending(KIND, scan.game, None, scan.number, scan.source, summary, scan)
-
-
-class _ScanInput:
-    """The scans on the pending-input desk: a scan is confirmed seat by seat and corrected card
-    by card through :class:`ScanDesk` (``POST /api/games/<id>/scan/confirm`` and ``/correct``);
-    the desk holds it, drops it when stale, and dismisses it."""
-
-    noun = "a scan"
-
-    def __init__(self, scans: ScanDesk) -> None:
-        self.scans = scans
-
-    def still_wanted(self, pending: Pending) -> bool:
-        return self.scans.still_wanted(pending.reading)
-
-    def values(self, pending: Pending, corrected: Any) -> Any:
-        raise UnreadableInput("a scan is entered seat by seat: confirm it on the scan screen")
-
-    def submit(self, pending: Pending, viewer: Viewer, values: Any) -> Outcome:
-        raise UnreadableInput("a scan is entered seat by seat: confirm it on the scan screen")
-
-
 def _seated(found: Any, size: tuple[int, int], zones: Zones | None, seats: int,
             seat: int | None) -> list[ScannedCard]:
     """The reader's cards as :class:`ScannedCard`, each in the seat whose zone holds it (a
@@ -440,36 +340,6 @@ def _seated(found: Any, size: tuple[int, int], zones: Zones | None, seats: int,
             where if where is not None and where < seats else seat,
             runner_up=card.runner_up))
     return cards
-
-
-def _to_enter(scan: PendingScan, names: list[str], seat: int | None) -> list[int]:
-    """The seats a confirm enters: ``seat`` (checked), or every seat of the scan not entered
-    yet."""
-    if seat is not None:
-        if not 0 <= seat < len(names):
-            raise UnreadableInput(f"there is no seat {seat}")
-        if not scan.seat_cards(seat):
-            raise UnreadableInput(f"the scan has no cards for {names[seat]}")
-        return [seat]
-    seats = [s for s in scan.seats() if s < len(names) and not _entered(scan, s)]
-    if not seats:
-        raise UnreadableInput("the scan has no cards left to enter: choose whose cards they are")
-    return seats
-
-
-def _check_certain(mine: list[ScannedCard], name: str) -> None:
-    """:class:`Uncertain` while any of a seat's cards is uncertain and not corrected."""
-    unsure = [c for c in mine if c.uncertain and not c.corrected]
-    if unsure:
-        which = ", ".join(str(c.index + 1) for c in unsure)
-        raise Uncertain(f"{name}'s card{'s' if len(unsure) > 1 else ''} {which} "
-                        f"{'are' if len(unsure) > 1 else 'is'} uncertain: tap each to "
-                        "confirm or correct it")
-
-
-def _entered(scan: PendingScan, seat: int) -> bool:
-    result = scan.results.get(seat)
-    return result is not None and result.status == "entered"
 
 
 def _may_write(viewer: Viewer, what: Msg) -> None:

@@ -278,6 +278,12 @@ class IconDesk:
         p: PendingReading = entry.reading
         return self._apply(entry.game, viewer, p.request, values)
 
+    def detail(self, entry: Pending) -> JSON:
+        """The pending reading as ``GET /api/icon-dice?game=ID`` lists it (the ``pending``
+        event: what Sushi Roll's camera card shows)."""
+        p: PendingReading = entry.reading
+        return p.to_json()
+
     def confirm(self, game_pk: int, ref: int, viewer: Viewer, values: Any = None) -> Outcome:
         """Submit pending reading ``ref`` as ``viewer``: the readings seen, or ``values`` (a
         list of readings) typed as a correction. Refused (raises) with it still pending."""

@@ -14,12 +14,16 @@ pending with the engine's reason.
 
 Each input keeps its own reading type (:attr:`Pending.reading`) and builds its actions through
 the engine's needs and ``action_for``: it registers an :class:`Input` for its kind, which says
-whether an entry is still wanted, checks corrected values and submits. The card scans, whose
-confirm and correct work per seat and per card, keep their own confirm and correct
-(:class:`companion.scans.ScanDesk`) and hold their pending scan here.
+whether an entry is still wanted, checks corrected values, submits and tells what the screens
+show of its reading (:meth:`Input.detail`). An entry may be entered in parts and corrected in
+place before it is entered (a :class:`PartedInput`: a card scan is confirmed seat by seat and
+corrected card by card, :class:`companion.scans.entry.ScanInput`): :meth:`PendingDesk.confirm`
+enters its parts one by one, keeping what each did on the entry, and :meth:`PendingDesk.correct`
+changes it.
 
 Every change tells the game's live streams (``on_change``, the session's ``poke``), which send
-the game's pending inputs (``docs/API.md``, "Live stream": the ``pending`` event).
+the game's pending inputs with their details (``docs/API.md``, "Live stream": the ``pending``
+event), so that no screen asks for them.
 Entries live in memory: after a restart the game still waits, and the dice are tapped in.
 """
 
@@ -30,7 +34,7 @@ import threading
 from collections.abc import Callable, Hashable
 from contextlib import suppress
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
 from companion.i18n import Msg, msg
@@ -64,10 +68,12 @@ class Pending:
     reason: str | None = None
     rev: int = 0
 
-    def to_json(self) -> JSON:
-        """What every screen shows of it (the live stream's ``pending`` event)."""
+    def to_json(self, detail: JSON | None = None) -> JSON:
+        """What every screen shows of it (the live stream's ``pending`` event); ``detail``:
+        its reading as its input shows it (:meth:`Input.detail`)."""
         return {"kind": self.kind, "game": self.game, "ref": self.ref, "device": self.device,
-                "summary": self.summary, "reason": self.reason, "rev": self.rev}
+                "summary": self.summary, "reason": self.reason, "rev": self.rev,
+                "detail": detail}
 
 
 class Input(Protocol):
@@ -85,6 +91,30 @@ class Input(Protocol):
 
     def submit(self, pending: Pending, viewer: Viewer, values: Any) -> Outcome:
         """Enter ``values`` through the engine as ``viewer`` (raises the engine's refusal)."""
+
+    def detail(self, pending: Pending) -> JSON:
+        """What the screens show of its reading (the ``detail`` of the ``pending`` event: a
+        roll's dice, an icon reading's faces, a scan's photo, cards and seats)."""
+
+
+@runtime_checkable
+class PartedInput(Input, Protocol):
+    """An input whose entries are entered part by part and corrected in place before (the card
+    scans: seat by seat, card by card). :meth:`PendingDesk.confirm` enters the ``parts`` of
+    the values one by one, stopping at the first refusal; the entry stays pending with what
+    each part did (``entered``, ``refused``) until none is left."""
+
+    def parts(self, pending: Pending, values: Any) -> list[Any]:
+        """The parts a confirm of ``values`` enters, in order (checked: raises the refusal)."""
+
+    def entered(self, pending: Pending, part: Any, outcome: Any) -> Pending | None:
+        """The entry once ``part`` went in (``None``: nothing of it is left to enter)."""
+
+    def refused(self, pending: Pending, part: Any, reason: str) -> Pending:
+        """The entry with the engine's refusal of ``part`` kept on it."""
+
+    def amend(self, pending: Pending, viewer: Viewer, change: Any) -> Pending:
+        """The entry as ``change`` (a person's correction) makes it (raises when refused)."""
 
 
 class PendingDesk:
@@ -168,23 +198,65 @@ class PendingDesk:
                                            kind=kind, ref=ref, game=game_pk))
 
     def confirm(self, game_pk: int, kind: str, ref: int, viewer: Viewer, values: Any = None,
-                missing: str | Msg | None = None) -> Outcome:
+                missing: str | Msg | None = None) -> Any:
         """Enter entry ``ref`` as ``viewer`` (a host or a seat): the values read, or ``values``
-        corrected by a person. Refused (raises) with the entry still pending and the reason
-        kept on it."""
+        corrected by a person; what its input's ``submit`` answered (a :class:`PartedInput`'s:
+        the list of what each part's did). Refused (raises) with the entry still pending and
+        the reason kept on it (on the refused part, with the parts entered before it kept as
+        entered)."""
         pending = self.find(game_pk, kind, ref, missing)
         handler = self._inputs[kind]
         chosen = handler.values(pending, values)
         if viewer.role == "watcher":
             raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
-                                what=msg("enter dice")))
-        try:
-            outcome = handler.submit(pending, viewer, chosen)
-        except (IllegalAction, UnreadableInput) as exc:
-            self._keep_reason(pending, exc.reason)
-            raise
-        self.drop(game_pk, kind, pending.slot, ref)
-        return outcome
+                                what=self._confirm_what(kind)))
+        if not isinstance(handler, PartedInput):
+            try:
+                outcome = handler.submit(pending, viewer, chosen)
+            except (IllegalAction, UnreadableInput) as exc:
+                self._keep_reason(pending, exc.reason)
+                raise
+            self.drop(game_pk, kind, pending.slot, ref)
+            return outcome
+        outcomes = []
+        current: Pending | None = pending
+        for part in handler.parts(pending, chosen):
+            assert current is not None
+            try:
+                outcome = handler.submit(current, viewer, part)
+            except (IllegalAction, UnreadableInput) as exc:
+                with suppress(NotFound):  # dismissed or replaced meanwhile: nothing to keep
+                    self.update(handler.refused(current, part, exc.reason))
+                raise
+            outcomes.append(outcome)
+            current = handler.entered(current, part, outcome)
+            if current is None:
+                self.drop(game_pk, kind, pending.slot, ref)
+                break
+            current = self.update(current)
+        return outcomes
+
+    def correct(self, game_pk: int, kind: str, ref: int, viewer: Viewer, change: Any,
+                missing: str | Msg | None = None) -> Pending:
+        """Change entry ``ref`` without entering it (a scan's card: its name, its seat, left
+        out), as its :class:`PartedInput`'s ``amend`` says; the entry as it is now."""
+        if viewer.role == "watcher":
+            raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
+                                what=self._correct_what(kind)))
+        pending = self.find(game_pk, kind, ref, missing)
+        handler = self._inputs[kind]
+        if not isinstance(handler, PartedInput):
+            raise UnreadableInput(f"a pending {kind} is corrected as it is confirmed")
+        return self.update(handler.amend(pending, viewer, change))
+
+    @staticmethod
+    def _confirm_what(kind: str) -> Msg:
+        """"enter dice" in a watcher's refusal ("enter a tableau" for a scan)."""
+        return msg("enter a tableau") if kind == "scan" else msg("enter dice")
+
+    @staticmethod
+    def _correct_what(kind: str) -> str | Msg:
+        return msg("correct a scan") if kind == "scan" else f"correct a {kind}"
 
     def _dismiss_what(self, kind: str) -> str | Msg:
         """"dismiss a roll" in a watcher's refusal, a message for the desk's own kinds (each
@@ -207,8 +279,17 @@ class PendingDesk:
         self.drop(game_pk, kind, pending.slot, ref)
 
     def to_json(self, game_pk: int) -> list[JSON]:
-        """The game's pending inputs as every screen sees them (the ``pending`` event)."""
-        return [p.to_json() for p in self.held(game_pk)]
+        """The game's pending inputs as every screen sees them (the ``pending`` event), each
+        with its input's :meth:`Input.detail`."""
+        return [p.to_json(self._detail(p)) for p in self.held(game_pk)]
+
+    def _detail(self, pending: Pending) -> JSON | None:
+        handler = self._inputs.get(pending.kind)
+        detail = getattr(handler, "detail", None)
+        if detail is not None:
+            return detail(pending)
+        reading = pending.reading
+        return reading.to_json() if hasattr(reading, "to_json") else None
 
     # -- inside ------------------------------------------------------------------------------
 

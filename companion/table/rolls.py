@@ -294,6 +294,11 @@ class RollDesk:
         pending: PendingRoll = entry.reading
         return self._apply(entry.game, viewer, pending.request, values)
 
+    def detail(self, entry: Pending) -> JSON:
+        """The pending roll as ``GET /api/tower?game=ID`` lists it (the ``pending`` event)."""
+        pending: PendingRoll = entry.reading
+        return pending.to_json()
+
     def confirm(self, game_pk: int, ref: int, viewer: Viewer, values: Any = None) -> Outcome:
         """Submit pending roll ``ref`` of game ``game_pk`` as ``viewer`` (a host or a seat):
         the values read, or ``values`` typed as a correction. Refused (raises) with the
