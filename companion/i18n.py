@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from gettext import NullTranslations
@@ -254,23 +254,44 @@ def plural_categories(lang: str) -> dict[str, int]:
     return out
 
 
-#: Contexts of names the engines define and the pages also show (a snapshot is shared by every
-#: viewer, so each page names the cards in its own language): exported with the pages' strings.
-PAGE_CONTEXTS = frozenset({"sushi-go", "sushi-go-party", "sushi-go-party menu", "sushi-roll"})
+def _no_contexts() -> frozenset[str]:
+    return frozenset()
+
+
+#: Where the contexts of names the engines define and the pages also show come from (a snapshot
+#: is shared by every viewer, so each page names the cards in its own language): each title
+#: declares its own (``Title.page_contexts``). The engines import this module, so it cannot ask
+#: their registry: ``companion.games`` hands it the registry's answer when it is imported
+#: (:func:`page_contexts_from`), before any page can be served.
+_page_contexts: Callable[[], frozenset[str]] = _no_contexts
+
+
+def page_contexts_from(source: Callable[[], frozenset[str]]) -> None:
+    """Take the page contexts from ``source`` (called when a catalogue is built)."""
+    global _page_contexts
+    _page_contexts = source
+
+
+def page_contexts() -> frozenset[str]:
+    """The contexts of names the engines define and the pages also show: exported with the
+    pages' strings."""
+    return _page_contexts()
 
 
 def catalogue_json(lang: str, only: str | None = "web/static/") -> dict[str, Any]:
     """See :func:`_catalogue_json` (read again only when the ``.po`` file changes)."""
     po = po_path(lang)
-    return _catalogue_json(lang, only, po.stat().st_mtime_ns if po.exists() else 0)
+    return _catalogue_json(lang, only, po.stat().st_mtime_ns if po.exists() else 0,
+                           page_contexts())
 
 
 @cache
-def _catalogue_json(lang: str, only: str | None, _mtime: int) -> dict[str, Any]:
+def _catalogue_json(lang: str, only: str | None, _mtime: int,
+                    contexts: frozenset[str] = frozenset()) -> dict[str, Any]:
     """The strings of ``lang`` the pages use, for ``GET /i18n/<lang>.json``: ``messages`` maps
     an id (``context\\x04id`` with a context) to its text, or to its list of plural forms;
     ``plural`` maps ``Intl.PluralRules`` categories to form indexes. ``only``: keep the
-    entries used under this path, and the names of :data:`PAGE_CONTEXTS` (None: all)."""
+    entries used under this path, and the names of the page ``contexts`` (None: all)."""
     messages: dict[str, Any] = {}
     if lang != SOURCE and po_path(lang).exists():
         with po_path(lang).open("rb") as f:
@@ -278,7 +299,7 @@ def _catalogue_json(lang: str, only: str | None, _mtime: int) -> dict[str, Any]:
         for m in catalog:
             if not m.id or m.fuzzy:
                 continue
-            if only and m.context not in PAGE_CONTEXTS and not any(
+            if only and m.context not in contexts and not any(
                 loc.startswith(only) for loc, _ in m.locations
             ):
                 continue

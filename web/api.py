@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion.games import available_games
 from companion.games.base import JSON, Faces, UnreadableInput
-from companion.games.registry import GAME_IDS
+from companion.games.registry import title
 from companion.i18n import msg
 from companion.session.session import Act, Correct, Created, Outcome, Redo, Undo
 from companion.session.sources import DEFAULT_ROLL_SOURCE
@@ -30,6 +30,7 @@ from web.i18n import request_language
 from web.idempotency import once_response
 from web.qr import host_qr_svg, join_qr_svg
 from web.title_words import localized_title
+from web.titles import scripts
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -39,20 +40,25 @@ def list_games() -> Response:
     return jsonify(games=get_session().list_games())
 
 
-#: Titles the web screens can show: every registered title comes with its screens
+#: Titles the web screens can show; ``None``: every registered title, each with its screens
 #: (``web/static/<prefix>-*.js``). A title left out (a test hides one) is listed with
 #: ``"screens": false`` and the new-game form leaves it out. Whether a title has dice, and
 #: which, is its engine's ``info.dice``.
-SCREENS = frozenset(GAME_IDS)
+SCREENS: frozenset[str] | None = None
 
 
 @bp.get("/titles")
 def titles() -> Response:
-    lang = request_language()  # the options' labels and notes in the device's language
+    """Every built title in menu order: its ``GameInfo`` (the options' labels and notes in the
+    device's language), whether the form offers it, its dice, and ``scripts``: the title's
+    page modules the pages load (:func:`web.titles.scripts`)."""
+    lang = request_language()
     return jsonify(
         titles=[
-            {**localized_title(game.info.to_json(), lang), "screens": game.info.id in SCREENS,
-             "dice": game.info.dice is Faces.PIPS, "icon_dice": game.info.dice is Faces.ICONS}
+            {**localized_title(game.info.to_json(), lang),
+             "screens": SCREENS is None or game.info.id in SCREENS,
+             "dice": game.info.dice is Faces.PIPS, "icon_dice": game.info.dice is Faces.ICONS,
+             "scripts": scripts(title(game.info.id))}
             for game in available_games()
         ]
     )

@@ -9,11 +9,11 @@ app's own (by BGG id, then name) and the play is saved. The JSON: ``sourceName``
 ``sourceGameId``) and ``players`` (``name``, ``score``, ``winner``, ``rank``,
 ``startPlayer``, ``sourcePlayerId``, ``role``).
 
-BoardGameGeek ids (:data:`BGG_IDS`): Sushi Go! 133473 (the 10th anniversary edition plays it),
-Sushi Go Party! 192291, Sushi Roll 247342. Sushi Express (Michael Schacht, Abacus 2005) is sent
-with ``bggId`` 0, BG Stats' "no BGG id": we could not confirm its id from a source we trust, and
-a wrong id would file the play under another game; BG Stats matches it by name instead, once,
-and remembers the match.
+BoardGameGeek ids (:func:`bgg_id`) are each title's (``TITLE.bgg_id`` in its package): Sushi Go!
+133473 (the 10th anniversary edition plays it), Sushi Go Party! 192291, Sushi Roll 247342. Sushi
+Express (Michael Schacht, Abacus 2005) is sent with ``bggId`` 0, BG Stats' "no BGG id": we could
+not confirm its id from a source we trust, and a wrong id would file the play under another game;
+BG Stats matches it by name instead, once, and remembers the match.
 """
 
 from __future__ import annotations
@@ -23,13 +23,19 @@ from datetime import datetime
 from urllib.parse import quote
 
 from companion.games.base import JSON
+from companion.games.registry import UnknownGame, title
 
 #: The push-play address; ``data`` is the url-encoded play.
 BASE_URL = "https://app.bgstatsapp.com/createPlay.html"
-#: BoardGameGeek's ids of the titles (0: none sent; module docstring).
-BGG_IDS = {"sushi-go": 133473, "sushi-go-party": 192291, "sushi-roll": 247342,
-           "sushi-express": 0}
 SOURCE_NAME = "Sushi table companion"
+
+
+def bgg_id(game_id: str) -> int:
+    """BoardGameGeek's id of a title (0: none sent; module docstring)."""
+    try:
+        return title(game_id).bgg_id
+    except UnknownGame:
+        return 0
 
 
 def play_date(iso: str) -> str:
@@ -60,7 +66,7 @@ def play_json(summary: JSON, location: str = "") -> JSON:
         "board": "",
         "game": {
             "name": summary["title"],
-            "bggId": BGG_IDS.get(summary["game"], 0),
+            "bggId": bgg_id(summary["game"]),
             "highestWins": bool(summary.get("highest_wins", True)),
             "noPoints": False,
             "sourceGameId": summary["game"],

@@ -142,6 +142,23 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Title:
+    """How a title package introduces itself to the registry (its ``TITLE``, next to ``GAME``):
+    the facts about a title that are not rules. ``id`` is its ``GameInfo.id``; ``order`` its
+    place in the menus (lowest first); ``screens`` the prefix of its pages' scripts
+    (``web/static/<screens>-game.js``, ``-setup.js``, ``-correct.js``: the pages load those that
+    exist); ``bgg_id`` its BoardGameGeek id (0: none sent to BG Stats); ``page_contexts`` the
+    message contexts of names its engine defines that the pages show too (card names: the
+    pages' catalogue carries them)."""
+
+    id: str
+    order: int
+    screens: str
+    bgg_id: int = 0
+    page_contexts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class PlayerSpec:
     """A seat at the table: a unique name and a colour (a player colour, free text)."""
 
@@ -470,4 +487,11 @@ class Game(Protocol):
 
     def card_names(self) -> dict[str, str]:
         """Every card of the box by id, named as printed (``{}``: a title without cards)."""
+        ...
+
+    def facts(self, view: JSON) -> JSON:
+        """What the statistics and exports tell of a game besides its ranking, read from its
+        public ``view``: ``menu`` (``{"id", "name"}``) for a title played with a menu,
+        ``customers`` (player name -> customers served) for one that counts them; ``{}`` for
+        neither."""
         ...

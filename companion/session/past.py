@@ -224,7 +224,8 @@ def _extras(game: Game, row: GameRow, state: Any) -> JSON:
 
 def extras(game: Game, title: str, players: list[JSON], options: JSON, state: Any) -> JSON:
     """``start_player``, ``highest_wins``, ``menu`` and ``customers`` of a game of ``title``
-    in ``state`` (module docstring; the hub's summaries add them too)."""
+    in ``state`` (module docstring; the hub's summaries add them too): the menu and the
+    customers are the engine's ``facts``, the title's own."""
     view = game.view(state, None)
     start = None
     spec = next((o for o in game.info.options if o.key == "start_player"), None)
@@ -232,16 +233,12 @@ def extras(game: Game, title: str, players: list[JSON], options: JSON, state: An
         seat = options.get("start_player", spec.default)
         if isinstance(seat, int) and 0 <= seat < len(players):
             start = players[seat].get("name")
-    menu = view.get("menu") if title == "sushi-go-party" else None
-    customers = None
-    if title == "sushi-express":
-        customers = {p["name"]: sum(n for kind, n in p["customers"].items() if kind != "tip")
-                     for p in view["players"]}
+    facts = game.facts(view)  # the title's own: its menu, its customers
     return {
         "start_player": start,
         "highest_wins": not view.get("lowest_wins", False),
-        "menu": {"id": menu["id"], "name": menu["name"]} if isinstance(menu, dict) else None,
-        "customers": customers,
+        "menu": facts.get("menu"),
+        "customers": facts.get("customers"),
     }
 
 

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.export.bgstats import BGG_IDS
+from companion.export.bgstats import bgg_id
 from companion.games import find_game
 from companion.games.base import PlayerSpec
 from companion.session.history import fold
@@ -144,7 +144,7 @@ def test_a_finished_game_goes_to_bg_stats_as_its_push_play_link(
         assert players[rank["name"]]["rank"] == rank["rank"]
         assert players[rank["name"]]["winner"] == (rank["name"] in summary["winners"])
     assert [n for n, p in players.items() if p["startPlayer"]] == ["Ann"]
-    assert BGG_IDS["sushi-go"] == 133473 and BGG_IDS["sushi-go-party"] == 192291
+    assert bgg_id("sushi-go") == 133473 and bgg_id("sushi-go-party") == 192291
     moved = client.get(f"/history/{game}/bgstats")  # what the QR code holds
     assert moved.status_code == 302 and moved.headers["Location"] == answer["url"]
     qr = client.get(f"/api/history/{game}/bgstats.svg")

@@ -1,18 +1,31 @@
 """The new-game form's words in the request's language (issue 26): /api/titles answers every
 option's label and note from the catalogue, and the Sushi Go Party! menu picker's catalogue
 names menus and cards as each edition prints them (SEED1 in French). Every text /api/titles
-sends must be in every language's catalogue: an engine that changes an option's words without
-web/title_words.py fails here."""
+sends must be marked where its engine writes it (``N_``) and be in every language's catalogue:
+an engine that adds or changes an option's words without marking them fails here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
 from companion import i18n
 from companion.games import available_games
-from web.title_words import OPTION_TEXTS
+from web.title_words import option_texts
+
+GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
+
+
+def marked_in_the_engines() -> set[str]:
+    """Every ``N_("...")`` of the engines' source, as extraction reads it."""
+    return {message for path in GAMES.rglob("*.py")
+            for _line, message, _comments, _context in extract_from_file(
+                "python", str(path), keywords={"N_": None})
+            if isinstance(message, str)}
 
 
 @pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE])
@@ -20,7 +33,9 @@ def test_every_option_text_is_marked_and_translated(lang: str) -> None:
     with i18n.po_path(lang).open("rb") as f:
         catalogue = read_po(f, locale=lang)
     texts = {t for g in available_games() for o in g.info.options for t in (o.label, o.doc)}
-    assert texts <= set(OPTION_TEXTS), sorted(texts - set(OPTION_TEXTS))
+    assert texts == option_texts()
+    marked = marked_in_the_engines()
+    assert texts <= marked, sorted(texts - marked)
     missing = [t for t in texts if not (m := catalogue.get(t)) or not m.string]
     assert not missing, missing
 

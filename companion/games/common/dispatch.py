@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 from companion.games.base import IllegalAction, Message, OptionSpec, UnreadableInput
+from companion.i18n import N_
 
 
 class HasMode(Protocol):
@@ -99,11 +100,13 @@ def make_apply(
 #: (Sushi Go!, Sushi Go Party!).
 TABLEAU_MODE_OPTION = OptionSpec(
     key="mode",
-    label="How the game is followed",
+    label=N_("How the game is followed"),
     default="scoring",
     choices=("scoring", "turns"),
-    doc="Tableaux at round end: enter each player's cards once the round is over, the "
-    "quickest. Turn by turn: enter every turn, each one checked as it happens.",
+    doc=N_(
+        "Tableaux at round end: enter each player's cards once the round is over, the quickest. "
+        "Turn by turn: enter every turn, each one checked as it happens."
+    ),
     free=True,
 )
 

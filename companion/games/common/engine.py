@@ -101,6 +101,10 @@ class ModuleGame:
         names = getattr(self._needs, "card_names", None)
         return {} if names is None else dict(names())
 
+    def facts(self, view: JSON) -> JSON:
+        """``{}``: a title with no menu and no customers to tell (one that has them overrides)."""
+        return {}
+
     def private_to(self, state: Any, action: Message) -> int | None:
         """``None``: every action of these titles is public."""
         return None

@@ -58,6 +58,7 @@ from companion.games.base import (
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
+    Title,
 )
 from companion.games.common.engine import ModuleGame
 from companion.games.sushi_express import describe, legal, needs, rules, scoring, view
@@ -65,6 +66,7 @@ from companion.games.sushi_express.actions import ACTIONS
 from companion.games.sushi_express.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushi_express.events import EVENTS
 from companion.games.sushi_express.state import GameState, Phase
+from companion.i18n import N_
 
 INFO = GameInfo(
     id=scoring.GAME_ID,
@@ -74,38 +76,48 @@ INFO = GameInfo(
     options=(
         OptionSpec(
             key="express_passed_when_occupied",
-            label="A van passing an occupied Sushi Express takes a customer",
+            label=N_("A van passing an occupied Sushi Express takes a customer"),
             default=True,
             choices=(True, False),
-            doc="Driving over the Sushi Express tile while another van stands on it still "
-            "counts as passing it (one customer card).",
+            doc=N_(
+                "Driving over the Sushi Express tile while another van stands on it still counts "
+                "as passing it (one customer card)."
+            ),
         ),
         OptionSpec(
             key="first_lap_from_start",
-            label="Leaving the start tile counts as passing Sushi Express",
+            label=N_("Leaving the start tile counts as passing Sushi Express"),
             default=False,
             choices=(False, True),
-            doc="No (the default): a van passes Sushi Express only on reaching or crossing "
-            "it again. Yes: its first departure from the start tile already counts.",
+            doc=N_(
+                "No (the default): a van passes Sushi Express only on reaching or crossing it "
+                "again. Yes: its first departure from the start tile already counts."
+            ),
         ),
         OptionSpec(
             key="stack_lowest",
-            label="Which marker of the lowest stack starts the next round",
+            label=N_("Which marker of the lowest stack starts the next round"),
             default="bottom",
             choices=("bottom", "top"),
-            doc="The bottom marker (who chose the number first) or the top one starts the "
-            "next round and decides the delivery.",
+            doc=N_(
+                "The bottom marker (who chose the number first) or the top one starts the next "
+                "round and decides the delivery."
+            ),
         ),
         OptionSpec(
             key="start_player",
-            label="Start player (seat)",
+            label=N_("Start player (seat)"),
             default=0,
             choices=tuple(range(MAX_PLAYERS)),
-            doc="The seat (0 = first player listed) that guesses first in round 1.",
+            doc=N_("The seat (0 = first player listed) that guesses first in round 1."),
         ),
     ),
     dice=Faces.PIPS,
 )
+
+#: How the registry lists this title. BG Stats gets no BGG id (0): none could be confirmed
+#: from a source we trust, and a wrong one would file the play under another game.
+TITLE = Title(id=INFO.id, order=10, screens="game")
 
 
 class SushiExpress(ModuleGame):
@@ -140,10 +152,16 @@ class SushiExpress(ModuleGame):
         """The seat a ``record_draw`` belongs to; ``None`` for other actions."""
         return view.private_to(state, action)
 
+    def facts(self, view: JSON) -> JSON:
+        """The customers each player served (the tips are not customers)."""
+        served = {p["name"]: sum(n for kind, n in p["customers"].items() if kind != "tip")
+                  for p in view["players"]}
+        return {"customers": served}
+
 
 GAME = SushiExpress(
     legal=legal, rules=rules, view=view, record=None, describe=describe, over=Phase.OVER,
     needs=needs,
 )
 
-__all__ = ["GAME", "INFO", "SushiExpress"]
+__all__ = ["GAME", "INFO", "TITLE", "SushiExpress"]

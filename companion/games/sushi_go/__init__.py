@@ -29,6 +29,7 @@ from companion.games.base import (
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
+    Title,
 )
 from companion.games.common.dispatch import TABLEAU_MODE_OPTION, mode_from_option
 from companion.games.common.engine import ModuleGame
@@ -47,6 +48,7 @@ from companion.games.sushi_go.options import (
 )
 from companion.games.sushi_go.scoring import GAME_ID, score_game
 from companion.games.sushi_go.state import GameState, Mode, Phase
+from companion.i18n import N_
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -56,45 +58,57 @@ INFO = GameInfo(
     options=(
         OptionSpec(
             key="edition",
-            label="Edition",
+            label=N_("Edition"),
             default=ANNIVERSARY.id,
             choices=tuple(EDITIONS),
-            doc="10th anniversary edition (2024: futomaki, gyoza, strawberry pudding with its "
-            "lead token) or the original edition (2013: maki, dumplings, pudding). In both, "
-            "tied players share the points (rounded down) and a tie for first leaves no "
-            "second place.",
+            doc=N_(
+                "10th anniversary edition (2024: futomaki, gyoza, strawberry pudding with its lead "
+                "token) or the original edition (2013: maki, dumplings, pudding). In both, tied "
+                "players share the points (rounded down) and a tie for first leaves no second "
+                "place."
+            ),
         ),
         OptionSpec(
             key="dessert",
-            label="Dessert",
+            label=N_("Dessert"),
             default=STANDARD_DESSERT,
             choices=DESSERT_CHOICES,
-            doc="The edition's own dessert, or one of the 10th anniversary's other desserts, "
-            "scored at game end: Frozen yogurt, Bubble tea, Old-fashioned pudding or Mochi "
-            "(a player who takes a Mochi card rolls the mochi die).",
+            doc=N_(
+                "The edition's own dessert, or one of the 10th anniversary's other desserts, "
+                "scored at game end: Frozen yogurt, Bubble tea, Old-fashioned pudding or Mochi (a "
+                "player who takes a Mochi card rolls the mochi die)."
+            ),
         ),
         OptionSpec(
             key="variant",
-            label="Variant",
+            label=N_("Variant"),
             default=Variant.NONE.value,
             choices=tuple(v.value for v in Variant),
-            doc="One at a time: Two-way road (pass to the right in round 2), Sushi golf (the "
-            "lowest total wins); for 2 players: Personal draw piles, Sushi battle, Dummy "
-            "player.",
+            doc=N_(
+                "One at a time: Two-way road (pass to the right in round 2), Sushi golf (the "
+                "lowest total wins); for 2 players: Personal draw piles, Sushi battle, Dummy "
+                "player."
+            ),
         ),
         OptionSpec(
             key="must_have_futomaki",
-            label="Must have futomaki (2 players)",
+            label=N_("Must have futomaki (2 players)"),
             default=False,
             choices=(False, True),
-            doc="2 players: a player with no futomaki (maki) is left out of that scoring, so "
-            "any futomaki gives the other 6.",
+            doc=N_(
+                "2 players: a player with no futomaki (maki) is left out of that scoring, so any "
+                "futomaki gives the other 6."
+            ),
         ),
         TABLEAU_MODE_OPTION,
     ),
     dice=Faces.PIPS,
     tableau=needs.EXTRAS,
 )
+
+#: How the registry lists this title: its menu place, its screens (``web/static/sg-*.js``),
+#: its BoardGameGeek id and the contexts of its names the pages show.
+TITLE = Title(id=INFO.id, order=30, screens="sg", bgg_id=133473, page_contexts=("sushi-go",))
 
 
 class SushiGo(ModuleGame):
@@ -129,4 +143,4 @@ GAME = SushiGo(
     needs=needs,
 )
 
-__all__ = ["GAME", "INFO", "IllegalAction", "SushiGo"]
+__all__ = ["GAME", "INFO", "TITLE", "IllegalAction", "SushiGo"]

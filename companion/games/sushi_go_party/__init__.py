@@ -26,6 +26,7 @@ from companion.games.base import (
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
+    Title,
     UnreadableInput,
 )
 from companion.games.common.dispatch import TABLEAU_MODE_OPTION, mode_from_option
@@ -43,6 +44,7 @@ from companion.games.sushi_go_party.menus import (
 )
 from companion.games.sushi_go_party.scoring import ALL_TIE_OPTION, ScoringOptions, score_game
 from companion.games.sushi_go_party.state import GameState, Mode, Phase
+from companion.i18n import N_
 
 DEFAULT_MENU = "my_first_meal"
 
@@ -54,17 +56,26 @@ INFO = GameInfo(
     options=(
         OptionSpec(
             key="menu",
-            label="Menu",
+            label=N_("Menu"),
             default=DEFAULT_MENU,
             choices=tuple(PRESETS),
-            doc="One of the 8 preset menus, or an à la carte menu as an object: nigiri plus 1 "
-            "roll, 3 appetizers, 2 specials and 1 dessert.",
+            doc=N_(
+                "One of the 8 preset menus, or an à la carte menu as an object: nigiri plus 1 "
+                "roll, 3 appetizers, 2 specials and 1 dessert."
+            ),
             free=True,
         ),
         TABLEAU_MODE_OPTION,
         ALL_TIE_OPTION,
     ),
     tableau=needs.EXTRAS,
+)
+
+#: How the registry lists this title: its menu place, its screens (``web/static/sgp-*.js``),
+#: its BoardGameGeek id and the contexts of its names the pages show.
+TITLE = Title(
+    id=INFO.id, order=20, screens="sgp", bgg_id=192291,
+    page_contexts=("sushi-go-party", "sushi-go-party menu"),
 )
 
 
@@ -113,10 +124,15 @@ class SushiGoParty(ModuleGame):
         played = record.rounds_from_final(final, names)
         return score_game(names, played, menu, ScoringOptions.from_options(resolved))
 
+    def facts(self, view: JSON) -> JSON:
+        """The menu played (``{"id", "name"}``: the statistics and BG Stats' comment name it)."""
+        menu = view.get("menu")
+        return {"menu": {"id": menu["id"], "name": menu["name"]}} if isinstance(menu, dict) else {}
+
 
 GAME = SushiGoParty(
     legal=legal, rules=rules, view=view, record=record, describe=describe, over=Phase.OVER,
     needs=needs,
 )
 
-__all__ = ["GAME", "INFO", "IllegalAction", "SushiGoParty"]
+__all__ = ["GAME", "INFO", "TITLE", "IllegalAction", "SushiGoParty"]

@@ -89,7 +89,7 @@ from companion.games.sushi_go_party.tableau import (
     uramaki_next_place,
 )
 from companion.games.sushi_go_party.words import NIGIRI_NAMES, SHAPES, card_label
-from companion.i18n import Msg, Text, msg, nmsg, ntmsg, tmsg
+from companion.i18n import N_, Msg, Text, msg, nmsg, ntmsg, tmsg
 
 GAME_ID = "sushi-go-party"
 TIEBREAK_LABEL = tmsg("dessert cards kept")
@@ -113,11 +113,13 @@ FRUIT: tuple[int, ...] = (-2, 0, 1, 3, 6, 10)  # by icons of one fruit, 5+ = 10
 
 ALL_TIE_OPTION = OptionSpec(
     key="all_tie",
-    label="Temaki and pudding when every player ties",
+    label=N_("Temaki and pudding when every player ties"),
     default=AllTie.NOTHING.value,
     choices=tuple(a.value for a in AllTie),
-    doc="Nobody scores (the default): nobody gains or loses points. Everyone is most and "
-    "fewest: every player scores as having both the most and the fewest.",
+    doc=N_(
+        "Nobody scores (the default): nobody gains or loses points. Everyone is most and fewest: "
+        "every player scores as having both the most and the fewest."
+    ),
 )
 
 

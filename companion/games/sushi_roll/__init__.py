@@ -30,6 +30,7 @@ from companion.games.base import (
     OptionSpec,
     PlayerSpec,
     ScoreSheet,
+    Title,
 )
 from companion.games.common.engine import ModuleGame
 from companion.games.sushi_roll import describe, legal, needs, record, rounds, rules, view
@@ -39,6 +40,7 @@ from companion.games.sushi_roll.events import EVENTS
 from companion.games.sushi_roll.options import Mode, Rules, rules_from_options
 from companion.games.sushi_roll.scoring import GAME_ID, score_game
 from companion.games.sushi_roll.state import GameState, Phase
+from companion.i18n import N_
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -48,25 +50,33 @@ INFO = GameInfo(
     options=(
         OptionSpec(
             key="mode",
-            label="How the game is followed",
+            label=N_("How the game is followed"),
             default=Mode.TURNS.value,
             choices=(Mode.TURNS.value, Mode.SCORING.value),
-            doc="Trays at round end: tap each player's tray once the round is over, the "
-            "quickest. Turn by turn: tap the first roll of each round, then the die each "
-            "player takes; every step is checked at once.",
+            doc=N_(
+                "Trays at round end: tap each player's tray once the round is over, the quickest. "
+                "Turn by turn: tap the first roll of each round, then the die each player takes; "
+                "every step is checked at once."
+            ),
             free=True,
         ),
         OptionSpec(
             key="start_player",
-            label="Red-bordered belt (seat)",
+            label=N_("Red-bordered belt (seat)"),
             default=0,
             choices=tuple(range(MAX_PLAYERS)),
-            doc="The seat (0 = first player listed) dealt the red-bordered belt: that player "
-            "picks first in round 1.",
+            doc=N_(
+                "The seat (0 = first player listed) dealt the red-bordered belt: that player picks "
+                "first in round 1."
+            ),
         ),
     ),
     dice=Faces.ICONS,
 )
+
+#: How the registry lists this title: its menu place, its screens (``web/static/sr-*.js``),
+#: its BoardGameGeek id and the contexts of its names the pages show.
+TITLE = Title(id=INFO.id, order=40, screens="sr", bgg_id=247342, page_contexts=("sushi-roll",))
 
 
 class SushiRoll(ModuleGame):
@@ -101,4 +111,4 @@ GAME = SushiRoll(
     needs=needs,
 )
 
-__all__ = ["GAME", "INFO", "IllegalAction", "SushiRoll"]
+__all__ = ["GAME", "INFO", "TITLE", "IllegalAction", "SushiRoll"]
