@@ -17,6 +17,7 @@ import sqlite3
 import sys
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
@@ -30,6 +31,7 @@ from companion.devices.present import DeviceReport, DeviceStatus, Health, probe_
 from companion.devices.tower import TableTower
 from companion.hub import table_api as hub_api
 from companion.hub.pusher import HubPusher, for_table
+from companion.i18n import tmsg
 from companion.owner import Owner
 from companion.scans import ScanDesk, camera_frame
 from companion.session.log import GameLog, LogError
@@ -167,12 +169,13 @@ def _serve_log(settings: Settings, check: LogCheck, out: TextIO) -> int:
         service = build(settings)
     except (sqlite3.DatabaseError, LogError, OSError) as exc:
         if is_storage_full(exc):
-            return serve_safe_mode(settings, f"the Pi's storage is full: the game log "
-                                   f"{settings.db_path} cannot be opened", out, full=True)
+            return serve_safe_mode(settings, tmsg(
+                "the Pi's storage is full: the game log {path} cannot be opened",
+                path=str(settings.db_path)), out, full=True)
         if isinstance(exc, OSError):
             raise
-        return serve_safe_mode(settings, f"the game log {settings.db_path} cannot be "
-                               f"opened: {exc}", out)
+        return serve_safe_mode(settings, tmsg("the game log {path} cannot be opened: {error}",
+                                              path=str(settings.db_path), error=str(exc)), out)
     if check.note is not None:
         note = check.note
         storage_probe = service.health.probes["storage"]
@@ -248,21 +251,30 @@ def _stop_on_signals(server: Server) -> None:
 
 def _with_note(status: DeviceStatus, note: str) -> DeviceStatus:
     """``status`` with ``note`` added to its detail and facts (still OK)."""
-    return replace(status, detail=f"{status.detail}; NOTE: {note}",
+    return replace(status, detail=tmsg("{detail}; NOTE: {note}", detail=status.detail, note=note),
                    facts={**(status.facts or {}), "note": note})
+
+
+#: The command that restarts the service (in the safe-mode remedies; never translated).
+RESTART = "sudo systemctl restart sushi-companion"
+
+
+def safe_mode_remedy(data_dir: Path, full: bool = False) -> str:
+    """What the owner can do in safe mode (a message: the pages answer in the reader's
+    language, the start-up output in English)."""
+    if full:
+        return tmsg("Free some space on the SD card (old files in the data directory, logs), "
+                    "then restart the companion: {restart}", restart=RESTART)
+    return tmsg("Nothing was deleted. To keep the file aside and start a fresh game log, run on "
+                "the Pi: {repair} then restart the companion ({restart})",
+                repair=repair_command(data_dir), restart=RESTART)
 
 
 def serve_safe_mode(settings: Settings, problem: str, out: TextIO = sys.stdout,
                     full: bool = False) -> int:
     """Serve only the safe-mode pages (``web/safe_mode.py``) until SIGINT or SIGTERM: the log
     is left untouched and nothing is written. Exit status 0 when stopped."""
-    if full:
-        remedy = ("Free some space on the SD card (old files in the data directory, logs), "
-                  "then restart the companion: sudo systemctl restart sushi-companion")
-    else:
-        remedy = (f"Nothing was deleted. To keep the file aside and start a fresh game log, "
-                  f"run on the Pi: {repair_command(settings.data_dir)} then restart the "
-                  "companion (sudo systemctl restart sushi-companion)")
+    remedy = safe_mode_remedy(settings.data_dir, full)
     server = Server(create_safe_app(problem, remedy, str(settings.db_path)), settings.host,
                     settings.port, settings.threads)
 

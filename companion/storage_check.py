@@ -29,10 +29,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.i18n import ntmsg, tmsg
+
 #: The first 16 bytes of every SQLite 3 database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: What a player sees when a write fails because the disk is full.
-STORAGE_FULL_REASON = (
+STORAGE_FULL_REASON = tmsg(
     "the Pi's storage is full: this change was not saved; free some space on the SD card "
     "(nothing already saved is lost) and try again"
 )
@@ -75,20 +77,20 @@ def check_log(path: Path) -> LogCheck:
     except FileNotFoundError:
         return LogCheck(path)
     except OSError as exc:
-        return LogCheck(path, problem=f"the game log {path} cannot be read: "
-                                      f"{exc.strerror or exc}")
+        return LogCheck(path, problem=_unreadable(path, exc))
     if size == 0:
-        return LogCheck(path, note=f"the game log {path} was an empty file (0 bytes): the "
-                                   "companion started with no games")
+        return LogCheck(path, note=tmsg("the game log {path} was an empty file (0 bytes): the "
+                                        "companion started with no games", path=str(path)))
     try:
         with open(path, "rb") as handle:
             header = handle.read(len(SQLITE_HEADER))
     except OSError as exc:
-        return LogCheck(path, problem=f"the game log {path} cannot be read: "
-                                      f"{exc.strerror or exc}")
+        return LogCheck(path, problem=_unreadable(path, exc))
     if header != SQLITE_HEADER:
-        return LogCheck(path, problem=f"the game log {path} is not a SQLite database "
-                                      f"({size} bytes of something else)")
+        return LogCheck(path, problem=ntmsg(
+            "the game log {path} is not a SQLite database ({n} byte of something else)",
+            "the game log {path} is not a SQLite database ({n} bytes of something else)",
+            size, path=str(path)))
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
@@ -96,13 +98,21 @@ def check_log(path: Path) -> LogCheck:
         finally:
             db.close()
     except sqlite3.DatabaseError as exc:
-        return LogCheck(path, problem=f"the game log {path} is damaged or truncated: {exc}")
+        return LogCheck(path, problem=tmsg("the game log {path} is damaged or truncated: {error}",
+                                           path=str(path), error=str(exc)))
     found = [str(row[0]) for row in rows]
     if found != ["ok"]:
         first = " ".join(" ".join(found).split())[:300]
-        return LogCheck(path, problem=f"the game log {path} is damaged (SQLite quick_check: "
-                                      f"{first})")
+        return LogCheck(path, problem=tmsg(
+            "the game log {path} is damaged (SQLite quick_check: {found})", path=str(path),
+            found=first))
     return LogCheck(path)
+
+
+def _unreadable(path: Path, exc: OSError) -> str:
+    """Why the log cannot be read; the OS's own words (English) a parameter."""
+    return tmsg("the game log {path} cannot be read: {error}", path=str(path),
+                error=str(exc.strerror or exc))
 
 
 def set_aside(path: Path, now: datetime | None = None) -> list[Path]:

@@ -167,7 +167,7 @@ def correct(game_id: int) -> Response | tuple[Response, int]:
     viewer = request_viewer(game_id)
     dry_run = data.get("dry_run", False)
     if not isinstance(dry_run, bool):
-        raise UnreadableInput("'dry_run' must be true or false")
+        raise UnreadableInput(msg("'{name}' must be true or false", name="dry_run"))
     if dry_run:  # what saving would re-check, nothing changed (no key is kept for it)
         preview = get_session().preview_correct(game_id, viewer, index, action)
         return jsonify(ok=True, dry_run=True, **preview)

@@ -16,6 +16,7 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.games.base import UnreadableInput
+from companion.i18n import Msg, msg, pmsg
 
 #: The largest JSON body read (an action or a form is a few kB). Parsed, JSON takes up to
 #: about 27 times its size in memory (``[[],[],...]``): 1.7 GB for a body of the 64 MB that
@@ -29,26 +30,34 @@ def json_object(allowed: set[str] | None, empty_ok: bool = False) -> dict[str, A
     ``empty_ok`` lets a body-less request stand for ``{}`` (undo, redo).
     """
     if (request.content_length or 0) > JSON_MAX:
-        raise RequestEntityTooLarge(
-            f"the request body is {request.content_length} bytes; a JSON body is at most 1 MB"
-        )
+        raise BodyTooLarge(msg("the request body is {size} bytes; a JSON body is at most 1 MB",
+                               size=request.content_length))
     raw = request.get_data(cache=True)
     if len(raw) > JSON_MAX:  # sent without a length (chunked)
-        raise RequestEntityTooLarge(
-            f"the request body is {len(raw)} bytes; a JSON body is at most 1 MB")
+        raise BodyTooLarge(msg("the request body is {size} bytes; a JSON body is at most 1 MB",
+                               size=len(raw)))
     if not raw.strip():
         if empty_ok:
             return {}
-        raise UnreadableInput("the request body is empty; send a JSON object")
+        raise UnreadableInput(msg("the request body is empty; send a JSON object"))
     data = parse_json(raw)
     if not isinstance(data, dict):
-        raise UnreadableInput(
-            f"the request body must be a JSON object, not {json_type(data)}"
-        )
+        raise UnreadableInput(msg("the request body must be a JSON object, not {type}",
+                                  type=json_type(data)))
     extra = sorted(set(data) - allowed) if allowed is not None else []
     if extra:
-        raise UnreadableInput(f"unexpected field(s) in the request body: {', '.join(extra)}")
+        raise UnreadableInput(msg("unexpected field(s) in the request body: {fields}",
+                                  fields=", ".join(extra)))
     return data
+
+
+class BodyTooLarge(RequestEntityTooLarge):
+    """``413``: a JSON body over :data:`JSON_MAX`; its reason a message, answered in the
+    request's language (``web/errors.py``)."""
+
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(str(reason))
+        self.message = reason
 
 
 #: How deep lists and objects may nest in a request body (an action nests three or four levels;
@@ -73,15 +82,16 @@ def parse_json(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UnreadableInput(f"the request body is not UTF-8 text (byte {exc.start})") from None
+        raise UnreadableInput(msg("the request body is not UTF-8 text (byte {byte})",
+                                  byte=exc.start)) from None
     try:
         value = json.loads(text, parse_int=_whole_number, parse_float=_finite_number,
                            parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise UnreadableInput(
-            f"the request body is not valid JSON: {exc.msg} at line {exc.lineno} "
-            f"column {exc.colno}"
-        ) from None
+        # exc.msg is Python's own English ("Expecting value"): kept as it is, a parameter
+        raise UnreadableInput(msg(
+            "the request body is not valid JSON: {error} at line {line} column {column}",
+            error=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise UnreadableInput(_too_deep()) from None
     _check_value(value)
@@ -97,10 +107,9 @@ def _whole_number(text: str) -> int:
         if INT_MIN <= value <= INT_MAX:
             return value
     shown = text if len(text) <= 24 else f"{text[:12]}...({len(digits)} digits)"
-    raise UnreadableInput(
-        f"the number {shown} in the request body is too large: whole numbers must fit in "
-        f"64 bits ({INT_MIN} to {INT_MAX})"
-    )
+    raise UnreadableInput(msg(
+        "the number {number} in the request body is too large: whole numbers must fit in "
+        "64 bits ({low} to {high})", number=shown, low=INT_MIN, high=INT_MAX))
 
 
 def number_text(text: str, name: str) -> int:
@@ -110,9 +119,11 @@ def number_text(text: str, name: str) -> int:
     written = text.strip()
     digits = written.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
-        raise UnreadableInput(f"'{name}' must be a whole number written in digits 0-9")
+        raise UnreadableInput(msg("'{name}' must be a whole number written in digits 0-9",
+                                  name=name))
     if len(digits) > _INT_DIGITS or not INT_MIN <= int(written) <= INT_MAX:
-        raise UnreadableInput(f"'{name}' is too large: whole numbers must fit in 64 bits")
+        raise UnreadableInput(msg("'{name}' is too large: whole numbers must fit in 64 bits",
+                                  name=name))
     return int(written)
 
 
@@ -120,18 +131,20 @@ def _finite_number(text: str) -> float:
     value = float(text)
     if math.isinf(value):
         shown = text if len(text) <= 24 else f"{text[:12]}..."
-        raise UnreadableInput(
-            f"the request body is not valid JSON: the number {shown} is beyond a float's range"
-        )
+        raise UnreadableInput(msg(
+            "the request body is not valid JSON: the number {number} is beyond a float's range",
+            number=shown))
     return value
 
 
 def _no_constant(name: str) -> Any:
-    raise UnreadableInput(f"the request body is not valid JSON: {name} is not a JSON number")
+    raise UnreadableInput(msg("the request body is not valid JSON: {name} is not a JSON number",
+                              name=name))
 
 
-def _too_deep() -> str:
-    return f"the request body has lists or objects nested more than {MAX_DEPTH} levels deep"
+def _too_deep() -> Msg:
+    return msg("the request body has lists or objects nested more than {n} levels deep",
+               n=MAX_DEPTH)
 
 
 #: Where a value sits in the body: ``None`` for the body itself, else (where its container
@@ -146,26 +159,30 @@ def _check_value(value: Any) -> None:
     while stack:
         item, where, depth = stack.pop()
         if isinstance(item, str):
-            _check_text(item, where, "text")
+            _check_text(item, where, pmsg("surrogate in", "text"))
         elif isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
                 raise UnreadableInput(_too_deep())
             if isinstance(item, dict):
                 for key, child in item.items():
-                    _check_text(key, (where, key), "a key")
+                    _check_text(key, (where, key), pmsg("surrogate in", "a key"))
                     stack.append((child, (where, key), depth + 1))
             else:
                 stack.extend((child, (where, i), depth + 1) for i, child in enumerate(item))
 
 
-def _check_text(text: str, where: Where, what: str) -> None:
+def _check_text(text: str, where: Where, what: Msg) -> None:
     found = _SURROGATE.search(text)
     if found is not None:
-        place = f" at {_spelled(where)}" if where is not None else ""
-        raise UnreadableInput(
-            f"{what} in the request body{place} holds a lone surrogate "
-            f"(\\u{ord(found.group()):04x}), which is not a character; send UTF-8 text"
-        )
+        code = f"\\u{ord(found.group()):04x}"
+        if where is not None:
+            raise UnreadableInput(msg(
+                "{what} in the request body at {where} holds a lone surrogate ({code}), which "
+                "is not a character; send UTF-8 text", what=what, where=_spelled(where),
+                code=code))
+        raise UnreadableInput(msg(
+            "{what} in the request body holds a lone surrogate ({code}), which is not a "
+            "character; send UTF-8 text", what=what, code=code))
 
 
 def _spelled(where: Where) -> str:
@@ -178,25 +195,26 @@ def _spelled(where: Where) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def json_type(value: Any) -> str:
-    """How a JSON value is called in a message (``a list``, ``text``, ...)."""
+def json_type(value: Any) -> Msg:
+    """How a JSON value is called in a message (``a list``, ``text``, ...): a message, rendered
+    in the reader's language with the reason it is a parameter of."""
     if value is None:
-        return "null"
+        return pmsg("request body", "null")
     if isinstance(value, bool):
-        return "true/false"
+        return pmsg("request body", "true/false")
     if isinstance(value, int | float):
-        return "a number"
+        return pmsg("request body", "a number")
     if isinstance(value, str):
-        return "text"
+        return pmsg("request body", "text")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return pmsg("request body", "a list")
+    return pmsg("request body", "an object")
 
 
 def required(data: dict[str, Any], name: str) -> Any:
     """``data[name]``, refusing a missing field."""
     if name not in data:
-        raise UnreadableInput(f"missing field '{name}'")
+        raise UnreadableInput(msg("missing field '{name}'", name=name))
     return data[name]
 
 
@@ -204,7 +222,8 @@ def text_field(data: dict[str, Any], name: str) -> str:
     """A required text field."""
     value = required(data, name)
     if not isinstance(value, str):
-        raise UnreadableInput(f"'{name}' must be text, not {json_type(value)}")
+        raise UnreadableInput(msg("'{name}' must be text, not {type}", name=name,
+                                  type=json_type(value)))
     return value
 
 
@@ -212,7 +231,8 @@ def int_field(data: dict[str, Any], name: str) -> int:
     """A required whole-number field (``true``/``false`` are not numbers here)."""
     value = required(data, name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise UnreadableInput(f"'{name}' must be a whole number, not {json_type(value)}")
+        raise UnreadableInput(msg("'{name}' must be a whole number, not {type}", name=name,
+                                  type=json_type(value)))
     return value
 
 
@@ -222,7 +242,8 @@ def object_field(
     """A JSON-object field, required unless a ``default`` is given."""
     value = required(data, name) if default is None else data.get(name, default)
     if not isinstance(value, dict):
-        raise UnreadableInput(f"'{name}' must be a JSON object, not {json_type(value)}")
+        raise UnreadableInput(msg("'{name}' must be a JSON object, not {type}", name=name,
+                                  type=json_type(value)))
     return value
 
 
@@ -230,5 +251,6 @@ def list_field(data: dict[str, Any], name: str) -> list[Any]:
     """A required list field."""
     value = required(data, name)
     if not isinstance(value, list):
-        raise UnreadableInput(f"'{name}' must be a list, not {json_type(value)}")
+        raise UnreadableInput(msg("'{name}' must be a list, not {type}", name=name,
+                                  type=json_type(value)))
     return value

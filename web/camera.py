@@ -72,5 +72,5 @@ def calibrate(game_id: int) -> Response:
     require_owner(msg("calibrate the camera"))
     camera = get_camera()
     if camera is None or not camera.enabled:
-        raise UnreadableInput("this companion runs no camera to calibrate")
+        raise UnreadableInput(msg("this companion runs no camera to calibrate"))
     return jsonify(ok=True, zones=camera.calibrate_summary())

@@ -26,7 +26,7 @@ from companion.session.errors import Forbidden
 from web.body import json_object, text_field
 from web.context import get_session, request_viewer, require_owner
 from web.guard import JSON_TYPE, MULTIPART, accepts
-from web.scans import PHOTO_MAX, get_scans, upload_bytes
+from web.scans import CARD_SET_FILE, PHOTO, PHOTO_MAX, get_scans, upload_bytes
 
 bp = Blueprint("enroll", __name__, url_prefix="/api")
 pages = Blueprint("enroll_pages", __name__)
@@ -54,12 +54,13 @@ def enroll(game_id: int) -> Response:
     viewer = HOST  # the owner writes the set whoever holds this game's seats
     desk = get_scans()
     if request.mimetype == "multipart/form-data":
-        photo = upload_bytes("photo", PHOTO_MAX, "photo")
+        photo = upload_bytes("photo", PHOTO_MAX, PHOTO)
         answer = desk.enroll(game_id, viewer, request.form.get("label"), photo)
     else:
         data = json_object({"label", "from"})
         if data.get("from") != "camera":
-            raise UnreadableInput("send a photo (multipart 'photo') or {\"from\": \"camera\"}")
+            raise UnreadableInput(msg("send a photo (multipart 'photo') or {camera}",
+                                      camera='{"from": "camera"}'))
         answer = desk.enroll(game_id, viewer, text_field(data, "label"), None)
     return jsonify(answer)
 
@@ -83,5 +84,5 @@ def import_set(game_id: int) -> Response:
     get_session().snapshot(game_id, HOST)  # 404 for an unknown game
     require_owner(msg("change card sets"))
     viewer = HOST  # the owner writes the set whoever holds this game's seats
-    data = upload_bytes("file", IMPORT_MAX, "card set file")
+    data = upload_bytes("file", IMPORT_MAX, CARD_SET_FILE)
     return jsonify(get_scans().import_set(game_id, viewer, data))

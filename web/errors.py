@@ -18,7 +18,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 from companion.session.errors import (
     Forbidden,
     NotFound,
@@ -47,13 +47,13 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(UnreadableInput)
     def unreadable(exc: UnreadableInput) -> tuple[Response, int]:
-        return error_response(400, "unreadable", exc.reason)
+        return error_response(400, "unreadable", exc.in_language(request_language()))
 
     @app.errorhandler(UnreadablePath)
     def unreadable_path(exc: UnreadablePath) -> ResponseReturnValue:
         if not request.path.startswith("/api/"):
             return exc.get_response()
-        return error_response(400, "unreadable", exc.reason)
+        return error_response(400, "unreadable", exc.in_language(request_language()))
 
     @app.errorhandler(Forbidden)
     def forbidden(exc: Forbidden) -> tuple[Response, int]:
@@ -92,11 +92,13 @@ def register(app: Flask) -> None:
     @app.errorhandler(sqlite3.DatabaseError)
     def storage_fault(exc: sqlite3.DatabaseError) -> ResponseReturnValue:
         if is_storage_full(exc):
-            status, error, reason = 507, "storage_full", STORAGE_FULL_REASON
+            status, error = 507, "storage_full"
+            reason = STORAGE_FULL_REASON.render(request_language())
         else:
             status, error = 503, "storage_fault"
-            reason = (f"the game log could not be written ({exc}); nothing was saved: "
-                      "see /health")
+            # SQLite's own words (English) stay a parameter
+            reason = msg("the game log could not be written ({error}); nothing was saved: "
+                         "see /health", error=str(exc)).render(request_language())
         if not request.path.startswith("/api/"):
             return Response(reason, status=status, mimetype="text/plain")
         return error_response(status, error, reason)
@@ -107,8 +109,13 @@ def register(app: Flask) -> None:
             return exc.get_response()
         code = exc.code or 500
         name = "not_found" if code == 404 else (exc.name or "error").lower().replace(" ", "_")
-        reason = (msg("there is no such game or endpoint").render(request_language())
-                  if code == 404 else exc.description or "")
+        said = getattr(exc, "message", None)  # web.body.BodyTooLarge: a message
+        if code == 404:
+            reason = msg("there is no such game or endpoint").render(request_language())
+        elif isinstance(said, Msg):
+            reason = said.render(request_language())
+        else:
+            reason = exc.description or ""
         return error_response(code, name, reason)
 
 

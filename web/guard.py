@@ -27,7 +27,9 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
+from companion.i18n import msg
 from web.errors import error_response
+from web.i18n import request_language
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON_TYPE = "application/json"
@@ -168,20 +170,20 @@ def check() -> tuple[Response, int] | None:
     names: frozenset[str] = current_app.extensions[_HOSTS_KEY]
     host = request.environ.get("HTTP_HOST")
     if host is not None and not host_allowed(host, names):
-        return error_response(
-            403, "forbidden",
-            f"the Host header names {host[:100]!r}, which is not this companion: open it by "
-            "its own name or address (add the name to COMPANION_ALLOWED_HOSTS if it is one)")
+        return error_response(403, "forbidden", msg(
+            "the Host header names {host}, which is not this companion: open it by its own "
+            "name or address (add the name to {setting} if it is one)", host=repr(host[:100]),
+            setting="COMPANION_ALLOWED_HOSTS").render(request_language()))
     if request.method in SAFE_METHODS:
         return None
     origin = request.headers.get("Origin")
     header, value = ("Origin", origin) if origin is not None else (
         "Referer", request.headers.get("Referer"))
     if value is not None and _origin_of(value) not in _own_origins():
-        return error_response(
-            403, "forbidden",
-            f"the request comes from another site ({header}: {value[:100]}); only the "
-            "companion's own pages may change games")
+        return error_response(403, "forbidden", msg(
+            "the request comes from another site ({header}: {value}); only the companion's "
+            "own pages may change games", header=header, value=value[:100]
+            ).render(request_language()))
     rule = request.url_rule
     if rule is None:
         return None  # no such route or method: answered 404/405 by the routing
@@ -191,10 +193,13 @@ def check() -> tuple[Response, int] | None:
         return None
     mimetype = request.mimetype
     if not _type_matches(mimetype, types):
-        return error_response(
-            415, "unsupported_media_type",
-            f"the request body is {mimetype or 'of no declared type'}; this endpoint takes "
-            f"{' or '.join(types)} (set the Content-Type header)")
+        lang = request_language()
+        takes = msg(" or ").render(lang).join(types)
+        reason = (msg("the request body is {type}; this endpoint takes {types} (set the "
+                      "Content-Type header)", type=mimetype, types=takes) if mimetype else
+                  msg("the request body is of no declared type; this endpoint takes {types} "
+                      "(set the Content-Type header)", types=takes))
+        return error_response(415, "unsupported_media_type", reason.render(lang))
     return None
 
 

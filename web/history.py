@@ -29,6 +29,7 @@ from flask.typing import ResponseReturnValue
 from companion.export.bgstats import play_json, play_link
 from companion.export.table import to_csv
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import msg
 from companion.session.past import NotFinished
 from web import players
 from web.errors import error_response
@@ -73,9 +74,10 @@ def board(game_id: str) -> Response:
     pk = parse_game_id(game_id)
     text = request.args.get("step")
     if text is None:
-        raise UnreadableInput("say which step to show: ?step=N (0 is the setup)")
+        raise UnreadableInput(msg("say which step to show: ?step=N (0 is the setup)"))
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise UnreadableInput(f"a step is a whole number written in digits 0-9, not {text[:24]!r}")
+        raise UnreadableInput(msg("a step is a whole number written in digits 0-9, not {text}",
+                                  text=repr(text[:24])))
     return jsonify(get_past().board(pk, int(text), request_language()))
 
 

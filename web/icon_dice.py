@@ -148,18 +148,20 @@ def photo_bytes() -> bytes:
     declared length is checked before anything is read)."""
     size = request.content_length
     if size is None:
-        raise UnreadableInput("send the photo with its length (Content-Length)")
+        raise UnreadableInput(msg("send the photo with its length (Content-Length)"))
     if size > PHOTO_MAX + ENVELOPE:
-        raise UnreadableInput(f"the photo is too large ({size / 2 ** 20:.1f} MB; at most "
-                              f"{PHOTO_MAX // 2 ** 20} MB)")
+        megabytes = f"{size / 2 ** 20:.1f}"
+        raise UnreadableInput(msg("the photo is too large ({size} MB; at most {limit} MB)",
+                                  size=megabytes, limit=PHOTO_MAX // 2 ** 20))
     upload = request.files.get("photo")
     if upload is None:
-        raise UnreadableInput("no file in the form field 'photo'")
+        raise UnreadableInput(msg("no file in the form field '{field}'", field="photo"))
     data = upload.read(min(PHOTO_MAX, size) + 1)  # no buffer larger than the body
     if len(data) > PHOTO_MAX:
-        raise UnreadableInput(f"the photo is too large (at most {PHOTO_MAX // 2 ** 20} MB)")
+        raise UnreadableInput(msg("the photo is too large (at most {limit} MB)",
+                                  limit=PHOTO_MAX // 2 ** 20))
     if not data:
-        raise UnreadableInput("the photo is empty")
+        raise UnreadableInput(msg("the photo is empty"))
     return data
 
 
@@ -177,13 +179,15 @@ def enroll(game_id: int) -> Response:
     if request.mimetype == "multipart/form-data":
         reading = request.form.get("reading")
         if not reading:
-            raise UnreadableInput("missing form field 'reading' (the face shown, kind:face)")
+            raise UnreadableInput(msg("missing form field '{field}' (the face shown, kind:face)",
+                                      field="reading"))
         photo = hook.face_from_photo(photo_bytes())
     else:
         body = json_object({"reading", "from"})
         reading = text_field(body, "reading")
         if body.get("from") != "camera":
-            raise UnreadableInput("send a photo (multipart 'photo') or {\"from\": \"camera\"}")
+            raise UnreadableInput(msg("send a photo (multipart 'photo') or {camera}",
+                                      camera='{"from": "camera"}'))
         photo = hook.face_from_camera()
     draft = hook.draft()
     try:

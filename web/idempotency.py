@@ -21,6 +21,7 @@ from typing import TypeVar
 from flask import Response, jsonify, request
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import msg
 from companion.session.log import hash_token
 from companion.session.once import KeyReused, Once, Replayed
 from web.context import header_token
@@ -39,10 +40,9 @@ def request_key() -> str | None:
     if key is None:
         return None
     if not 1 <= len(key) <= KEY_MAX or not all("!" <= c <= "~" for c in key):
-        raise UnreadableInput(
-            f"the {KEY_HEADER} header must be 1 to {KEY_MAX} visible ASCII characters"
-            " (no spaces), such as a UUID"
-        )
+        raise UnreadableInput(msg(
+            "the {header} header must be 1 to {max} visible ASCII characters (no spaces), "
+            "such as a UUID", header=KEY_HEADER, max=KEY_MAX))
     return key
 
 

@@ -14,6 +14,7 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
 from companion.games.base import UnreadableInput
+from companion.i18n import Msg, msg
 
 #: The largest id SQLite's INTEGER holds.
 ID_MAX = 2**63 - 1
@@ -25,9 +26,13 @@ class UnreadablePath(BadRequest):
     unreadable`` (``web/errors.py``). A :class:`~werkzeug.exceptions.HTTPException`, since
     anything else raised while routing would escape Flask's error handlers."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        super().__init__(str(reason))
+        self.reason = str(reason)
+
+    def in_language(self, lang: str) -> str:
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class GameIdConverter(IntegerConverter):
@@ -44,10 +49,12 @@ def parse_game_id(text: str, error: type[Exception] = UnreadableInput) -> int:
     """``text`` as a game id, or ``error(reason)``."""
     digits = text.lstrip("0") or "0"
     if not (text.isascii() and text.isdigit()):
-        raise error(f"a game id is a whole number written in digits 0-9, not {text[:24]!r}")
+        raise error(msg("a game id is a whole number written in digits 0-9, not {text}",
+                        text=repr(text[:24])))
     if len(digits) > _ID_DIGITS or int(digits) > ID_MAX:
         shown = digits if len(digits) <= 24 else f"{digits[:12]}...({len(digits)} digits)"
-        raise error(f"there can be no game id {shown}: game ids go up to {ID_MAX}")
+        raise error(msg("there can be no game id {id}: game ids go up to {max}", id=shown,
+                        max=ID_MAX))
     return int(digits)
 
 
@@ -60,7 +67,8 @@ def game_id_arg(name: str = "game") -> int | None:
     try:
         return parse_game_id(text)
     except UnreadableInput as exc:
-        raise UnreadableInput(f"'{name}' must be a game id: {exc.reason}") from None
+        raise UnreadableInput(msg("'{name}' must be a game id: {reason}", name=name,
+                                  reason=exc.message or exc.reason)) from None
 
 
 def install(app: Flask) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from companion.games.base import UnreadableInput
-from companion.i18n import localize
+from companion.i18n import localize, msg
 from companion.session.access import Viewer
 from companion.session.errors import NotFound
 from companion.session.session import Subscription
@@ -116,8 +116,9 @@ def too_many_streams(limits: StreamLimits) -> tuple[Response, int]:
     """``429 too_many_streams``: this client (or the server) holds as many as allowed."""
     response, status = error_response(
         429, "too_many_streams",
-        f"this device has {limits.per_client} live screens open already (or the Pi serves "
-        f"{limits.total}): close a tab, then try again")
+        msg("this device has {n} live screens open already (or the Pi serves {total}): close "
+            "a tab, then try again", n=limits.per_client, total=limits.total
+            ).render(request_language()))
     response.headers["Retry-After"] = "15"
     return response, status
 

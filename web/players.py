@@ -13,11 +13,13 @@ Open to anyone on the table's network, like the history. Nested in :mod:`web.his
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import UnreadableInput
 from companion.games.registry import UnknownGame, find_game
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 from companion.session.errors import NotFound
 from companion.session.players import check_name, key_of, known_players, player_stats
 from web.context import get_session
@@ -31,8 +33,20 @@ def check_title(title: str) -> str:
     try:
         find_game(title)
     except UnknownGame as exc:
-        raise UnreadableInput(str(exc)) from None
+        raise UnreadableInput(unknown_game_reason(exc.reason)) from None
     return title
+
+
+def unknown_game_reason(reason: str) -> Msg | str:
+    """The registry's refusal (English, ``companion/games/registry.py``) as a message; a reason
+    of another shape stays as it is."""
+    unknown = re.fullmatch(r"unknown game (.+) \(known: (.*)\)", reason)
+    if unknown:
+        return msg("unknown game {title} (known: {known})", title=unknown[1], known=unknown[2])
+    planned = re.fullmatch(r"(.+) is planned but its rules engine is not built yet", reason)
+    if planned:
+        return msg("{title} is planned but its rules engine is not built yet", title=planned[1])
+    return reason
 
 
 @bp.get("/players")
@@ -49,7 +63,7 @@ def players() -> Response:
 def stats() -> Response:
     name = request.args.get("name")
     if name is None:
-        raise UnreadableInput("say whose statistics: ?name=NAME")
+        raise UnreadableInput(msg("say whose statistics: ?name=NAME"))
     check_name(name)
     title = request.args.get("game")
     if title is not None:

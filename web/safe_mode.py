@@ -17,13 +17,22 @@ from html import escape
 
 from flask import Flask, Response, jsonify, request
 
+from companion.i18n import Text, localize, msg, tmsg
+from web.i18n import request_language
+
+
+def _said(text: str, lang: str) -> str:
+    """``text`` in ``lang`` when it is a message (:class:`~companion.i18n.Text`), else as it is."""
+    return text.render(lang) if isinstance(text, Text) else text
+
 
 def create_safe_app(reason: str, remedy: str, path: str) -> Flask:
-    """The safe-mode app for a log at ``path`` that is unusable for ``reason``."""
+    """The safe-mode app for a log at ``path`` that is unusable for ``reason``; ``reason`` and
+    ``remedy`` answer in the request's language where they are messages (``tmsg``)."""
     app = Flask(__name__)
     started = time.monotonic()
     storage = {"name": "storage", "real": True, "label": "real", "ok": False,
-               "detail": f"SAFE MODE: data in {path}", "reason": reason,
+               "detail": tmsg("SAFE MODE: data in {path}", path=path), "reason": reason,
                "facts": {"path": path, "safe_mode": True, "remedy": remedy}}
 
     @app.route("/", defaults={"anything": ""}, methods=["GET", "HEAD", "POST", "PUT", "PATCH",
@@ -31,26 +40,34 @@ def create_safe_app(reason: str, remedy: str, path: str) -> Flask:
     @app.route("/<path:anything>", methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
                                             "OPTIONS"])
     def everything(anything: str) -> tuple[Response, int]:
+        lang = request_language()  # the companion_lang cookie, else Accept-Language
+        why, what = _said(reason, lang), _said(remedy, lang)
         if request.path == "/health":
-            response = jsonify(ok=False, storage_ok=False, safe_mode=True, reason=reason,
-                               remedy=remedy, uptime_s=round(time.monotonic() - started, 1),
-                               devices=[storage])
+            response = jsonify(ok=False, storage_ok=False, safe_mode=True, reason=why,
+                               remedy=what, uptime_s=round(time.monotonic() - started, 1),
+                               devices=[localize(storage, lang)])
         elif request.path.startswith("/api/"):
-            response = jsonify(error="safe_mode", reason=f"{reason}. {remedy}")
+            response = jsonify(error="safe_mode", reason=f"{why}. {what}")
         else:
+            title = msg("Companion: safe mode").render(lang)
+            heading = msg("Safe mode: games cannot be saved").render(lang)
+            meanwhile = msg("Nothing has been deleted. Until this is fixed the companion records "
+                            "no moves; score on paper meanwhile.").render(lang)
             page = (
-                "<!doctype html><html lang=en><meta charset=utf-8>"
+                f"<!doctype html><html lang={lang}><meta charset=utf-8>"
                 "<meta name=viewport content='width=device-width,initial-scale=1'>"
-                "<title>Companion: safe mode</title>"
+                f"<title>{escape(title)}</title>"
                 "<body style='font-family:sans-serif;max-width:40em;margin:2em auto;"
-                "padding:0 1em'><h1>Safe mode: games cannot be saved</h1>"
-                f"<p><strong>{escape(reason)}</strong></p><p>{escape(remedy)}</p>"
-                "<p>Nothing has been deleted. Until this is fixed the companion records no "
-                "moves; score on paper meanwhile.</p></body></html>"
+                f"padding:0 1em'><h1>{escape(heading)}</h1>"
+                f"<p><strong>{escape(why)}</strong></p><p>{escape(what)}</p>"
+                f"<p>{escape(meanwhile)}</p></body></html>"
             )
             response = Response(page, mimetype="text/html")
         response.headers["Cache-Control"] = "no-store"
         response.headers["Retry-After"] = "60"
+        response.headers["Content-Language"] = lang
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
         return response, 503
 
     return app

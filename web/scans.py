@@ -28,7 +28,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.games.base import UnreadableInput
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 from companion.scans import ScanDesk, Uncertain
 from companion.session.errors import Forbidden
 from web.body import int_field, json_object, number_text, object_field
@@ -48,7 +48,7 @@ def get_scans() -> ScanDesk:
     """The scan desk given to :func:`web.create_app` (refusing when this app has none)."""
     desk = get_scan_desk()
     if desk is None:
-        raise UnreadableInput("this companion scans no cards")
+        raise UnreadableInput(msg("this companion scans no cards"))
     return desk
 
 
@@ -57,26 +57,51 @@ def uncertain(exc: Uncertain) -> tuple[Response, int]:
     return error_response(409, "uncertain", exc.reason)
 
 
+#: What an upload is, for its refusals (each noun its own messages: the words around it agree
+#: with it in French and Polish).
+PHOTO, CARD_SET_FILE = "photo", "card set file"
+
+
+def _upload_refusal(what: str, fault: str, **params: Any) -> Msg:
+    """The refusal ``fault`` (``length``, ``over``, ``too_large``, ``empty``) of an upload."""
+    if what == CARD_SET_FILE:
+        said = {
+            "length": msg("send the card set file with its length (Content-Length)"),
+            "over": msg("the card set file is too large ({size} MB; at most {limit} MB)",
+                        **params),
+            "too_large": msg("the card set file is too large (at most {limit} MB)", **params),
+            "empty": msg("the card set file is empty"),
+        }
+    else:
+        said = {
+            "length": msg("send the photo with its length (Content-Length)"),
+            "over": msg("the photo is too large ({size} MB; at most {limit} MB)", **params),
+            "too_large": msg("the photo is too large (at most {limit} MB)", **params),
+            "empty": msg("the photo is empty"),
+        }
+    return said[fault]
+
+
 def upload_bytes(field: str, limit: int, what: str) -> bytes:
     """The uploaded file ``field`` (multipart) or the raw body; refused over ``limit`` bytes
-    before it is read."""
+    before it is read. ``what``: :data:`PHOTO` or :data:`CARD_SET_FILE`."""
     size = request.content_length
     if size is None:
-        raise UnreadableInput(f"send the {what} with its length (Content-Length)")
+        raise UnreadableInput(_upload_refusal(what, "length"))
     if size > limit + ENVELOPE:
-        raise UnreadableInput(f"the {what} is too large ({size / 2 ** 20:.1f} MB; at most "
-                              f"{limit // 2 ** 20} MB)")
+        raise UnreadableInput(_upload_refusal(what, "over", size=f"{size / 2 ** 20:.1f}",
+                                              limit=limit // 2 ** 20))
     if request.mimetype == "multipart/form-data":
         upload = request.files.get(field)
         if upload is None:
-            raise UnreadableInput(f"no file in the form field '{field}'")
+            raise UnreadableInput(msg("no file in the form field '{field}'", field=field))
         data = upload.read(min(limit, size) + 1)  # no buffer larger than the body
     else:
         data = request.get_data(cache=False)
     if len(data) > limit:
-        raise UnreadableInput(f"the {what} is too large (at most {limit // 2 ** 20} MB)")
+        raise UnreadableInput(_upload_refusal(what, "too_large", limit=limit // 2 ** 20))
     if not data:
-        raise UnreadableInput(f"the {what} is empty")
+        raise UnreadableInput(_upload_refusal(what, "empty"))
     return data
 
 
@@ -85,12 +110,12 @@ def seat_arg(value: Any) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
-        raise UnreadableInput("'seat' must be a seat index (a whole number)")
+        raise UnreadableInput(msg("'{name}' must be a seat index (a whole number)", name="seat"))
     if isinstance(value, int):
         return value
     if isinstance(value, str):
         return number_text(value, "seat")
-    raise UnreadableInput("'seat' must be a seat index (a whole number)")
+    raise UnreadableInput(msg("'{name}' must be a seat index (a whole number)", name="seat"))
 
 
 def scan_json(desk: ScanDesk, game_id: int) -> Any:
@@ -121,7 +146,7 @@ def scan_upload(game_id: int) -> Response:
     if viewer.role not in ("host", "seat"):  # before reading the body
         raise Forbidden(msg("watchers cannot {what}: claim a seat with the join code",
                             what=msg("scan cards")))
-    photo = upload_bytes("photo", PHOTO_MAX, "photo")
+    photo = upload_bytes("photo", PHOTO_MAX, PHOTO)
     seat = seat_arg(request.form.get("seat") if request.mimetype == "multipart/form-data"
                     else request.args.get("seat"))
     scan = desk.scan_photo(game_id, viewer, photo, seat)
@@ -165,10 +190,10 @@ def correct(game_id: int) -> Response:
     index = int_field(data, "card")
     label = data.get("label")
     if label is not None and not isinstance(label, str):
-        raise UnreadableInput("'label' must be a card id (text)")
+        raise UnreadableInput(msg("'{name}' must be a card id (text)", name="label"))
     ignore = data.get("ignore")
     if ignore is not None and not isinstance(ignore, bool):
-        raise UnreadableInput("'ignore' must be true or false")
+        raise UnreadableInput(msg("'{name}' must be true or false", name="ignore"))
     seat: int | bool | None = seat_arg(data["seat"]) if "seat" in data else False
     desk = get_scans()
     # the card set serves every game of the title: only the owner's corrections teach it

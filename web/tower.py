@@ -121,7 +121,8 @@ def throw_into(game_id: int, device: Thrower | None, what: str, start_with: str)
         raise Forbidden(msg("only the host or a seated player may throw the {what}'s dice",
                             what=msg(what)))
     if device is None:
-        raise UnreadableInput(f"there is no {what} (start with {start_with})")
+        raise UnreadableInput(msg("there is no {what} (start with {option})", what=msg(what),
+                                  option=start_with))
     device.throw(data.get("values"), data.get("quality", "ok"))
     return jsonify(ok=True)
 

@@ -28,6 +28,7 @@ roll's number never repeats across restarts.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -38,8 +39,9 @@ import cv2
 import numpy as np
 
 from companion.devices.present import DeviceStatus
+from companion.devices.reasons import camera_reason
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import tmsg
+from companion.i18n import Text, msg, tmsg
 from companion.table.rolls import RollDesk, TableRoll
 from companion.vision.calibration import (
     CalibrationError,
@@ -57,6 +59,8 @@ from companion.vision.sources import FrameSource, SourceError, make_source
 log = logging.getLogger(__name__)
 NAME = "camera"
 OFF, DEMO = "off", "demo"
+#: Why calibration found nothing to look at (a :class:`CalibrationError`'s message).
+NO_PICTURE = tmsg("the camera has no picture now (it is off, starting or lost)")
 #: Seconds to wait before each new attempt to re-open a lost camera (the last one repeats).
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 #: With a known die size the classifier sees each die in this many quarter turns (cheap: a
@@ -146,13 +150,29 @@ class TableCamera:
 
     def _open_first(self) -> None:
         if self.spec == DEMO:
-            self._use_demo("camera setting demo: a rendered tray, dice thrown from the tablet")
+            self._use_demo(tmsg("camera setting demo: a rendered tray, dice thrown from the "
+                                "tablet"))
             return
         try:
             self.source = self._opener(self.spec)
-            self.message = f"{getattr(self.source, 'name', self.spec)}"
+            self.message = self._source_name()
         except SourceError as exc:
-            self._use_demo(f"camera {self.spec!r} did not open ({exc}); using the demo camera")
+            self._use_demo(tmsg("camera {spec} did not open ({reason}); using the demo camera",
+                                spec=repr(self.spec), reason=camera_reason(str(exc))))
+
+    def _source_name(self) -> str:
+        """The open source's name as the device line shows it (a device path, a folder: as they
+        are; the Pi camera's in the reader's words)."""
+        name = str(getattr(self.source, "name", self.spec))
+        size = re.fullmatch(r"Pi camera ([0-9]+x[0-9]+)", name)
+        if size:
+            return tmsg("Pi camera {size}", size=size[1])
+        seed = re.fullmatch(r"synthetic \(seed ([0-9]+)\)", name)
+        if seed:
+            return tmsg("synthetic (seed {seed})", seed=seed[1])
+        if name == "demo camera (rendered dice tray)":
+            return tmsg("demo camera (rendered dice tray)")
+        return name
 
     def _use_demo(self, why: str) -> None:
         self.demo = DemoTray()
@@ -210,7 +230,7 @@ class TableCamera:
                 log.warning("camera read failed: %s", exc)
                 frame = None
             if frame is None:
-                self._lost("the camera stopped giving frames")
+                self._lost(tmsg("the camera stopped giving frames"))
                 self._configured_for = None
                 continue
             self._tick()
@@ -251,8 +271,7 @@ class TableCamera:
         with self._lock:
             seen = self._seen
         if seen is None:
-            raise CalibrationError("the camera has no picture now (it is off, starting or"
-                                   " lost)")
+            raise CalibrationError(NO_PICTURE)
         zones = calibrate(seen.image)
         if self.data_dir is not None:
             save_zones(zones, self.data_dir)
@@ -268,7 +287,8 @@ class TableCamera:
         try:
             return summary(self.calibrate())
         except CalibrationError as exc:
-            raise UnreadableInput(f"calibration failed: {exc}") from None
+            said = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)
+            raise UnreadableInput(msg("calibration failed: {reason}", reason=said)) from None
 
     def _tick(self) -> None:
         """Count the frame; never look at more than :data:`MAX_FPS` frames a second (a file
@@ -284,7 +304,7 @@ class TableCamera:
         if self._lost_since is None:
             self._lost_since = time.monotonic()
             log.warning("camera lost: %s; re-opening with backoff", why)
-        self.message = f"camera lost: {why}; re-opening"
+        self.message = tmsg("camera lost: {why}; re-opening", why=why)
         self._close()
         with self._lock:
             self._seen = None
@@ -298,9 +318,10 @@ class TableCamera:
         try:
             self.source = self._opener(self.spec)
         except SourceError as exc:
-            self.message = f"camera lost; re-open attempt {self._attempts} failed: {exc}"
+            self.message = tmsg("camera lost; re-open attempt {n} failed: {reason}",
+                                n=self._attempts, reason=camera_reason(str(exc)))
             return False
-        self.message = f"{getattr(self.source, 'name', self.spec)} (re-opened)"
+        self.message = tmsg("{camera} (re-opened)", camera=self._source_name())
         log.info("camera re-opened after %d attempt(s)", self._attempts)
         return True
 
@@ -325,11 +346,12 @@ class TableCamera:
 
         faces = check_values(values)
         if len(faces) > 6:
-            raise UnreadableInput("a throw is at most 6 dice")
+            raise UnreadableInput(msg("a throw is at most {n} dice", n=6))
         if quality not in ("ok", "cocked"):
-            raise UnreadableInput("'quality' must be ok or cocked")
+            raise UnreadableInput(msg("'{name}' must be ok or cocked", name="quality"))
         if self.demo is None:
-            raise UnreadableInput("there is no demo camera (start with --camera demo)")
+            raise UnreadableInput(msg("there is no {what} (start with {option})",
+                                      what=msg("demo camera"), option="--camera demo"))
         self.demo.throw(faces, cocked=quality == "cocked")
 
     # -- what screens see --------------------------------------------------------------------

@@ -38,8 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.present import DeviceStatus
+from companion.devices.reasons import tower_reason
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import tmsg
+from companion.i18n import msg, tmsg
 from companion.table.rolls import RollDesk, TableRoll
 from firmware_bridge.fake import VirtualTower
 from firmware_bridge.inbox import StoredRoll
@@ -219,11 +220,13 @@ class TableTower:
 
         faces = check_values(values)
         if len(faces) > MAX_DICE:
-            raise UnreadableInput(f"a tower roll is at most {MAX_DICE} dice")
+            raise UnreadableInput(msg("a tower roll is at most {n} dice", n=MAX_DICE))
         if quality not in _QUALITY_CODES:
-            raise UnreadableInput(f"'quality' must be one of {', '.join(QUALITY_NAMES)}")
+            raise UnreadableInput(msg("'{name}' must be one of {values}", name="quality",
+                                      values=", ".join(QUALITY_NAMES)))
         if self.virtual is None:
-            raise UnreadableInput("there is no virtual tower (start with --tower virtual)")
+            raise UnreadableInput(msg("there is no {what} (start with {option})",
+                                      what=msg("virtual tower"), option="--tower virtual"))
         self.virtual.tray.throw(faces, 0.15, quality=_QUALITY_CODES[quality])
 
     # -- what screens and the console see -------------------------------------------------------
@@ -272,12 +275,13 @@ class TableTower:
         out: JSON = {"mode": self.mode, "kind": self.kind(), "enabled": self.service is not None}
         service = self.service
         if service is None:
-            reason = ("no dice tower: the tower setting is off" if self.mode == "off"
-                      else "the tower is stopped")
+            reason = (tmsg("no dice tower: the tower setting is off") if self.mode == "off"
+                      else tmsg("the tower is stopped"))
             out.update(state="off", connected=False, reason=reason, firmware=None,
                        last_roll=None)
         else:
             out.update(service.status().to_json())
+            out["reason"] = tower_reason(out.get("reason"))  # the bridge's English, as a message
         with self._lock:
             unclaimed = list(self._unclaimed)
         out["unclaimed"] = {"count": len(unclaimed),

@@ -64,11 +64,21 @@ class IllegalAction(Exception):
 
 
 class UnreadableInput(ValueError):
-    """Input that cannot be read at all: malformed JSON, unknown kind, missing or bad field."""
+    """Input that cannot be read at all: malformed JSON, unknown kind, missing or bad field.
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    As :class:`IllegalAction`: raised with a :class:`~companion.i18n.Msg`, ``reason`` is the
+    English rendering and :meth:`in_language` renders it for the reader (``400 unreadable``
+    answers in the request's language); a plain string reads the same in every language."""
+
+    def __init__(self, reason: str | Msg) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        text = str(reason)
+        super().__init__(text)
+        self.reason = text
+
+    def in_language(self, lang: str) -> str:
+        """The reason in ``lang`` (a language code of :data:`companion.i18n.LANGUAGES`)."""
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from companion.hub import pages
 from companion.hub.scores import Replay
 from companion.hub.store import HubStore
 from companion.hub.wire import table_game
+from companion.i18n import msg
 from companion.session.history import History
 from companion.session.past import board_at, extras, score_and_steps
 from companion.session.players import check_name, key_of, player_stats
@@ -68,7 +69,8 @@ def install(app: Flask, store: HubStore) -> None:
     def header(game_id: str) -> dict[str, Any]:
         table, dash, game = game_id.partition("-")
         if not (dash and table.isdigit() and game.isdigit() and len(game_id) <= 40):
-            raise UnreadableInput(f"a café game id is <table>-<game>, not {game_id[:40]!r}")
+            raise UnreadableInput(msg("a café game id is <table>-<game>, not {id}",
+                                      id=repr(game_id[:40])))
         found = store.finished(1, (int(table), int(game)))
         if not found:
             raise LookupError(game_id)
@@ -80,8 +82,8 @@ def install(app: Flask, store: HubStore) -> None:
 
     @app.errorhandler(LookupError)
     def not_found(exc: LookupError) -> Response:
-        response = jsonify(error="not_found",
-                           reason=f"the hub holds no finished game {exc.args[0]}")
+        response = jsonify(error="not_found", reason=msg(
+            "the hub holds no finished game {id}", id=exc.args[0]).render(pages.language()))
         response.status_code = 404
         return response
 

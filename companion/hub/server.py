@@ -130,7 +130,7 @@ class Hub:
                                                  "status", "round", "updated", "seq")}
                           | {"players": [p.get("name") for p in game["players"]],
                              "title_name": title_name(game["title"]),
-                             "totals": scores.totals})
+                             "totals": scores.totals, "customers": scores.customers})
         now = datetime.now().astimezone()
         today = datetime.combine(now.date(), time(), now.tzinfo)
         return {"tables": tables, "today": self.store.standings(today),
@@ -147,7 +147,7 @@ def create_hub_app(store: HubStore) -> Flask:
 
     @app.errorhandler(UnreadableInput)
     def unreadable(exc: UnreadableInput) -> Response:
-        return _error(400, "unreadable", str(getattr(exc, "reason", exc)))
+        return _error(400, "unreadable", exc.in_language(pages.language()))
 
     @app.post("/api/pair")
     def pair() -> Response:

@@ -21,6 +21,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify
 from companion.games.base import UnreadableInput
 from companion.hub.outbox import Link
 from companion.hub.pusher import HubPusher, PushRefused, post_json
+from companion.i18n import msg
 from web.body import json_object
 from web.context import require_owner
 
@@ -47,7 +48,7 @@ def _error(status: int, error: str, reason: str) -> Response:
 
 @bp.get("")
 def hub_status() -> Response:
-    require_owner("see the café hub's link")
+    require_owner(msg("see the café hub's link"))
     response = jsonify(_pusher().status())
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -55,7 +56,7 @@ def hub_status() -> Response:
 
 @bp.delete("")
 def unpair() -> Response:
-    require_owner("unpair this table from its café hub")
+    require_owner(msg("unpair this table from its café hub"))
     pusher = _pusher()
     dropped = pusher.unpair()
     return jsonify({**pusher.status(), "dropped": dropped})
@@ -64,13 +65,15 @@ def unpair() -> Response:
 @bp.post("")
 def pair() -> Response:
     data = json_object({"url", "code", "name"})
-    require_owner("pair this table with a café hub")
+    require_owner(msg("pair this table with a café hub"))
     url, code, name = data.get("url"), data.get("code"), data.get("name", "table")
     if not isinstance(url, str) or urlsplit(url).scheme not in ("http", "https") \
             or not urlsplit(url).hostname:
-        raise UnreadableInput("url must be the hub's address, e.g. http://hub.local:8090/")
+        raise UnreadableInput(msg("{field} must be the hub's address, e.g. {example}",
+                                  field="url", example="http://hub.local:8090/"))
     if not isinstance(code, str) or not isinstance(name, str) or len(name) > 80:
-        raise UnreadableInput("code must be the hub's pairing code and name a short text")
+        raise UnreadableInput(msg("{code} must be the hub's pairing code and {name} a short text",
+                                  code="code", name="name"))
     pusher = _pusher()
     try:
         answer, conn = post_json(url.rstrip("/") + "/api/pair", {"code": code, "name": name},
