@@ -168,10 +168,20 @@ class IconDesk:
         #: Which game holds the camera (shared with the roll desk by the composition root):
         #: readings go to that game only (issue 28 item 4).
         self.holds = holds if holds is not None else DeviceHolds()
+        if holds is None:  # its own holds: a claim or release is news for the live streams
+            self.holds.on_change = self.changed
         #: The one pending-input desk (its own when none is given).
         self.desk = desk if desk is not None else PendingDesk(_poke(session))
         self.desk.register(self.KIND, self)
         self.last: Offered | None = None
+
+    def changed(self) -> None:
+        """Tell every game's live streams that the icon camera's state changed (its picture
+        came or went, its face set or calibration, a hold): they send a ``devices`` event."""
+        try:
+            self.session.poke(None)
+        except Exception:  # a closing session: nobody listens any more
+            log.debug("could not wake the live streams", exc_info=True)
 
     def wanted(self) -> list[tuple[int, str]]:
         """``(game pk, title)`` of the games that take icon dice from the camera now."""
@@ -457,15 +467,21 @@ class DataDirHook:
         self._draft: Any = None
 
     def __call__(self, frame: Image, t: float) -> None:
+        first = self.frame is None
         self.frame, self.frames = frame, self.frames + 1
+        if first:
+            self.desk.changed()  # the screens show a picture now (their <img> refreshes it)
         size = (frame.shape[1], frame.shape[0])
         if self.camera is None or self._size != size:
             now = time.monotonic()
             if now - self._checked < WANTED_EVERY * 5 or not self.desk.wanted():
                 return
             self._checked = now
+            said = self.message
             self.camera = self._build(size)
             self._size = size
+            if self.camera is not None or self.message != said:
+                self.desk.changed()  # reading now, or off and why: the screens say so
             if self.camera is None:
                 return
         self.camera.feed(frame, t)
@@ -497,6 +513,7 @@ class DataDirHook:
     def reload(self) -> None:
         """Build the reader again at the next frame (a new face set or calibration)."""
         self.camera, self._checked = None, -1e9
+        self.desk.changed()  # the face set's summary on the screens
 
     def draft(self) -> Any:
         """The :class:`~companion.vision.icon_dice.draft.EnrollmentDraft` of the set
@@ -550,7 +567,10 @@ class DataDirHook:
     def status_json(self) -> JSON:
         """What the icon camera does now: ``state`` (``off``: no reader, ``idle``: no game
         waits, ``reading``), the ``message``, each region's settle state, the number of the
-        last ``frame`` (``None`` before the first) and the dice of the last reads."""
+        last ``frame`` (``None`` before the first) and the dice of the last reads. Its changes
+        that the screens show (a first picture, the reader built or off, a new face set) wake
+        the live streams (:meth:`IconDesk.changed`), which send it in their ``devices``
+        event."""
         camera = self.camera
         if camera is None:
             state = "off" if self.message.startswith("icon dice off") else "idle"

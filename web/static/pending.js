@@ -1,10 +1,11 @@
 // The game's pending inputs, pushed by the live stream (issue 25; docs/API.md, "Live: the
 // `pending` event"): every roll, icon-dice reading and card scan that waits for a person sits on
 // the Pi's one pending-input desk, and game.js hands each `pending` event to this module as a
-// `companion:pending` DOM event. The dice tower, camera, icon-dice and scan cards subscribe
-// with onPending(kind, callback): the callback runs when that kind's entries change (offered,
-// corrected, confirmed, dismissed, lapsed), and when the stream goes down or comes back, so a
-// card reads its details only then and polls only while pendingPushed() is false.
+// `companion:pending` DOM event. Each entry carries its `detail` (a roll's dice, an icon
+// reading's faces, a scan's photo, cards and seats), so no card asks the Pi for it: the icon-dice
+// and scan cards read their entries with pendingOf(kind) and subscribe with onPending(kind,
+// callback), which runs when that kind's entries change (offered, corrected, confirmed,
+// dismissed, lapsed), and when the stream goes down or comes back (pendingPushed()).
 //
 // pendingCard() is the one pending card: the same shell (what was read, why it waits, Confirm /
 // Correct / Dismiss for whoever may act, a correction in place) on the dice tower's and the
@@ -17,7 +18,8 @@ import { t } from "./i18n.js";
 const seen = { pushed: false, keys: new Map(), list: [] };
 const listeners = new Map();
 
-/** Whether the live stream pushes the game's pending inputs now (else: poll as a fallback). */
+/** Whether the live stream pushes the game's pending inputs now (else: the last ones pushed
+ * stay until it comes back and pushes them again). */
 export function pendingPushed() {
   return seen.pushed;
 }
@@ -53,7 +55,7 @@ document.addEventListener("companion:pending", (event) => {
 
 document.addEventListener("companion:devices-lost", () => {
   if (!seen.pushed) return;
-  seen.pushed = false;  // the stream is down: the cards poll until it pushes again
+  seen.pushed = false;  // the stream is down: the cards keep the last state until it pushes again
   seen.keys.clear();
   for (const kind of listeners.keys()) tell(kind);
 });

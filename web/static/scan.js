@@ -5,10 +5,11 @@
 // chips (uncertain ones highlighted), a one-tap correction with the menu's cards as big
 // tiles, and the confirm that enters the tableau (or the turn's reveal).
 //
-// The pending scan lives on the Pi (GET /api/games/<id>/scan), on its one pending-input desk;
-// while the game waits for tableaux this module reads it whenever the live stream's `pending`
-// event says the game's scan changed (pending.js), and polls it every POLL_MS only while the
-// stream does not push (issue 25); it re-renders the page when it changes. A
+// The pending scan lives on the Pi, on its one pending-input desk, and reaches every screen on the
+// game's live stream only (issue 25): the `pending` event's `scan` entry carries it in its
+// `detail` (what GET /api/games/<id>/scan answers; pending.js), and this module re-renders the
+// page when it changes. Nothing is polled, and a POST's answer is not read for it either: a
+// confirm, a correction or a dismissal comes back on the stream like anyone else's. A
 // correction also teaches the card set. "Adjust with taps" hands the scanned cards to the entry
 // panel (sgp-entry.js) for what a photo cannot tell (special orders, lead token, mochi die).
 import { ApiError, api, banner, h, newKey } from "./common.js";
@@ -16,13 +17,11 @@ import { t, tn } from "./i18n.js";
 import { cardName, cardOf, tile } from "./sgp-common.js";
 import { draftFrom } from "./sgp-entry.js";
 import { shrinkPhoto } from "./photo.js";
-import { onPending, pendingCard, pendingPushed } from "./pending.js";
-
-const POLL_MS = 2000;
+import { onPending, pendingCard, pendingOf } from "./pending.js";
 
 const state = {
-  game: null, data: null, key: "", timer: null, busy: "", picking: null, camera: null,
-  g: null, input: null, picture: null, listening: false, active: false,
+  game: null, data: null, key: "", busy: "", picking: null, camera: null,
+  g: null, input: null, picture: null, active: false,
   /** The card the prompt is about this render; "scan/card" of doubtful cards put off; whether
    * the whole menu is open; whether the photo is zoomed in, and where it was scrolled. */
   shown: null, later: new Set(), others: false, zoom: false, scroll: null,
@@ -45,72 +44,54 @@ function path(g, tail = "") {
   return `/api/games/${g.id}/scan${tail}`;
 }
 
-async function poll() {
-  const g = state.g;
-  if (!g || !g.snap || !scanning(g.view)) { stopPolling(); return; }
-  try {
-    const answer = await api("GET", path(g), undefined, g.token);
-    take(answer.scan);
-  } catch {
-    // the next poll tries again; the game itself arrives through the live stream
-  }
+/** The game's pending scan as the live stream pushed it last (``null``: none). */
+function pushed() {
+  const entry = pendingOf("scan").find((p) => p.game === state.game && p.detail);
+  return entry ? entry.detail : null;
 }
 
-function take(scan) {
+/** Take ``scan`` as the game's pending scan; re-render the page when it changed (unless
+ * ``quiet``: the page is rendering now). */
+function take(scan, quiet = false) {
   const key = scan ? JSON.stringify(scan) : "";
   if (key === state.key) return;
   state.key = key;
   state.data = scan;
   if (state.picking !== null && !scan?.cards?.[state.picking]) state.picking = null;
-  state.g?.rerender();
+  if (!quiet) state.g?.rerender();
 }
 
-function startPolling(g) {
+// a scan taken, corrected, confirmed or dismissed on any screen, or lapsed (pending.js)
+onPending("scan", () => { if (state.active) take(pushed()); });
+
+/** Show the game's pending scan while the game takes scans (from the stream: see the top). */
+function follow(g) {
   state.g = g;
   if (state.game !== g.id) {
     state.game = g.id;
     state.data = null;
     state.key = "";
   }
-  if (!state.listening) {
-    state.listening = true;
-    document.addEventListener("visibilitychange", () => { if (!document.hidden && state.active) poll(); });
-    // the stream says the game's scan changed, or went down or came back (issue 25)
-    onPending("scan", () => { if (state.active) { schedule(); poll(); } });
+  if (!state.active) {
+    state.active = true;
+    take(pushed(), true);  // called while the page renders: it shows it now
   }
-  if (state.active) return;
-  state.active = true;
-  schedule();
-  poll();
   if (state.camera === null) {
     state.camera = {};
     api("GET", "/api/camera").then((c) => { state.camera = c; g.rerender(); }, () => {});
   }
 }
 
-/** Poll every POLL_MS only while the live stream does not push the game's pending inputs. */
-function schedule() {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = state.active && !pendingPushed() ? setInterval(poll, POLL_MS) : null;
-}
-
-function stopPolling() {
-  state.active = false;
-  schedule();
-}
-
-/** POST a JSON body; the answer's scan replaces ours. Refusals go in the banner. */
+/** POST a JSON body (what it changes comes back on the stream). Refusals go in the banner. */
 async function post(g, tail, body, what) {
   state.busy = what;
   g.rerender();
   try {
     const answer = await api("POST", path(g, tail), body, g.token);
     banner.hide();
-    if ("scan" in answer) take(answer.scan);
     return answer;
   } catch (err) {
     banner.show(err.message);
-    await poll();
     return null;
   } finally {
     state.busy = "";
@@ -133,8 +114,7 @@ async function upload(g, file, seat) {
     });
     const data = await response.json().catch(() => null);
     if (!response.ok) throw new ApiError(response.status, data?.error, data?.reason ?? t("The companion answered {status}.", { status: response.status }));
-    banner.hide();
-    take(data.scan);
+    banner.hide();  // the scan comes on the stream
   } catch (err) {
     banner.show(err.status === 0 || !err.message ? t("Cannot reach the companion. Is the Wi-Fi on?") : err.message);
   } finally {
@@ -441,16 +421,16 @@ function result(g, scan) {
         h("span", { class: "muted small" }, ` · ${t("left out of the scan; tap one to count it again")}`)),
       h("div", { class: "sgp-tray" }, left.map((c) => cardChip(g, c)))) : null,
   ], actions: [{ style: "ghost", do: "scan-dismiss", label: t("Dismiss this scan"),
-    onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss").then((ok) => ok && take(null)); } }] });
+    onclick: () => { state.picking = null; post(g, "/dismiss", {}, "dismiss"); } }] });
 }
 
 /** The scan card of the game screen (null when the game takes no scan now). */
 export function scanCard(g) {
   if (!scanning(g.view)) {
-    stopPolling();
+    state.active = false;
     return null;
   }
-  startPolling(g);
+  follow(g);
   const scan = state.data;
   if (!scan && !g.canTable) return null;
   const enrollLink = g.canTable ? h("a", { class: "btn slim", href: `/games/${g.id}/enroll`, "data-do": "enroll" }, t("Enroll cards")) : null;

@@ -1,17 +1,23 @@
 // Sushi Roll's icon dice from the camera, on the game screen (sr-game.js calls cameraCard(g) at
 // every render). While the game's dice come from the camera (snapshot roll_source "camera") it
-// shows a card after the panel and polls GET /api/icon-dice?game=ID every POLL_MS: the camera's
-// view with every icon die outlined and labelled (GET /api/icon-dice/view.jpg; uncertain dice
-// orange with "?", leaning ones magenta), the pending readings (one tap confirms; "Correct" opens
-// a picker: tap a die read, then its right face in the dice table; dice can be removed or added),
-// and a link to the enrollment walk-through (sr-enroll.js). Other games: the card stays hidden.
+// shows a card after the panel: the camera's view with every icon die outlined and labelled
+// (GET /api/icon-dice/view.jpg; uncertain dice orange with "?", leaning ones magenta), the
+// pending readings (one tap confirms; "Correct" opens a picker: tap a die read, then its right
+// face in the dice table; dice can be removed or added), and a link to the enrollment
+// walk-through (sr-enroll.js). Other games: the card stays hidden.
+//
+// Everything it shows comes from the game's live stream (game.js; issue 25), nothing is
+// polled: the icon camera's state, the face set and who holds the camera from the `devices`
+// event's `icon` part, the pending readings from the `pending` event's `icon` entries (their
+// `detail`, pending.js). Only the picture refreshes itself, as an <img>, every PICTURE_MS.
 import { api, banner, fill, h } from "./common.js";
 import { dieTile, faceOf, kindName } from "./sr-common.js";
 import { holdLine } from "./owner.js";
 import { t, tn } from "./i18n.js";
-import { onPending, pendingCard } from "./pending.js";
+import { onPending, pendingCard, pendingOf } from "./pending.js";
 
-const POLL_MS = 1000;
+/** How long the picture waits after one frame before it asks for the next. */
+const PICTURE_MS = 1000;
 const STATES = {
   reading: t("Watching the belts and trays"),
   idle: t("Waiting for a roll"),
@@ -22,7 +28,10 @@ const WHY = {
   uncertain: t("it is not sure of a face"),
 };
 
-const cam = { g: null, id: null, data: null, timer: null, shown: "", fixing: {}, picture: null };
+const cam = {
+  g: null, id: Number(document.body.dataset.gameId) || null, data: null, game: null, shown: "", fixing: {},
+  picture: null, timer: null,
+};
 
 function section() {
   let el = document.getElementById("sr-camera");
@@ -33,6 +42,7 @@ function section() {
   return el;
 }
 
+/** POST a reading's confirm, correction or dismissal; what changes comes back on the stream. */
 function post(path, body) {
   return api("POST", `/api/games/${cam.id}/icon-dice${path}`, body, cam.g.token).then((answer) => {
     banner.hide();
@@ -40,24 +50,42 @@ function post(path, body) {
   }, (err) => {
     banner.show(err.message);
     return null;
-  }).finally(poll);
+  });
 }
 
 /** POST to this game's own API (the camera's claim and release: /devices/camera/...). */
 function postGame(path, body) {
   return api("POST", `/api/games/${cam.id}${path}`, body, cam.g.token).then(() => banner.hide(),
-    (err) => banner.show(err.message)).finally(poll);
+    (err) => banner.show(err.message));
+}
+
+/** Ask for the next picture (the <img> alone: the card's state comes from the stream). */
+function nextPicture() {
+  clearTimeout(cam.timer);
+  cam.timer = null;
+  const img = cam.picture;
+  if (!img || !cam.g || document.hidden || !img.isConnected) return;
+  img.setAttribute("src", `/api/icon-dice/view.jpg?f=${Date.now()}`);
+}
+
+function pictureLoaded() {
+  clearTimeout(cam.timer);
+  cam.timer = setTimeout(nextPicture, PICTURE_MS);
 }
 
 function view(data) {
   if (data.frame === null || data.frame === undefined) {
     return h("p", { class: "muted small" }, t("No picture from the camera yet."));
   }
-  // one <img> kept across renders: the last picture stays up while the next one loads
-  cam.picture ??= h("img", { alt: t("What the camera sees, icon dice outlined and named"),
-    width: 640, height: 480, "data-icon-view": "" });
-  const src = `/api/icon-dice/view.jpg?f=${data.frame}`;
-  if (cam.picture.getAttribute("src") !== src) cam.picture.setAttribute("src", src);
+  // one <img> kept across renders: the last picture stays up while the next one loads; each
+  // picture asks for the next once it is in (or failed)
+  if (!cam.picture) {
+    cam.picture = h("img", { alt: t("What the camera sees, icon dice outlined and named"),
+      width: 640, height: 480, "data-icon-view": "" });
+    cam.picture.addEventListener("load", pictureLoaded);
+    cam.picture.addEventListener("error", pictureLoaded);
+  }
+  if (!cam.picture.getAttribute("src")) cam.picture.setAttribute("src", `/api/icon-dice/view.jpg?f=${Date.now()}`);
   return h("figure", { class: "camera-view sr-camera-view" }, cam.picture,
     h("figcaption", { class: "muted small sr-legend" },
       h("span", { class: "sr-key ok" }, t("sure")), h("span", { class: "sr-key unsure" }, t("unsure (?)")),
@@ -149,7 +177,7 @@ function setLine(data) {
 }
 
 function parts(g, data) {
-  const game = data.game;
+  const game = cam.game;
   const state = STATES[data.state] ?? data.state;
   const out = [
     h("h2", null, t("Dice camera"), h("span", { class: "aside", "data-icon-state": data.state }, state)),
@@ -159,9 +187,14 @@ function parts(g, data) {
     data.enabled && game ? holdLine("camera", data.held_by ?? null, game, postGame) : null,
     data.enabled ? view(data) : null,
   ];
-  for (const p of game?.pending ?? []) out.push(readingCard(g, p));
+  for (const p of readings()) out.push(readingCard(g, p));
   if (data.enabled) out.push(setLine(data));
   return out;
+}
+
+/** The game's pending readings, as the stream pushed them last. */
+function readings() {
+  return pendingOf("icon").filter((p) => p.game === cam.id && p.detail).map((p) => p.detail);
 }
 
 function render(force = false) {
@@ -169,43 +202,54 @@ function render(force = false) {
   const data = cam.data;
   const el = section();
   if (!g || !data) return;
-  const key = JSON.stringify([data.state, data.message, data.frame, data.set, data.game, data.held_by, cam.fixing, g.snap.version]);
+  const list = readings();
+  const key = JSON.stringify([data.enabled, data.state, data.message, data.frame === null || data.frame === undefined,
+    data.set, data.held_by, cam.game?.viewer, list, cam.fixing, g.snap.version]);
   if (!force && key === cam.shown) return;
   cam.shown = key;
-  el.dataset.pending = String(data.game?.pending?.length ?? 0);
+  for (const roll of Object.keys(cam.fixing)) {
+    if (!list.some((p) => String(p.roll) === roll)) delete cam.fixing[roll];  // confirmed, dismissed or gone
+  }
+  el.dataset.pending = String(list.length);
   fill(el, parts(g, data));
   el.hidden = false;
 }
 
-async function poll() {
-  clearTimeout(cam.timer);
-  if (!cam.g) return;
-  try {
-    cam.data = await api("GET", `/api/icon-dice?game=${cam.id}`, undefined, cam.g.token);
-    render();
-  } catch {
-    // offline: the live dot says so; keep the last state
-  }
-  if (cam.g && !document.hidden) cam.timer = setTimeout(poll, POLL_MS);
-}
+/** A ``devices`` event of the game's live stream (game.js): the icon camera's state for this
+ * game (its ``icon`` part: what GET /api/icon-dice answers but the readings), who holds the
+ * camera and who is asking (the ``tower`` part's game). */
+document.addEventListener("companion:devices", (event) => {
+  const { tower, camera, icon } = event.detail ?? {};
+  const game = tower?.game;
+  if (!game || (cam.id !== null && game.id !== cam.id)) return;
+  cam.game = game;
+  // a service without an icon camera: the card says the dice are tapped
+  cam.data = icon ?? { enabled: false, state: "off", frame: null, set: null, held_by: camera?.held_by ?? null };
+  render();
+});
 
-/** Show (or hide) the dice camera card for the game of ``g``; starts and stops the polling. */
+// a reading offered, corrected, confirmed or dismissed on any screen (pending.js; issue 25)
+onPending("icon", () => render());
+
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && cam.g && !cam.timer) nextPicture();
+});
+
+/** Show (or hide) the dice camera card for the game of ``g``. */
 export function cameraCard(g) {
   const on = g.snap?.roll_source === "camera" && !g.view.over;
   document.body.classList.toggle("sr-camera-on", on);
+  cam.id = g.id;
   if (!on) {
-    if (cam.g) { clearTimeout(cam.timer); cam.g = null; }
+    cam.g = null;
+    clearTimeout(cam.timer);
+    cam.timer = null;
     const el = document.getElementById("sr-camera");
     if (el) el.hidden = true;
     return;
   }
   const first = !cam.g;
   cam.g = g;
-  cam.id = g.id;
-  if (first) {
-    document.addEventListener("visibilitychange", () => { if (!document.hidden && cam.g) poll(); });
-    // a reading offered, corrected, confirmed or dismissed on any screen: read it now (issue 25)
-    onPending("icon", () => { if (cam.g) poll(); });
-    poll();
-  } else render();
+  render(first);
+  if (first && cam.picture?.isConnected) nextPicture();
 }
