@@ -18,6 +18,7 @@ from typing import Any
 from companion.games import find_game
 from companion.games.base import JSON, Game, IllegalAction, PlayerSpec, UnreadableInput
 from companion.session.history import History, entry_from_json
+from companion.session.past import extras
 
 #: ``(seq, type, payload)`` of a stored entry.
 Row = tuple[int, str, JSON]
@@ -26,11 +27,14 @@ Row = tuple[int, str, JSON]
 @dataclass(frozen=True)
 class Scores:
     """Every player's total (``None``: the engine cannot score this state), whether the game
-    is over, and the ranking ``[{"rank", "name", "total"}]``."""
+    is over, the ranking ``[{"rank", "name", "total"}]``, and the customer cards each player
+    delivered (Sushi Express; ``None`` for the other titles): the table's past games' own
+    ``customers`` (:func:`companion.session.past.extras`)."""
 
     totals: dict[str, int] | None
     over: bool
     ranking: list[JSON]
+    customers: dict[str, int] | None = None
 
 
 @dataclass
@@ -63,8 +67,12 @@ class Replay:
             sheet = self.game.score(state)
         except Exception:
             return Scores(None, False, [])
+        try:
+            customers = extras(self.game, self.game.info.id, [], {}, state)["customers"]
+        except Exception:  # the extras of a state the engine cannot view: none shown
+            customers = None
         return Scores({p.player: p.total for p in sheet.players}, self.game.is_over(state),
-                      sheet.ranking())
+                      sheet.ranking(), customers)
 
 
 def replay(title: str, players: Sequence[JSON], options: JSON, rows: Sequence[Row],

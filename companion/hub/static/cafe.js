@@ -28,9 +28,13 @@ const when = (iso) => (iso ? new Date(iso).toLocaleString(HUB_CATALOGUE.lang, { 
 
 function gameCard(g) {
   const minutes = Math.max(1, Math.round(g.duration_s / 60));
+  // Sushi Express: the customer cards each player delivered (the table's past games' customers)
+  const customers = (name) => (g.customers && name in g.customers
+    ? el("td", { class: "customers", "data-customers": name }, tn("{n} customer", "{n} customers", g.customers[name]))
+    : null);
   const scores = el("table", { class: "scores" }, ...g.ranking.map((r) =>
     el("tr", { class: r.rank === 1 ? "winner" : "", "data-player": r.name }, el("td", {}, `${r.rank}. ${r.name}`),
-      el("td", { "data-total": r.name }, String(r.total)))));
+      customers(r.name), el("td", { "data-total": r.name }, String(r.total)))));
   return el("section", { class: "card", "data-game": g.id },
     // The title opens the game: every round and its replay (/history/<id>, the table's page).
     el("h2", {}, el("a", { href: `/history/${g.id}`, "data-open": g.id }, g.title)),

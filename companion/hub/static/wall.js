@@ -9,6 +9,10 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+function customersCell(name, n) {
+  return el("td", {class: "customers", "data-customers": name}, tn("{n} customer", "{n} customers", n));
+}
+
 function tableCard(g) {
   const over = g.status === "over";
   const card = el("div", {class: over ? "table over" : "table", "data-table": g.table,
@@ -21,7 +25,11 @@ function tableCard(g) {
   const scores = el("table", {class: "scores"});
   for (const name of g.players) {
     const total = g.totals && name in g.totals ? String(g.totals[name]) : "–";
-    scores.append(el("tr", {}, el("td", {}, name), el("td", {"data-total": name}, total)));
+    const row = el("tr", {}, el("td", {}, name));
+    // Sushi Express: the customer cards each player delivered, as the table's past games say
+    if (g.customers && name in g.customers) row.append(customersCell(name, g.customers[name]));
+    row.append(el("td", {"data-total": name}, total));
+    scores.append(row);
   }
   card.append(scores);
   return card;
