@@ -41,6 +41,7 @@ from companion.games.sushi_go import GAME as SUSHI_GO
 INFO = dataclasses.replace(SUSHI_GO.info, id="{ID}", name="Fifth Title")
 GAME = copy.copy(SUSHI_GO)
 GAME.info = INFO
+GAME.view = lambda state, seat: {{**SUSHI_GO.view(state, seat), "game": INFO.id}}
 TITLE = Title(id=INFO.id, order=50, screens="{SCREENS}", bgg_id=5, page_contexts=("{ID}",))
 '''
 

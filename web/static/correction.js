@@ -6,7 +6,7 @@
 //
 // The sheet lives outside the render loop (a live update never eats a tap in progress).
 import { api, fill, h } from "./common.js";
-import { askedFields, control, fieldName, resetUnasked } from "./correction-fields.js";
+import { askedFields, control, fieldName, loadFields, resetUnasked } from "./correction-fields.js";
 import { t, tn } from "./i18n.js";
 
 /** What each kind of entry is, in words. */
@@ -61,7 +61,8 @@ export function recheckWords(history, later, conflicts) {
 
 // ---------- the sheet ----------
 
-export function openCorrection(g, entry, number = entry.index + 1) {
+export async function openCorrection(g, entry, number = entry.index + 1) {
+  await loadFields(g.view.game).catch(() => null); // the title's own fields (else the general ones)
   const sheet = document.getElementById("sheet");
   const draft = structuredClone(entry.action);
   const history = [...(g.snap.history ?? [])];

@@ -10,11 +10,13 @@ import { cardOf, tile } from "./sgp-common.js";
 import { shrinkPhoto } from "./photo.js";
 import { lang, t, tn } from "./i18n.js";
 import { isOwner, needOwner, ownerHeaders, ownerPost } from "./owner.js";
+import { loadTitles } from "./titles.js";
 
 const id = Number(document.body.dataset.gameId);
 const CAMERA_MS = 1000;
 
-const S = { menu: null, status: null, current: null, busy: "", camera: null, role: "watcher", frame: 0, timer: null, owner: false };
+const S = { menu: null, status: null, current: null, busy: "", camera: null, role: "watcher", frame: 0, timer: null, owner: false,
+  titleNames: new Map() };
 const token = () => store.get(id)?.token ?? null;
 // The card set serves every table: teaching or importing it asks for the owner PIN (owner.js).
 const canWrite = () => S.role === "host" || S.role === "seat" || S.owner;
@@ -141,12 +143,10 @@ function stepCard() {
       h("button", { type: "button", class: "btn ghost", "data-do": "enroll-skip", disabled: busy, why: t("Wait a moment: the last photo is still being read."), onclick: next }, t("Skip this card")))];
 }
 
-const TITLE_NAMES = { "sushi-go-party": "Sushi Go Party!", "sushi-go": "Sushi Go!" };
-
 /** The set in words: the title's own set by the title's name, another (the owner's) by its name
  * (``status``: {title, set}; never the bare id "sushi-go-party"). */
 function setName(status) {
-  const title = TITLE_NAMES[status.title];
+  const title = S.titleNames.get(status.title); // a title's name as printed (/api/titles)
   return status.set === status.title && title ? t("the {title} cards", { title }) : t("card set “{name}”", { name: status.set });
 }
 
@@ -238,6 +238,7 @@ async function watchCamera() {
 async function init() {
   banner.init();
   try {
+    S.titleNames = new Map((await loadTitles().catch(() => [])).map((x) => [x.id, x.name]));
     await load();
   } catch (err) {
     banner.show(err.message);

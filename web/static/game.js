@@ -2,35 +2,17 @@
 //
 // G is the page context every render module receives: the snapshot, the viewer, the legal
 // decisions, the transient choices of this screen (G.ui) and send() to post an action.
+//
+// The title's own screens are its "game" module (web/static/<prefix>-game.js, named by
+// /api/titles and loaded once by titles.js): render(G, section), decisionKey(view) and,
+// optionally, describe (a history line). This page names no title.
 import { api, banner, fill, h, playerDot, store } from "./common.js";
 import { t } from "./i18n.js";
-import { boardHint, renderBoard } from "./game-board.js";
-import { dicePanel } from "./game-dice.js";
 import { historyCard, hostCard } from "./game-host.js";
-import { movePanel, renderRing } from "./game-ring.js";
-import { scorePanel } from "./game-score.js";
-import * as sushiGo from "./sg-game.js";
-import * as sushiRoll from "./sr-game.js";
-import * as party from "./sgp-game.js";
-import {
-  deliverPanel, displayCard, drawCard, handCard, playersCard, revealPanel, tipsPanel,
-} from "./game-table.js";
+import { titleModule } from "./titles.js";
 
-const PANELS = {
-  reveal: revealPanel, guess: boardHint, roll: dicePanel, move: movePanel,
-  deliver: deliverPanel, tips: tipsPanel, over: scorePanel,
-};
-/** What the table enters (dice, customer cards turned up): the host or any claimed seat. */
-const TABLE_INPUTS = new Set(["reveal", "roll"]);
-/** Titles with screens of their own (Sushi Express is this module's): render, decisionKey and,
- * optionally, describe (a history line). */
-const TITLE_SCREENS = {
-  [party.GAME_ID]: party, [sushiGo.GAME_ID]: sushiGo, [sushiRoll.GAME_ID]: sushiRoll,
-};
-const PHASE_NAMES = {
-  reveal: t("customers"), guess: t("guesses"), roll: t("dice"), move: t("vans"),
-  deliver: t("deliveries"), tips: t("tips"), over: t("final score"),
-};
+/** Title id -> its loaded game module (null: the title has none). */
+const TITLE_SCREENS = new Map();
 
 const id = Number(document.body.dataset.gameId);
 let source = null;
@@ -79,15 +61,19 @@ const G = {
 
 /** Transient choices (dice picked, cards picked) last as long as the decision they are for. */
 function decisionKey(view) {
-  const screens = TITLE_SCREENS[view.game];
-  if (screens) return screens.decisionKey(view);
-  const r = view.roll;
-  return [view.round, view.phase, view.to_act?.seat, view.to_act?.what,
-    r ? `${r.roller}/${r.try}/${r.awaiting}/${r.dice}` : "", view.move?.mover,
-    view.move?.pending_take, view.need_reveal].join("|");
+  return TITLE_SCREENS.get(view.game)?.decisionKey(view) ?? "";
 }
 
-function accept(snapshot) {
+async function accept(snapshot) {
+  const title = snapshot.view.game;
+  if (!TITLE_SCREENS.has(title)) {
+    try {
+      TITLE_SCREENS.set(title, await titleModule(title, "game"));
+    } catch (err) {
+      banner.show(err.message);
+      return;
+    }
+  }
   if (G.snap && snapshot.version < G.snap.version) return; // an older answer overtaken by the stream
   G.snap = snapshot;
   checkCredential();
@@ -126,28 +112,10 @@ function render() {
   document.body.dataset.role = G.role;
   document.body.dataset.title = v.game;
   renderWhoami();
-  const screens = TITLE_SCREENS[v.game];
-  if (screens) {
-    screens.render(G, section);
-    section("host", hostCard);
-    section("history", (g) => historyCard(g, screens.describe ?? null));
-    return;
-  }
-  for (const sgpOnly of ["live-score", "round-info", "scoreboard"]) section(sgpOnly, () => null);
-  document.title = t("{title} · game {id}", { title: "Sushi Express", id: id });
-  document.getElementById("game-title").textContent = document.title;
-  document.getElementById("round").textContent =
-    v.phase === "over" ? t("game over") : t("round {n} · {phase}", { n: v.round, phase: PHASE_NAMES[v.phase] ?? v.phase });
-  section("turn", turnCard);
-  section("draw", drawCard);
-  section("panel", (g) => PANELS[v.phase]?.(g) ?? null);
-  section("board", (g) => (v.phase === "over" ? null : renderBoard(g)));
-  section("ring", renderRing);
-  section("display", displayCard);
-  section("hand", handCard);
-  section("players", playersCard);
+  const screens = TITLE_SCREENS.get(v.game);
+  screens?.render(G, section);
   section("host", hostCard);
-  section("history", historyCard);
+  section("history", (g) => historyCard(g, screens?.describe ?? null));
 }
 
 function renderWhoami() {
@@ -160,24 +128,6 @@ function renderWhoami() {
     el.replaceChildren(h("a", { href: `/games/${id}/join`, class: "claim", title: t("You are watching") },
       t("Claim a seat")));
   }
-}
-
-function turnCard(g) {
-  const v = g.view;
-  if (v.phase === "over") return [h("span", null, t("Game over: final score"))];
-  const act = v.to_act;
-  if (!act) return null;
-  const mine = act.seat !== null && act.seat === g.mySeat;
-  const table = TABLE_INPUTS.has(act.what) && g.canTable;
-  document.getElementById("turn").classList.toggle("mine", mine || table);
-  const colour = act.seat === null ? null : g.player(act.seat).colour;
-  let sub = "";
-  if (table) sub = t("Anyone at the table can enter this");
-  else if (mine) sub = t("Your turn");
-  else if (act.seat !== null) sub = g.isHost ? t("{player}'s turn", { player: g.name(act.seat) }) : t("Waiting for {player}", { player: g.name(act.seat) });
-  // the prompt is the engine's words, rendered by the server in this device's language
-  return [colour ? playerDot(colour) : null,
-    h("span", null, h("span", null, act.prompt), sub ? h("span", { class: "sub" }, sub) : null)];
 }
 
 function setLive(on) {
@@ -209,7 +159,7 @@ function connect() {
 }
 
 async function refresh() {
-  accept(await api("GET", `/api/games/${id}`, undefined, G.token));
+  await accept(await api("GET", `/api/games/${id}`, undefined, G.token));
 }
 
 async function init() {

@@ -2,20 +2,12 @@
 import { PLAYER_COLOURS, api, banner, h, playerDot, store, when } from "./common.js";
 import { t, tn, tp } from "./i18n.js";
 import { needOwner, ownerPost } from "./owner.js";
-import * as sushiGo from "./sg-setup.js";
-import * as party from "./sgp-setup.js";
 import * as dice from "./tower.js";
 import { takeOver } from "./host-claim.js";
 import { knownPicker, loadKnown } from "./players.js";
+import { loadTitles, titleModules } from "./titles.js";
 
 const MAX_DEFAULT = 6;
-/** The form's own defaults and words where a title's differ (issue 24 item 7: Sushi Roll's
- * trays at round end are the quick way to follow a game). */
-const FORM_DEFAULTS = { "sushi-roll": { mode: "scoring" } };
-const FORM_WORDS = {
-  "sushi-roll": { mode: { scoring: t("Trays at round end"), turns: t("Turn by turn") } },
-  "sushi-express": { stack_lowest: { bottom: t("The bottom marker"), top: t("The top marker") } },
-};
 /** A game's status and the player colours, as the list and the swatches say them. */
 const STATUS = { playing: t("playing"), over: t("over") };
 const COLOUR_NAMES = {
@@ -24,7 +16,7 @@ const COLOUR_NAMES = {
   orange: tp("colour", "orange"), purple: tp("colour", "purple"),
 };
 const colourName = (c) => COLOUR_NAMES[c] ?? c;
-const state = { titles: [], players: [], start: 0, options: {} };
+const state = { titles: [], setups: new Map(), players: [], start: 0, options: {} };
 
 function showTab(name) {
   for (const tab of document.querySelectorAll(".tab")) {
@@ -86,16 +78,19 @@ function title() {
   return state.titles.find((t) => t.id === document.getElementById("title").value) ?? state.titles[0];
 }
 
-function isParty() {
-  return title()?.id === party.GAME_ID;
-}
-
-function isSushiGo() {
-  return title()?.id === sushiGo.GAME_ID;
+/** The chosen title's part of the form: its "setup" module (web/static/<prefix>-setup.js,
+ * loaded through /api/titles), each export optional: COLOURS (its player colours), DEFAULTS
+ * (the form's defaults where the engine's differ), HOUSE_RULES (its options are house rules),
+ * OPTIONS_BY_PLAYERS (its options depend on the player count), choiceLabel(key, value,
+ * options), choiceNote(key, value, options, players), optionShown(key, players),
+ * startLabel(options) (null: no start player), renderMenuPicker(el, players, rerender) (its
+ * menu), prepare() (when picked) and finishOptions(options) (a reason to stop, or null). */
+function setup() {
+  return state.setups.get(title()?.id) ?? {};
 }
 
 function colours() {
-  return isParty() ? party.COLOURS : PLAYER_COLOURS;
+  return setup().COLOURS ?? PLAYER_COLOURS;
 }
 
 function freeColour(except) {
@@ -144,15 +139,15 @@ function renderPlayers() {
   document.getElementById("add-player").hidden = state.players.length >= max;
   renderStart();
   renderMenu();
-  if (isSushiGo()) renderRules(); // its options depend on the player count
+  if (setup().OPTIONS_BY_PLAYERS) renderRules(); // its options depend on the player count
 }
 
-/** Sushi Go Party!: the menu picker (its limits depend on the player count). */
+/** A title's menu picker (Sushi Go Party!'s; its limits depend on the player count). */
 function renderMenu() {
   const field = document.getElementById("menu-field");
-  field.hidden = !isParty();
+  field.hidden = !setup().renderMenuPicker;
   if (field.hidden) return;
-  party.renderMenuPicker(document.getElementById("menu-picker"), state.players.length, renderMenu);
+  setup().renderMenuPicker(document.getElementById("menu-picker"), state.players.length, renderMenu);
 }
 
 function renderStart() {
@@ -165,34 +160,32 @@ function renderStart() {
 
 /** Whether option ``o`` is asked (Sushi Go!'s 2-player rule only with 2 players). */
 function shown(o) {
-  if (o.key === "start_player" || (isParty() && o.key === "menu")) return false;
-  return !isSushiGo() || sushiGo.optionShown(o.key, state.players.length);
+  if (o.key === "start_player") return false;
+  return setup().optionShown?.(o.key, state.players.length) ?? true;
 }
 
-/** The start player: Sushi Express; Sushi Go! only where a variant names one (no start player
- * otherwise: hands pass in seat order). */
+/** The start player's label, or null where the title has none (Sushi Go Party!; Sushi Go!
+ * only where a variant names one: hands pass in seat order otherwise). */
 function startLabel() {
-  if (isParty()) return null;
-  if (isSushiGo()) return sushiGo.startLabel(state.options);
-  if (title()?.id === "sushi-roll") return t("Red belt (plays first)");
-  return t("Start player");
+  const own = setup().startLabel;
+  return own ? own(state.options) : t("Start player");
 }
 
 function renderRules() {
   const all = title()?.options ?? [];
   const options = all.filter(shown);
   for (const o of all) if (!shown(o) && o.key !== "start_player") delete state.options[o.key];
-  document.getElementById("rules-label").textContent = isParty() || isSushiGo() || title()?.id === "sushi-roll" ? t("Options") : t("House rules");
+  document.getElementById("rules-label").textContent = setup().HOUSE_RULES ? t("House rules") : t("Options");
   const start = startLabel();
   document.getElementById("start-field").hidden = !start;
   if (start) document.getElementById("start-label").textContent = start;
   document.getElementById("rules-field").hidden = options.length === 0;
   dice.renderRollSource(title());
   document.getElementById("house-rules").replaceChildren(...options.map((o) => {
-    const byDefault = FORM_DEFAULTS[title()?.id]?.[o.key] ?? o.default;
+    const byDefault = setup().DEFAULTS?.[o.key] ?? o.default;
     if (!(o.key in state.options)) state.options[o.key] = byDefault;
     const choices = o.choices.map((c) => {
-      const note = isSushiGo() ? sushiGo.choiceNote(o.key, c, state.options, state.players.length) : null;
+      const note = setup().choiceNote?.(o.key, c, state.options, state.players.length) ?? null;
       return h("button", {
         type: "button", class: `btn${note ? " noted" : ""}${note?.unfit ? " unfit" : ""}`, "aria-pressed": String(state.options[o.key] === c),
         "data-option": o.key, "data-value": String(c),
@@ -208,10 +201,7 @@ function renderRules() {
 }
 
 function choiceLabel(key, value) {
-  const own = FORM_WORDS[title()?.id]?.[key]?.[value];
-  if (own) return own;
-  if (isParty() && party.CHOICE_LABELS[value]) return party.CHOICE_LABELS[value];
-  const words = isSushiGo() ? sushiGo.choiceLabel(key, value, state.options) : null;
+  const words = setup().choiceLabel?.(key, value, state.options);
   if (words) return words;
   if (value === true) return t("Yes");
   if (value === false) return t("No");
@@ -230,11 +220,8 @@ async function createGame(event) {
     return;
   }
   const options = { ...state.options };
-  if (isParty()) {
-    const stop = party.blocking();
-    if (stop) { banner.show(stop); return; }
-    options.menu = party.menuOption();
-  }
+  const stop = setup().finishOptions?.(options);
+  if (stop) { banner.show(stop); return; }
   let order = players;
   if (chosen.options.some((o) => o.key === "start_player")) options.start_player = state.start;
   else if (startLabel()) order = [...players.slice(state.start), ...players.slice(0, state.start)];
@@ -293,7 +280,8 @@ async function init() {
   }
   showTab(["new", "join"].includes(location.hash.slice(1)) ? location.hash.slice(1) : "games");
   try {
-    state.titles = (await api("GET", "/api/titles")).titles.filter((x) => x.screens);
+    state.titles = (await loadTitles()).filter((x) => x.screens);
+    state.setups = await titleModules(state.titles, "setup");
   } catch (err) {
     banner.show(err.message);
   }
@@ -302,8 +290,8 @@ async function init() {
   select.addEventListener("change", async () => {
     state.options = {};
     for (const p of state.players) if (!colours().includes(p.colour)) p.colour = freeColour(p);
-    if (isParty()) {
-      try { await party.loadCatalogue(); } catch (err) { banner.show(err.message); }
+    if (setup().prepare) {
+      try { await setup().prepare(); } catch (err) { banner.show(err.message); }
     }
     renderRules();
     renderPlayers();

@@ -3,31 +3,18 @@
 //
 // GET /api/history/<id>/board?step=N answers the engine's watcher view after the first N actions
 // (no decisions in it). A context like game.js's G, read-only (a watcher: no seat, no host,
-// nothing to send), is handed to the title's cards: Sushi Express's board, ring, display of
-// customers and players (game-*.js); the other titles' render(g, section) with a section()
-// that builds only their score cards (live score, round, scoreboard), never their entry panels.
+// nothing to send), is handed to the title's "game" module (titles.js): its renderReplay(g,
+// section, frame, shown) where it has one (Sushi Express: board, ring, display of customers,
+// players), else its render(g, section) with a section() that builds only the score cards
+// (live score, round, scoreboard), never the entry panels. This module names no title.
 import { api, fill, h } from "./common.js";
 import { t } from "./i18n.js";
-import { renderBoard } from "./game-board.js";
-import { renderRing } from "./game-ring.js";
-import { scorePanel } from "./game-score.js";
-import { displayCard, playersCard } from "./game-table.js";
-import * as sushiGo from "./sg-game.js";
-import * as sushiRoll from "./sr-game.js";
-import * as party from "./sgp-game.js";
+import { titleModule } from "./titles.js";
 
-const TITLE_SCREENS = {
-  [party.GAME_ID]: party, [sushiGo.GAME_ID]: sushiGo, [sushiRoll.GAME_ID]: sushiRoll,
-};
 /** The read-only cards, in the order the replay shows them. */
 const SHOWN = ["live-score", "round-info", "scoreboard", "board", "ring", "display", "players", "panel"];
-const EXPRESS_CARDS = {
-  board: (g) => (g.view.phase === "over" ? null : renderBoard(g)),
-  ring: renderRing,
-  display: displayCard,
-  players: playersCard,
-  panel: (g) => (g.view.phase === "over" ? scorePanel(g) : null),
-};
+/** Title id -> its loaded game module (null: none), filled by loadBoard before drawBoard. */
+const TITLE_SCREENS = new Map();
 
 /** A watcher's page context over a view (game.js's G, without a stream and without send). */
 function context(game, board, rerender) {
@@ -78,14 +65,10 @@ export function drawBoard(game, board) {
     fill(el, parts || []);
   };
   const keep = document.title;
-  const screens = TITLE_SCREENS[board.game];
-  if (screens) {
-    screens.render(g, (id, build) => section(id, SHOWN.includes(id) && id !== "panel" ? build : () => null));
-  } else {
-    const v = board.view;
-    frame.querySelector("#round").textContent = v.phase === "over" ? t("game over")
-      : t("Round {n}", { n: v.round });
-    for (const id of SHOWN) section(id, EXPRESS_CARDS[id] ?? (() => null));
+  const screens = TITLE_SCREENS.get(board.game);
+  if (screens?.renderReplay) screens.renderReplay(g, section, frame, SHOWN);
+  else {
+    screens?.render(g, (id, build) => section(id, SHOWN.includes(id) && id !== "panel" ? build : () => null));
   }
   document.title = keep;
 }
@@ -96,7 +79,10 @@ const boards = new Map();
 export function loadBoard(gameId, step) {
   const key = `${gameId}/${step}`;
   if (!boards.has(key)) {
-    boards.set(key, api("GET", `/api/history/${gameId}/board?step=${step}`).catch((err) => {
+    boards.set(key, api("GET", `/api/history/${gameId}/board?step=${step}`).then(async (board) => {
+      if (!TITLE_SCREENS.has(board.game)) TITLE_SCREENS.set(board.game, await titleModule(board.game, "game"));
+      return board;
+    }).catch((err) => {
       boards.delete(key);
       throw err;
     }));

@@ -2,10 +2,13 @@
 // buttons, what each choice needs (the 2-player variants, the 10th anniversary's desserts), the
 // "must have futomaki" rule shown only for 2 players, and the start player only where a variant
 // names one. The form still sends any combination: the engine refuses one the rulebook does not
-// allow, and the page shows its reason. (No import of the game screens: the home page loads this.)
+// allow, and the page shows its reason. (No import of the game screens: the home page loads this. What the form asks
+// of a title's setup module is listed in home.js.)
 import { t, tp } from "./i18n.js";
 
 export const GAME_ID = "sushi-go";
+/** Its options depend on the player count: the form draws them again when it changes. */
+export const OPTIONS_BY_PLAYERS = true;
 
 /** Words for the variants (the setup form and the game screens). */
 export const VARIANT_NAMES = {

@@ -32,6 +32,33 @@ export async function loadCatalogue() {
   return pick.catalogue;
 }
 
+/** The form's hooks (home.js): the menu catalogue is loaded when the title is picked. */
+export const prepare = loadCatalogue;
+
+/** The words on an option's button. */
+export function choiceLabel(key, value) {
+  return CHOICE_LABELS[value] ?? null;
+}
+
+/** The menu is asked by the menu picker, not as an option's buttons. */
+export function optionShown(key) {
+  return key !== "menu";
+}
+
+/** No start player: hands pass in seat order. */
+export function startLabel() {
+  return null;
+}
+
+/** The options as sent: the menu picked (a preset id or the à la carte menu); a reason to stop
+ * before sending instead when the menu cannot even be written down. */
+export function finishOptions(options) {
+  const stop = blocking();
+  if (stop) return stop;
+  options.menu = menuOption();
+  return null;
+}
+
 function types() {
   return new Map(pick.catalogue.types.map((t) => [t.id, t]));
 }
