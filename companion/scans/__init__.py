@@ -54,6 +54,9 @@ re-exported here):
 * :mod:`~companion.scans.report`: a scan as the API's JSON and in words.
 * :mod:`~companion.scans.frames`: :func:`camera_frame` and the frame and zones getters.
 * :mod:`~companion.scans.desk`: :class:`ScanDesk`, the service.
+* :mod:`~companion.scans.entry`: the pending scan's lifecycle on the one pending-input desk
+  (:class:`~companion.scans.entry.ScanInput`: confirmed seat by seat, corrected card by card,
+  its ``detail`` on the live stream).
 """
 
 from companion.scans.actions import (
