@@ -39,6 +39,7 @@ from typing import Any
 
 from companion.games import find_game
 from companion.games.base import JSON, Game, PlayerSpec, UnreadableInput
+from companion.games.registry import UnknownGame, title
 from companion.i18n import SOURCE, localize, msg
 from companion.session.access import private_seat
 from companion.session.errors import NotFound
@@ -115,8 +116,9 @@ class PastGames:
     def board(self, game_pk: int, step: int, lang: str = SOURCE) -> JSON:
         """The board of past game ``game_pk`` after its first ``step`` actions:
         ``{"id", "game", "step", "steps", "summary" (the action just taken, "" at step 0),
-        "view"}``. :class:`NotFound` as :meth:`game`; :class:`UnreadableInput` for a step
-        outside 0..the number of actions. ``summary`` is in ``lang``."""
+        "view", "screens"}`` (:func:`board_at`). :class:`NotFound` as :meth:`game`;
+        :class:`UnreadableInput` for a step outside 0..the number of actions. ``summary`` is in
+        ``lang``."""
         row = self.log.game(game_pk)
         if self._summary(row) is None:
             raise NotFound(msg("game {id} is still being played: it is not in the history yet",
@@ -205,8 +207,11 @@ def score_and_steps(game: Game, history: History, lang: str = SOURCE) -> JSON:
 
 
 def board_at(game: Game, history: History, step: int, lang: str = SOURCE) -> JSON:
-    """``{"step", "steps", "summary", "view"}``: the watcher's view after the first ``step``
-    actions of a replayed game (``step`` already checked to be in 0..``len(history)``)."""
+    """``{"step", "steps", "summary", "view", "screens"}``: the watcher's view after the first
+    ``step`` actions of a replayed game (``step`` already checked to be in 0..``len(history)``),
+    and the prefix of the title's page scripts (``TITLE.screens``: the replay draws the view
+    with ``<screens>-game.js``, on the table and on the café's hub alike; "" for a game the
+    registry does not list)."""
     view = dict(game.view(history.state_at(step), None))
     view["legal"] = []
     said = ""
@@ -214,7 +219,15 @@ def board_at(game: Game, history: History, step: int, lang: str = SOURCE) -> JSO
         action = history.action_at(step - 1)
         hidden = private_seat(game, action, history.state_at(step - 1)) is not None
         said = _private_text(action, lang) if hidden else summarize(game, action, lang)
-    return {"step": step, "steps": len(history), "summary": said, "view": localize(view, lang)}
+    return {"step": step, "steps": len(history), "summary": said, "view": localize(view, lang),
+            "screens": _screens(game)}
+
+
+def _screens(game: Game) -> str:
+    try:
+        return title(game.info.id).screens
+    except UnknownGame:
+        return ""
 
 
 def _extras(game: Game, row: GameRow, state: Any) -> JSON:

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from companion.session.session import Session
 from tests.fifth_title import GAME_SCRIPT, ID, fifth_title
+from tests.played_games import play
 
 __all__ = ["fifth_title"]  # the fixture, used by name
 
@@ -44,3 +46,15 @@ def test_a_fifth_title_is_offered_with_its_own_screens(
     created = client.post("/api/games", json={"game": ID, "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "blue"}]})
     assert created.status_code == 201
+
+
+@pytest.mark.parametrize("title", ["sushi-express", "sushi-go"])
+def test_a_replays_board_names_the_titles_screens(
+    client: FlaskClient, session: Session, title: str
+) -> None:
+    """The replay finds the title's game module from the board's answer alone (``screens``):
+    the café's hub serves the same page over its own API, which has no /api/titles."""
+    game = play(session, title, seed=1)
+    board = client.get(f"/api/history/{game}/board?step=1").get_json()
+    listed = scripts(client)[title]["game"]
+    assert listed == f"/static/{board['screens']}-game.js"

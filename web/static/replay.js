@@ -3,18 +3,25 @@
 //
 // GET /api/history/<id>/board?step=N answers the engine's watcher view after the first N actions
 // (no decisions in it). A context like game.js's G, read-only (a watcher: no seat, no host,
-// nothing to send), is handed to the title's "game" module (titles.js): its renderReplay(g,
+// nothing to send), is handed to the title's "game" module: its renderReplay(g,
 // section, frame, shown) where it has one (Sushi Express: board, ring, display of customers,
 // players), else its render(g, section) with a section() that builds only the score cards
-// (live score, round, scoreboard), never the entry panels. This module names no title.
+// (live score, round, scoreboard), never the entry panels. This module names no title: the
+// board's answer says the prefix of the title's scripts ("screens"), and the module is
+// <screens>-game.js next to this one (the café's hub serves this page too, without /api/titles).
 import { api, fill, h } from "./common.js";
 import { t } from "./i18n.js";
-import { titleModule } from "./titles.js";
 
 /** The read-only cards, in the order the replay shows them. */
 const SHOWN = ["live-score", "round-info", "scoreboard", "board", "ring", "display", "players", "panel"];
 /** Title id -> its loaded game module (null: none), filled by loadBoard before drawBoard. */
 const TITLE_SCREENS = new Map();
+
+/** The game module of a board's title (null when it has none or it cannot be loaded). */
+function screensOf(board) {
+  if (!board.screens) return Promise.resolve(null);
+  return import(new URL(`./${board.screens}-game.js`, import.meta.url).href).catch(() => null);
+}
 
 /** A watcher's page context over a view (game.js's G, without a stream and without send). */
 function context(game, board, rerender) {
@@ -80,7 +87,7 @@ export function loadBoard(gameId, step) {
   const key = `${gameId}/${step}`;
   if (!boards.has(key)) {
     boards.set(key, api("GET", `/api/history/${gameId}/board?step=${step}`).then(async (board) => {
-      if (!TITLE_SCREENS.has(board.game)) TITLE_SCREENS.set(board.game, await titleModule(board.game, "game"));
+      if (!TITLE_SCREENS.has(board.game)) TITLE_SCREENS.set(board.game, await screensOf(board));
       return board;
     }).catch((err) => {
       boards.delete(key);
