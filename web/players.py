@@ -13,14 +13,12 @@ Open to anyone on the table's network, like the history. Nested in :mod:`web.his
 
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import UnreadableInput
 from companion.games.registry import UnknownGame, find_game
-from companion.i18n import Msg, msg
-from companion.session.errors import NotFound
+from companion.i18n import msg
+from companion.session.errors import NotFound, unknown_game_reason
 from companion.session.players import check_name, key_of, known_players, player_stats
 from web.context import get_session
 from web.past_games import get_past
@@ -35,18 +33,6 @@ def check_title(title: str) -> str:
     except UnknownGame as exc:
         raise UnreadableInput(unknown_game_reason(exc.reason)) from None
     return title
-
-
-def unknown_game_reason(reason: str) -> Msg | str:
-    """The registry's refusal (English, ``companion/games/registry.py``) as a message; a reason
-    of another shape stays as it is."""
-    unknown = re.fullmatch(r"unknown game (.+) \(known: (.*)\)", reason)
-    if unknown:
-        return msg("unknown game {title} (known: {known})", title=unknown[1], known=unknown[2])
-    planned = re.fullmatch(r"(.+) is planned but its rules engine is not built yet", reason)
-    if planned:
-        return msg("{title} is planned but its rules engine is not built yet", title=planned[1])
-    return reason
 
 
 @bp.get("/players")

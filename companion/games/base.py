@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar, get_type_hints
 
-from companion.i18n import Msg
+from companion.i18n import Msg, msg
 
 JSON = dict[str, Any]
 
@@ -183,37 +183,36 @@ class PlayerSpec:
         if isinstance(data, str):
             data = {"name": data}
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise UnreadableInput("a player needs a 'name' (text)")
+            raise UnreadableInput(msg("a player needs a '{field}' (text)", field="name"))
         name = data["name"].strip()
         if not name:
-            raise UnreadableInput("a player's name must have 1 to 24 characters")
+            raise UnreadableInput(msg("a player's name must have 1 to {most} characters",
+                                      most=24))
         if len(name) > 24:
-            raise UnreadableInput(
-                f"\"{name}\" has {len(name)} characters: "
-                "a player's name must have 1 to 24 characters"
-            )
+            raise UnreadableInput(msg(
+                "\"{name}\" has {n} characters: a player's name must have 1 to {most} "
+                "characters", name=name, n=len(name), most=24))
         colour = data.get("colour", "")
         if not isinstance(colour, str):
-            raise UnreadableInput("a player's 'colour' must be text")
+            raise UnreadableInput(msg("a player's '{field}' must be text", field="colour"))
         return cls(name=name, colour=colour)
 
 
 def check_players(info: GameInfo, players: Sequence[PlayerSpec]) -> None:
     """Refuse a player list of the wrong size or with a repeated name."""
     if not info.min_players <= len(players) <= info.max_players:
-        raise IllegalAction(
-            f"{info.name} is played by {info.min_players} to {info.max_players} players, "
-            f"not {len(players)}"
-        )
+        raise IllegalAction(msg("{title} is played by {least} to {most} players, not {n}",
+                                title=info.name, least=info.min_players,
+                                most=info.max_players, n=len(players)))
     seen: dict[str, str] = {}
     for p in players:
         key = p.name.strip().casefold()
         if key in seen:
             raise IllegalAction(
-                f"two players cannot share a name: \"{seen[key]}\" and \"{p.name}\" "
-                "differ only in capital letters or spaces"
-                if seen[key] != p.name else f"two players cannot share a name: \"{p.name}\""
-            )
+                msg("two players cannot share a name: \"{first}\" and \"{second}\" differ only "
+                    "in capital letters or spaces", first=seen[key], second=p.name)
+                if seen[key] != p.name else
+                msg("two players cannot share a name: \"{name}\"", name=p.name))
         seen[key] = p.name
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.games.base import JSON, RevealNeed, Tableau, TableauNeed, UnreadableInput
 from companion.games.registry import available_games, find_game
+from companion.i18n import msg, nmsg
 from companion.scans.model import NIGIRI, WASABI, PendingScan, ScannedCard
 from companion.vision.calibration import Zones
 
@@ -67,7 +68,8 @@ def tableau_action(title: str, player: str, cards: Sequence[ScannedCard],
     extras = game.info.tableau or frozenset()
     unknown = sorted(set(extra) - extras)
     if unknown:
-        raise UnreadableInput(f"'extra' cannot hold {', '.join(unknown)} for {title}")
+        raise UnreadableInput(msg("'{name}' cannot hold {cards} for {title}", name="extra",
+                                  cards=", ".join(unknown), title=title))
     paired = nigiri_on_wasabi(cards, all_cards, types)
     labels = [c.label for c in cards if not c.ignored and c.index not in paired]
     on_wasabi = [c.label for c in cards if c.index in paired]
@@ -87,10 +89,14 @@ def reveal_actions(title: str, need: RevealNeed, cards: Sequence[ScannedCard]) -
     new = list((Counter(c.label for c in cards if not c.ignored) - Counter(need.table))
                .elements())
     if not new:
-        raise UnreadableInput(f"{player}'s scan shows no new card since the last turn")
+        raise UnreadableInput(msg("{player}'s scan shows no new card since the last turn",
+                                  player=player))
     if len(new) > 2:
-        raise UnreadableInput(f"{player}'s scan shows {len(new)} new cards, but a turn adds one "
-                              "(two with chopsticks): check the scan, or tap the reveal")
+        raise UnreadableInput(nmsg(
+            "{player}'s scan shows {n} new card, but a turn adds one (two with chopsticks): "
+            "check the scan, or tap the reveal",
+            "{player}'s scan shows {n} new cards, but a turn adds one (two with chopsticks): "
+            "check the scan, or tap the reveal", len(new), player=player))
     game = find_game(title)
     orders = [new] if len(new) == 1 else [new, new[::-1]]
     out: list[JSON] = []
@@ -110,12 +116,13 @@ def seat_actions(title: str, view: JSON, seat: int, scan: PendingScan,
     if view.get("mode") == "scoring":
         return [tableau_action(title, names[seat], mine, scan.cards, menu_types(view), extra)]
     if extra:
-        raise UnreadableInput("'extra' is for round-end tableaux only")
+        raise UnreadableInput(msg("'{name}' is for round-end tableaux only", name="extra"))
     for need in find_game(title).needs(view):
         if isinstance(need, RevealNeed) and need.seat == seat:
             return reveal_actions(title, need, mine)
     name = names[seat] if seat < len(names) else f"seat {seat + 1}"
-    raise UnreadableInput(f"{name}'s scan shows no new card since the last turn")
+    raise UnreadableInput(msg("{player}'s scan shows no new card since the last turn",
+                              player=name))
 
 
 def seat_by_zone(quad: Sequence[tuple[float, float]], zones: Zones | None,

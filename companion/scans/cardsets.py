@@ -19,6 +19,7 @@ from typing import Any
 import cv2
 
 from companion.games.base import UnreadableInput
+from companion.i18n import msg
 from companion.scans.model import Image
 
 #: The per-game card set choices, in the data dir.
@@ -46,7 +47,8 @@ class CardModels:
             try:
                 self._embedder, self._finder = Embedder(), CardFinder()
             except (FileNotFoundError, cv2.error) as exc:
-                raise UnreadableInput(f"the card reader cannot start: {exc}") from None
+                raise UnreadableInput(msg("the card reader cannot start: {error}",
+                                          error=str(exc))) from None
         return self._embedder, self._finder
 
     def _stamp(self, name: str) -> int:
@@ -72,9 +74,9 @@ class CardModels:
             return held[1]
         if stamp < 0:
             if not create:
-                raise UnreadableInput(
+                raise UnreadableInput(msg(
                     "the camera does not know these cards yet: open Enroll cards on the "
-                    "tablet and show it each card first")
+                    "tablet and show it each card first"))
             card_set = CardSet(name=name, model=store.model_digest())
         else:
             embedder, _ = self.networks()

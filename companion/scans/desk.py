@@ -137,8 +137,8 @@ class ScanDesk:
                                  game=holder), holder)
         frame = self.frame() if self.frame is not None else None
         if frame is None:
-            raise UnreadableInput("the camera has no picture now (it is off, starting or lost):"
-                                  " photograph the cards with a phone instead")
+            raise UnreadableInput(msg("the camera has no picture now (it is off, starting or "
+                                      "lost): photograph the cards with a phone instead"))
         zones = self.zones() if self.zones is not None else None
         return self._scan(game_pk, frame.copy(), "camera", seat, zones)
 
@@ -157,7 +157,8 @@ class ScanDesk:
         self._entry_view(title, view)
         names = self.tables(view)
         if seat is not None and not 0 <= seat < len(names):
-            raise UnreadableInput(f"there is no seat {seat} (seats 0 to {len(names) - 1})")
+            raise UnreadableInput(msg("there is no seat {seat} (seats 0 to {last})", seat=seat,
+                                      last=len(names) - 1))
         set_name = self.set_for(game_pk)
         scan = self._read(set_name, image)
         cards = _seated(scan.cards, (image.shape[1], image.shape[0]), zones, len(names), seat)
@@ -178,13 +179,17 @@ class ScanDesk:
         with self.models.lock:
             card_set = self.models.load(set_name)
             if not card_set.labels:
-                raise UnreadableInput(f"the card set {set_name!r} is empty: enroll the cards")
+                raise UnreadableInput(msg("the card set {name} is empty: enroll the cards",
+                                          name=repr(set_name)))
             try:
                 scan = self.models.reader(card_set).read(image)
             except PoorPhoto as exc:
-                raise UnreadableInput(f"the photo cannot be read: {exc}") from None
+                # the reader's own words (companion/vision, English) stay a parameter
+                raise UnreadableInput(msg("the photo cannot be read: {reason}",
+                                          reason=str(exc))) from None
         if not scan.cards:
-            raise UnreadableInput("; ".join(scan.notes) or "no cards found in the photo")
+            raise UnreadableInput("; ".join(scan.notes) if scan.notes
+                                  else msg("no cards found in the photo"))
         return scan
 
     # -- the pending scan -------------------------------------------------------------------
@@ -309,7 +314,8 @@ class ScanDesk:
         if data is None:
             frame = self.frame() if self.frame is not None else None
             if frame is None:
-                raise UnreadableInput("the camera has no picture now: upload a photo instead")
+                raise UnreadableInput(msg("the camera has no picture now: upload a photo "
+                                          "instead"))
             image = frame.copy()
         else:
             image = decode_photo(data)

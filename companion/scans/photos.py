@@ -8,13 +8,15 @@ Pure image functions (OpenCV and NumPy); the card reader itself is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from companion.games.base import UnreadableInput
+from companion.i18n import Msg, msg
 from companion.scans.model import Image, PendingScan
 
 #: Photos are read at most this many pixels on their long side (phones send 1600).
@@ -35,11 +37,11 @@ def decode_photo(data: bytes) -> Image:
     before any pixel is decoded."""
     from companion.vision.image_limits import ImageRefused, decode_image
     if not data:
-        raise UnreadableInput("the upload is empty: choose or take a photo")
+        raise UnreadableInput(msg("the upload is empty: choose or take a photo"))
     try:
         image = decode_image(data, "the photo")
     except ImageRefused as exc:
-        raise UnreadableInput(str(exc)) from None
+        raise UnreadableInput(photo_refusal(str(exc))) from None
     return shrink(image)
 
 
@@ -97,12 +99,49 @@ def _badge(out: Image, pts: npt.NDArray[np.float32], number: str, label: str,
     cv2.putText(out, label, at, font, small, (20, 20, 20), 1, cv2.LINE_AA)
 
 
+#: The refusals of ``companion/vision/image_limits.py`` for "the photo" (English there), each
+#: as a message of the catalogue; its figures and format names stay parameters.
+_PHOTO_REFUSALS: tuple[tuple[re.Pattern[str], Callable[..., Msg]], ...] = (
+    (re.compile(r"the photo is a HEIC/AVIF photo, which is not accepted: send a (?P<accepted>.+?) "
+                r"file \(a phone's camera can save JPEG: 'Most compatible'\)"),
+     lambda accepted: msg("the photo is a HEIC/AVIF photo, which is not accepted: send a "
+                          "{accepted} file (a phone's camera can save JPEG: 'Most compatible')",
+                          accepted=accepted)),
+    (re.compile(r"the photo is a (?P<format>.+?) image, which is not accepted: send a "
+                r"(?P<accepted>.+) file"),
+     lambda format, accepted: msg("the photo is a {format} image, which is not accepted: send a "
+                                  "{accepted} file", format=format, accepted=accepted)),
+    (re.compile(r"the photo is not an image \(not a photo in (?P<accepted>.+)\)"),
+     lambda accepted: msg("the photo is not an image (not a photo in {accepted})",
+                          accepted=accepted)),
+    (re.compile(r"the photo is (?P<size>[0-9]+x[0-9]+) pixels \((?P<mp>[0-9]+) MP\); at most "
+                r"(?P<most>[0-9]+) MP \((?P<pixels>[0-9,]+) pixels\) accepted: send a smaller "
+                r"photo"),
+     lambda size, mp, most, pixels: msg(
+         "the photo is {size} pixels ({mp} MP); at most {most} MP ({pixels} pixels) accepted: "
+         "send a smaller photo", size=size, mp=mp, most=most, pixels=pixels)),
+    (re.compile(r"the photo cannot be decoded \(a damaged or truncated (?P<format>.+) file\?\)"),
+     lambda format: msg("the photo cannot be decoded (a damaged or truncated {format} file?)",
+                        format=format)),
+    (re.compile(r"the photo is empty"), lambda: msg("the photo is empty")),
+)
+
+
+def photo_refusal(text: str) -> Msg | str:
+    """An image refusal of "the photo" as a message (another one stays as it is)."""
+    for pattern, build in _PHOTO_REFUSALS:
+        found = pattern.fullmatch(text)
+        if found:
+            return build(**found.groupdict())
+    return text
+
+
 def annotated_jpeg(scan: PendingScan, names: Mapping[str, str] | None = None) -> bytes:
     """:func:`annotate`'s picture as JPEG bytes; :class:`UnreadableInput` if it cannot be
     encoded."""
     ok, data = cv2.imencode(".jpg", annotate(scan, names=names), [cv2.IMWRITE_JPEG_QUALITY, 82])
     if not ok:
-        raise UnreadableInput("the scan's picture could not be encoded")
+        raise UnreadableInput(msg("the scan's picture could not be encoded"))
     return bytes(data)
 
 

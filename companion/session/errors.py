@@ -14,8 +14,10 @@ Every error carries ``reason``: a sentence a player can read.
 
 from __future__ import annotations
 
+import re
+
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.i18n import Msg
+from companion.i18n import Msg, msg
 
 __all__ = [
     "Forbidden",
@@ -77,3 +79,15 @@ class TooManyAttempts(PermissionError):
 
 class SessionClosed(RuntimeError):
     """The session was closed; its writer thread no longer takes intents."""
+
+
+def unknown_game_reason(reason: str) -> Msg | str:
+    """The registry's refusal (English, ``companion/games/registry.py``) as a message; a reason
+    of another shape stays as it is."""
+    unknown = re.fullmatch(r"unknown game (.+) \(known: (.*)\)", reason)
+    if unknown:
+        return msg("unknown game {title} (known: {known})", title=unknown[1], known=unknown[2])
+    planned = re.fullmatch(r"(.+) is planned but its rules engine is not built yet", reason)
+    if planned:
+        return msg("{title} is planned but its rules engine is not built yet", title=planned[1])
+    return reason

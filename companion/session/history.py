@@ -34,7 +34,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.games.base import JSON, Game, IllegalAction, Message, UnreadableInput
-from companion.i18n import msg
+from companion.i18n import msg, nmsg
 
 
 class EntryType(StrEnum):
@@ -253,10 +253,10 @@ class History:
         index, action = entry.index, entry.action
         assert index is not None and action is not None
         if not 0 <= index < len(self._actions):
-            raise UnreadableInput(
-                f"there is no action {index} to correct (the game has {len(self._actions)}"
-                f" action{'s' if len(self._actions) != 1 else ''}, numbered from 0)"
-            )
+            raise UnreadableInput(nmsg(
+                "there is no action {index} to correct (the game has {n} action, numbered "
+                "from 0)", "there is no action {index} to correct (the game has {n} actions, "
+                "numbered from 0)", len(self._actions), index=index))
         state, events = self.game.apply(self._states[index], action)
         kept: list[Message] = [action]
         states: list[Any] = [state]

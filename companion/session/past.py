@@ -125,8 +125,9 @@ class PastGames:
                                id=game_pk))
         game, history = self._replayed(row)
         if not 0 <= step <= len(history):
-            raise UnreadableInput(f"step {step} is not in game {game_pk}: its steps go from 0 "
-                                  f"(the setup) to {len(history)}")
+            raise UnreadableInput(msg("step {step} is not in game {id}: its steps go from 0 (the "
+                                      "setup) to {last}", step=step, id=game_pk,
+                                      last=len(history)))
         return {"id": row.id, "game": row.game, **board_at(game, history, step, lang)}
 
     # -- inside ---------------------------------------------------------------------------

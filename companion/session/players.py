@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import msg
 from companion.session.log import GameRow
 
 #: The longest name the new-game form accepts (and the longest looked up).
@@ -52,10 +53,10 @@ def known_players(rows: Iterable[GameRow]) -> list[JSON]:
 def check_name(name: str) -> str:
     """``name`` if it can be a player's name; :class:`UnreadableInput` saying why not."""
     if not name.strip():
-        raise UnreadableInput("a player's name cannot be empty")
+        raise UnreadableInput(msg("a player's name cannot be empty"))
     if len(name) > NAME_MAX:
-        raise UnreadableInput(f"a player's name has at most {NAME_MAX} characters, "
-                              f"not {len(name)}")
+        raise UnreadableInput(msg("a player's name has at most {max} characters, not {n}",
+                                  max=NAME_MAX, n=len(name)))
     return name
 
 

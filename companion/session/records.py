@@ -39,6 +39,7 @@ from companion.games.base import (
 )
 from companion.games.registry import UnknownGame
 from companion.i18n import Msg, msg
+from companion.session.errors import unknown_game_reason
 
 #: The version :func:`record_to_json` writes.
 FORMAT_VERSION = 1
@@ -100,16 +101,17 @@ def upgrade(obj: JSON) -> JSON:
     """
     version = obj.get("format_version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise UnreadableInput("a game record needs a whole-number 'format_version'")
+        raise UnreadableInput(msg("a game record needs a whole-number '{name}'",
+                                  name="format_version"))
     if version > FORMAT_VERSION:
-        raise UnreadableInput(
-            f"this record has format_version {version}, newer than this companion reads "
-            f"(up to {FORMAT_VERSION}); update the companion"
-        )
+        raise UnreadableInput(msg(
+            "this record has format_version {version}, newer than this companion reads (up to "
+            "{newest}); update the companion", version=version, newest=FORMAT_VERSION))
     while version < FORMAT_VERSION:
         step = UPGRADES.get(version)
         if step is None:
-            raise UnreadableInput(f"format_version {version} is not a known record format")
+            raise UnreadableInput(msg("format_version {version} is not a known record format",
+                                      version=version))
         obj = step(obj)
         version += 1
         if obj.get("format_version") != version:
@@ -126,42 +128,45 @@ def load_record(obj: Any, find: GameFinder = find_game) -> Record:
     actions: :func:`replay_record` does.
     """
     if not isinstance(obj, dict):
-        raise UnreadableInput("a game record must be a JSON object")
+        raise UnreadableInput(msg("a game record must be a JSON object"))
     obj = upgrade(obj)
     extra = sorted(set(obj) - _KEYS)
     if extra:
-        raise UnreadableInput(f"unexpected field(s) in the game record: {', '.join(extra)}")
+        raise UnreadableInput(msg("unexpected field(s) in the game record: {fields}",
+                                  fields=", ".join(extra)))
     game_id = obj.get("game")
     if not isinstance(game_id, str):
-        raise UnreadableInput("a game record needs 'game' (a title id such as 'sushi-express')")
+        raise UnreadableInput(msg("a game record needs '{name}' (a title id such as {example})",
+                                  name="game", example="'sushi-express'"))
     try:
         game = find(game_id)
     except UnknownGame as exc:
-        raise UnreadableInput(exc.reason) from None
+        raise UnreadableInput(unknown_game_reason(exc.reason)) from None
     raw_options = obj.get("options", {})
     if not isinstance(raw_options, dict):
-        raise UnreadableInput("'options' must be a JSON object")
+        raise UnreadableInput(msg("'{name}' must be a JSON object", name="options"))
     options = game.info.resolve_options(raw_options)
     raw_players = obj.get("players")
     if not isinstance(raw_players, list):
-        raise UnreadableInput("a game record needs 'players' (a list)")
+        raise UnreadableInput(msg("a game record needs '{name}' (a list)", name="players"))
     players = tuple(PlayerSpec.from_json(p) for p in raw_players)
     check_players(game.info, players)
     raw_actions = obj.get("actions", [])
     if not isinstance(raw_actions, list):
-        raise UnreadableInput("'actions' must be a list")
+        raise UnreadableInput(msg("'{name}' must be a list", name="actions"))
     actions = []
     for index, raw in enumerate(raw_actions):
         try:
             actions.append(game.actions.from_json(raw))
         except UnreadableInput as exc:
-            raise UnreadableInput(f"action {index}: {exc.reason}") from None
+            raise UnreadableInput(msg("action {index}: {reason}", index=index,
+                                          reason=exc.message or exc.reason)) from None
     final = obj.get("final")
     if final is not None and not isinstance(final, dict):
-        raise UnreadableInput("'final' must be a JSON object")
+        raise UnreadableInput(msg("'{name}' must be a JSON object", name="final"))
     meta = obj.get("meta")
     if meta is not None and not isinstance(meta, dict):
-        raise UnreadableInput("'meta' must be a JSON object")
+        raise UnreadableInput(msg("'{name}' must be a JSON object", name="meta"))
     return Record(game, options, players, tuple(actions), final, meta)
 
 
@@ -218,7 +223,7 @@ def load_bundle(obj: Any) -> list[Any]:
     if isinstance(obj, dict) and "records" in obj and "format_version" not in obj:
         records = obj["records"]
         if not isinstance(records, list):
-            raise UnreadableInput("'records' must be a list of game records")
+            raise UnreadableInput(msg("'{name}' must be a list of game records", name="records"))
         return records
     return [obj]
 

@@ -39,7 +39,7 @@ from companion.games.base import (
     check_players,
 )
 from companion.games.registry import UnknownGame
-from companion.i18n import SOURCE, Msg, msg
+from companion.i18n import SOURCE, Msg, msg, nmsg
 from companion.session import history as hist
 from companion.session.access import (
     HOST,
@@ -58,6 +58,7 @@ from companion.session.errors import (
     SeatTaken,
     SessionClosed,
     TooManyAttempts,
+    unknown_game_reason,
 )
 from companion.session.log import GameLog, GameRow, NewEntry, NewGame, normalise_join_code
 from companion.session.once import Once, check_once
@@ -380,7 +381,7 @@ class Session:
                       for p in players)
         check_players(game.info, specs)
         if options is not None and not isinstance(options, Mapping):
-            raise UnreadableInput("'options' must be a JSON object")
+            raise UnreadableInput(msg("'{name}' must be a JSON object", name="options"))
         resolved = game.info.resolve_options(options)
         initial = game.setup(specs, resolved)
 
@@ -437,20 +438,18 @@ class Session:
         :mod:`companion.session.throttle`).
         """
         if not isinstance(join_code, str):
-            raise UnreadableInput("the join code must be text")
+            raise UnreadableInput(msg("the join code must be text"))
         if not join_code.isascii():  # stored codes are; and compare_digest takes ASCII only
             raise UnreadableInput(
-                "a join code is written in the letters A-Z and the digits 2-9 only"
-            )
+                msg("a join code is written in the letters A-Z and the digits 2-9 only"))
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise UnreadableInput("'seat' must be a whole number")
+            raise UnreadableInput(msg("'{name}' must be a whole number", name="seat"))
 
         def write() -> str:
             row = self._opened_by(game_pk, join_code, client)
             if not 0 <= seat < len(row.players):
-                raise UnreadableInput(
-                    f"there is no seat {seat}: this game has seats 0 to {len(row.players) - 1}"
-                )
+                raise UnreadableInput(msg("there is no seat {seat}: this game has seats 0 to "
+                                          "{last}", seat=seat, last=len(row.players) - 1))
             runtime = self._runtime(game_pk)
             if seat in runtime.claimed:
                 if token and self.log.role_of(game_pk, token) == ("seat", seat):
@@ -472,11 +471,10 @@ class Session:
         claimed. The same refusals as :meth:`claim_seat` for the code, counted by the same
         throttle (a check is one guess)."""
         if not isinstance(join_code, str):
-            raise UnreadableInput("the join code must be text")
+            raise UnreadableInput(msg("the join code must be text"))
         if not join_code.isascii():
             raise UnreadableInput(
-                "a join code is written in the letters A-Z and the digits 2-9 only"
-            )
+                msg("a join code is written in the letters A-Z and the digits 2-9 only"))
         self._call(lambda: self._opened_by(game_pk, join_code, client))
 
     def _opened_by(self, game_pk: int, join_code: str, client: str) -> GameRow:
@@ -521,11 +519,10 @@ class Session:
         :class:`UnreadableInput` for a code that is not text in the code alphabet.
         """
         if not isinstance(host_code, str):
-            raise UnreadableInput("the host code must be text")
+            raise UnreadableInput(msg("the host code must be text"))
         if not host_code.isascii():
             raise UnreadableInput(
-                "a host code is written in the letters A-Z and the digits 2-9 only"
-            )
+                msg("a host code is written in the letters A-Z and the digits 2-9 only"))
 
         def keep_answer(db: sqlite3.Connection, token: str, code: str) -> None:
             assert once is not None
@@ -564,7 +561,7 @@ class Session:
         exist, :class:`NotFound` for an unknown game.
         """
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise UnreadableInput("'seat' must be a whole number")
+            raise UnreadableInput(msg("'{name}' must be a whole number", name="seat"))
         if viewer.role != "host" and viewer != seat_viewer(seat):
             raise Forbidden(
                 msg("only the host, or the phone that holds the seat, can release a seat")
@@ -573,10 +570,8 @@ class Session:
         def write() -> bool:
             runtime = self._runtime(game_pk)
             if not 0 <= seat < len(runtime.players):
-                raise UnreadableInput(
-                    f"there is no seat {seat}: this game has seats 0 to "
-                    f"{len(runtime.players) - 1}"
-                )
+                raise UnreadableInput(msg("there is no seat {seat}: this game has seats 0 to "
+                                          "{last}", seat=seat, last=len(runtime.players) - 1))
             dropped = self.log.release_seat(game_pk, seat)
             held = seat in runtime.claimed or dropped > 0
             runtime.claimed = runtime.claimed - {seat}
@@ -725,13 +720,13 @@ class Session:
             require_host(viewer, msg("correct an earlier action"))
             index = intent.index
             if isinstance(index, bool) or not isinstance(index, int):
-                raise UnreadableInput("'index' must be a whole number")
+                raise UnreadableInput(msg("'{name}' must be a whole number", name="index"))
             count = len(runtime.history)
             if not 0 <= index < count:
-                raise UnreadableInput(
-                    f"there is no action {index} to correct (the game has {count}"
-                    f" action{'' if count == 1 else 's'}, numbered from 0)"
-                )
+                raise UnreadableInput(nmsg(
+                    "there is no action {index} to correct (the game has {n} action, numbered "
+                    "from 0)", "there is no action {index} to correct (the game has {n} actions, "
+                    "numbered from 0)", count, index=index))
             action = game.actions.from_json(intent.action)
             before = runtime.history.state_at(index)
             authorize(game, before, runtime.players, viewer, action)
@@ -900,11 +895,12 @@ class Session:
 
     def _game(self, game_id: str) -> Game:
         if not isinstance(game_id, str):
-            raise UnreadableInput("'game' must be a title id such as 'sushi-express'")
+            raise UnreadableInput(msg("'{name}' must be a title id such as {example}", name="game",
+                                      example="'sushi-express'"))
         try:
             return self._find(game_id)
         except UnknownGame as exc:
-            raise UnreadableInput(exc.reason) from None
+            raise UnreadableInput(unknown_game_reason(exc.reason)) from None
 
 
 def _author(viewer: Viewer) -> str:

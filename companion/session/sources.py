@@ -32,9 +32,9 @@ def check_roll_source(game_id: str, source: Any) -> str:
     """``source`` when game ``game_id`` may take it: :class:`UnreadableInput` for a value that
     is not a roll source, :class:`IllegalAction` for dice from a device in a title without."""
     if not isinstance(source, str) or source not in ROLL_SOURCES:
-        raise UnreadableInput(
-            f"'roll_source' must be one of {', '.join(ROLL_SOURCES)}, not {source!r}"
-        )
+        raise UnreadableInput(msg("'{name}' must be one of {values}, not {value}",
+                                  name="roll_source", values=", ".join(ROLL_SOURCES),
+                                  value=repr(source)))
     dice = dice_of(game_id)
     if source != TAP and dice is Faces.ICONS:
         if source == CAMERA:

@@ -177,3 +177,38 @@ def test_the_bridges_own_refusal_is_one_of_the_known_shapes(tmp_path: Path) -> N
     finally:
         service.stop()
         tower.stop()
+
+
+def test_a_join_a_scan_and_a_record_refusal_read_in_the_readers_language(
+        client: FlaskClient) -> None:
+    """Refusals the session and the scan desk give a request (a phone's join, a phone's
+    photo, a record import): English unchanged, French and Polish from the catalogue."""
+    from companion.games.base import UnreadableInput
+    from companion.scans.photos import decode_photo
+    from companion.session.records import load_record
+    from tests.web.web_support import create_game
+
+    game = create_game(client)
+    for lang, said in (("en", "a join code is written in the letters A-Z and the digits 2-9 only"),
+                       ("pl", "kod dołączenia składa się tylko z liter A-Z i cyfr 2-9")):
+        answer = client.post(f"/api/games/{game.id}/join", json={"code": "ÉÉÉÉ-ÉÉÉÉ", "seat": 0},
+                             headers={"Accept-Language": lang})
+        assert reason(answer) == said
+    with pytest.raises(UnreadableInput) as heic:
+        decode_photo(b"\x00\x00\x00\x18ftypheic" + bytes(64))
+    assert heic.value.reason.startswith("the photo is a HEIC/AVIF photo, which is not accepted")
+    assert heic.value.in_language("fr").startswith(
+        "la photo est une photo HEIC/AVIF, qui n'est pas acceptée : envoyez un fichier JPEG")
+    with pytest.raises(UnreadableInput) as record:
+        load_record({"format_version": 1, "game": "sushi-go", "players": ["Ann", "Ben"],
+                     "actions": [{"type": "nonsense"}]})
+    assert record.value.reason.startswith("action 0: ")
+    assert record.value.in_language("pl").startswith("ruch 0: ")
+    with pytest.raises(UnreadableInput) as unknown:
+        load_record({"format_version": 1, "game": "chess", "players": []})
+    assert unknown.value.reason.startswith("unknown game 'chess' (known: ")
+    assert unknown.value.in_language("fr").startswith("jeu inconnu 'chess' (connus : ")
+    answer = client.post("/api/games", json={"game": "sushi-go", "players": ["Ann", "ann "],
+                                              "options": {}}, headers={"Accept-Language": "fr"})
+    assert reason(answer, 409) == ("deux joueurs ne peuvent pas porter le même nom : « Ann » et "
+                                   "« ann » ne diffèrent que par les majuscules ou les espaces")
