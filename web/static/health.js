@@ -34,7 +34,7 @@ function since(iso) {
   const s = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
   const ago = s < 60 ? t("{n} s ago", { n: s }) : s < 3600 ? t("{n} min ago", { n: Math.round(s / 60) })
     : t("{n} h ago", { n: Math.round(s / 3600) });
-  return `${when.toLocaleString()} (${ago})`;
+  return `${when.toLocaleString(lang)} (${ago})`;
 }
 
 function storageFacts(facts) {

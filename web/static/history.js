@@ -5,7 +5,7 @@
 // totals after each and the board as it was (replay.js). A finished game hands off to BG Stats
 // (GET /api/history/<id>/bgstats: the push-play link) and to CSV.
 import { api, fill, h, playerDot } from "./common.js";
-import { t, tn } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 import { drawBoard, loadBoard, replayFrame } from "./replay.js";
 import { splitRound } from "./round-lines.js";
 
@@ -19,7 +19,7 @@ const S = { games: [], title: "all", game: null, step: 0, bgstats: null };
 function dateText(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short",
+  return date.toLocaleString(lang, { weekday: "short", day: "numeric", month: "short",
     hour: "2-digit", minute: "2-digit" });
 }
 
