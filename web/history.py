@@ -46,7 +46,7 @@ __all__ = ["PAST_KEY", "bp", "get_past"]
 
 @bp.errorhandler(NotFinished)
 def not_finished(exc: NotFinished) -> tuple[Response, int]:
-    return error_response(409, "not_finished", exc.reason)
+    return error_response(409, "not_finished", exc.in_language(request_language()))
 
 
 @bp.get("/history")

@@ -35,6 +35,7 @@ from web.body import int_field, json_object, number_text, object_field
 from web.context import get_scan_desk, get_session, is_owner, request_viewer
 from web.errors import error_response
 from web.guard import MULTIPART, accepts
+from web.i18n import request_language
 
 bp = Blueprint("scans", __name__, url_prefix="/api")
 
@@ -54,7 +55,7 @@ def get_scans() -> ScanDesk:
 
 @bp.errorhandler(Uncertain)
 def uncertain(exc: Uncertain) -> tuple[Response, int]:
-    return error_response(409, "uncertain", exc.reason)
+    return error_response(409, "uncertain", exc.in_language(request_language()))
 
 
 #: What an upload is, for its refusals (each noun its own messages: the words around it agree

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
-from companion.i18n import msg
+from companion.i18n import msg, nmsg
 from companion.scans.actions import scan_titles, seat_actions, table_names, takes_scan
 from companion.scans.cardsets import CardModels
 from companion.scans.model import MAX_LABEL, PendingScan, ScannedCard, SeatResult, Uncertain
@@ -122,7 +122,7 @@ class ScanInput:
         if corrected is None:
             return SeatChoice()
         if not isinstance(corrected, SeatChoice):
-            raise UnreadableInput("a scan is entered seat by seat: name the seat")
+            raise UnreadableInput(msg("a scan is entered seat by seat: name the seat"))
         return corrected
 
     def parts(self, pending: Pending, values: SeatChoice) -> Iterator[tuple[int, list[JSON]]]:
@@ -168,26 +168,26 @@ class ScanInput:
         """The scan with card ``change.index`` fixed (see :class:`CardChange`); the results of
         the seats it leaves or joins are forgotten, unless entered."""
         if not isinstance(change, CardChange):
-            raise UnreadableInput("a scan is corrected card by card: name the card")
+            raise UnreadableInput(msg("a scan is corrected card by card: name the card"))
         scan: PendingScan = pending.reading
         index = change.index
         if not 0 <= index < len(scan.cards):
-            raise UnreadableInput(f"there is no card {index} in this scan "
-                                  f"(0 to {len(scan.cards) - 1})")
+            raise UnreadableInput(msg("there is no card {index} in this scan (0 to {last})",
+                                      index=index, last=len(scan.cards) - 1))
         card = scan.cards[index]
         changes: dict[str, Any] = {}
         label = change.label
         if label is not None:
             label = label.strip()
             if not label or len(label) > MAX_LABEL:
-                raise UnreadableInput(f"'label' must be a card id of 1 to {MAX_LABEL} "
-                                      "characters")
+                raise UnreadableInput(msg("'{name}' must be a card id of 1 to {most} characters",
+                                          name="label", most=MAX_LABEL))
             changes.update(label=label, corrected=True, uncertain=False, ignored=False)
         seat = change.seat
         if seat is not False:
             names = table_names(scan_game(self.session, pending.game)[1])
             if seat is not None and (isinstance(seat, bool) or not 0 <= seat < len(names)):
-                raise UnreadableInput(f"there is no seat {seat}")
+                raise UnreadableInput(msg("there is no seat {seat}", seat=seat))
             changes["seat"] = seat
         if change.ignore is not None:
             changes["ignored"] = bool(change.ignore)
@@ -207,13 +207,14 @@ def _to_enter(scan: PendingScan, names: list[str], seat: int | None) -> list[int
     yet."""
     if seat is not None:
         if not 0 <= seat < len(names):
-            raise UnreadableInput(f"there is no seat {seat}")
+            raise UnreadableInput(msg("there is no seat {seat}", seat=seat))
         if not scan.seat_cards(seat):
-            raise UnreadableInput(f"the scan has no cards for {names[seat]}")
+            raise UnreadableInput(msg("the scan has no cards for {name}", name=names[seat]))
         return [seat]
     seats = [s for s in scan.seats() if s < len(names) and not _entered(scan, s)]
     if not seats:
-        raise UnreadableInput("the scan has no cards left to enter: choose whose cards they are")
+        raise UnreadableInput(msg("the scan has no cards left to enter: choose whose cards they "
+                                  "are"))
     return seats
 
 
@@ -222,9 +223,9 @@ def _check_certain(mine: list[ScannedCard], name: str) -> None:
     unsure = [c for c in mine if c.uncertain and not c.corrected]
     if unsure:
         which = ", ".join(str(c.index + 1) for c in unsure)
-        raise Uncertain(f"{name}'s card{'s' if len(unsure) > 1 else ''} {which} "
-                        f"{'are' if len(unsure) > 1 else 'is'} uncertain: tap each to "
-                        "confirm or correct it")
+        raise Uncertain(nmsg("{name}'s card {which} is uncertain: tap each to confirm or "
+                             "correct it", "{name}'s cards {which} are uncertain: tap each to "
+                             "confirm or correct it", len(unsure), name=name, which=which))
 
 
 def _entered(scan: PendingScan, seat: int) -> bool:

@@ -40,7 +40,7 @@ from typing import Any
 from companion.games import find_game
 from companion.games.base import JSON, Game, PlayerSpec, UnreadableInput
 from companion.games.registry import UnknownGame, title
-from companion.i18n import SOURCE, localize, msg
+from companion.i18n import SOURCE, Msg, localize, msg, nmsg
 from companion.session.access import private_seat
 from companion.session.errors import NotFound
 from companion.session.history import History, fold
@@ -58,9 +58,14 @@ class NotFinished(Exception):
     """A past game that did not finish (abandoned, or still being played) was asked for what
     only a finished game has (an export); ``reason`` says which game and why."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        super().__init__(str(reason))
+        self.reason = str(reason)
+
+    def in_language(self, lang: str) -> str:
+        """The reason in ``lang`` (as :class:`~companion.games.base.IllegalAction`'s)."""
+        return self.message.render(lang) if self.message is not None else self.reason
 
 
 def _seconds(iso: str) -> float:
@@ -106,11 +111,13 @@ class PastGames:
         row = self.log.game(game_pk)
         summary = self._summary(row)
         if summary is None:
-            raise NotFinished(f"game {game_pk} is still being played: only a finished game "
-                              "can be exported")
+            raise NotFinished(msg("game {id} is still being played: only a finished game can be "
+                                  "exported", id=game_pk))
         if summary["status"] != "finished":
-            raise NotFinished(f"game {game_pk} was abandoned after {summary['actions']} moves: "
-                              "only a finished game can be exported")
+            raise NotFinished(nmsg("game {id} was abandoned after {n} move: only a finished game "
+                                   "can be exported", "game {id} was abandoned after {n} moves: "
+                                   "only a finished game can be exported", summary["actions"],
+                                   id=game_pk))
         return summary
 
     def board(self, game_pk: int, step: int, lang: str = SOURCE) -> JSON:

@@ -212,3 +212,15 @@ def test_a_join_a_scan_and_a_record_refusal_read_in_the_readers_language(
                                               "options": {}}, headers={"Accept-Language": "fr"})
     assert reason(answer, 409) == ("deux joueurs ne peuvent pas porter le même nom : « Ann » et "
                                    "« ann » ne diffèrent que par les majuscules ou les espaces")
+
+
+def test_an_export_of_a_game_still_played_is_refused_in_the_requests_language(
+        client: FlaskClient) -> None:
+    from tests.web.web_support import create_game
+
+    game = create_game(client)
+    path = f"/api/history/{game.id}/bgstats"
+    assert reason(client.get(path), 409) == (
+        f"game {game.id} is still being played: only a finished game can be exported")
+    assert reason(client.get(path, headers={"Accept-Language": "pl"}), 409) == (
+        f"gra {game.id} wciąż trwa: wyeksportować można tylko zakończoną grę")
