@@ -32,6 +32,8 @@ from tests.web.web_support import TOKEN_HEADER, make_app, post, test_owner
 from web.serving import Server
 
 Serve = Callable[[Flask], int]
+#: A short heartbeat: closing a stream's reader waits for the next bytes on it.
+HEARTBEAT = {"SSE_HEARTBEAT": 0.5}
 
 
 @pytest.fixture(params=["hub", "thread"])
@@ -84,7 +86,7 @@ def of_kind(event: dict[str, Any], kind: str) -> list[dict[str, Any]]:
 def test_an_icon_reading_and_the_icon_camera_come_on_the_stream(
         serve: Serve, live_session: Session, tmp_path: Path) -> None:
     hook, frame = filmed_hook(live_session, tmp_path)
-    app = make_app(live_session, icon=hook)
+    app = make_app(live_session, icon=hook, **HEARTBEAT)
     client = app.test_client()
     port = serve(app)
     created = post(client, "/api/games", {
@@ -126,7 +128,7 @@ def test_a_scan_its_correction_and_its_confirm_come_on_the_stream(
     save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
                                images={"tempura": [render_card(DECK["tempura"], 128)]}))
     desk = ScanDesk(live_session, tmp_path, reader_factory=lambda card_set: reader)
-    app = make_app(live_session, scans=desk, owner=test_owner())
+    app = make_app(live_session, scans=desk, owner=test_owner(), **HEARTBEAT)
     client = app.test_client()
     port = serve(app)
     created = post(client, "/api/games", {
