@@ -254,9 +254,11 @@ class PendingDesk:
         """"enter dice" in a watcher's refusal ("enter a tableau" for a scan)."""
         return msg("enter a tableau") if kind == "scan" else msg("enter dice")
 
-    @staticmethod
-    def _correct_what(kind: str) -> str | Msg:
-        return msg("correct a scan") if kind == "scan" else f"correct a {kind}"
+    def _correct_what(self, kind: str) -> str | Msg:
+        """"correct a scan" in a watcher's refusal (another kind: its ``noun``, in English)."""
+        if kind == "scan":
+            return msg("correct a scan")
+        return "correct " + (self._inputs[kind].noun if kind in self._inputs else f"a {kind}")
 
     def _dismiss_what(self, kind: str) -> str | Msg:
         """"dismiss a roll" in a watcher's refusal, a message for the desk's own kinds (each
