@@ -18,7 +18,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.i18n import Msg, msg
+from companion.i18n import N_, Msg, msg
 from companion.session.errors import (
     Forbidden,
     NotFound,
@@ -40,6 +40,17 @@ def error_response(
     if code:
         return jsonify(error=error, reason=reason, code=code), status
     return jsonify(error=error, reason=reason), status
+
+
+#: Werkzeug's descriptions of the HTTP errors the API may answer by itself (a method a route
+#: does not take, a body over the upload limit), marked for the catalogue: the English is
+#: Werkzeug's, the other languages translate it.
+WERKZEUG_WORDS = frozenset({
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_("The method is not allowed for the requested URL."),
+    N_("The data value transmitted exceeds the capacity limit."),
+    N_("The server does not support the media type transmitted in the request."),
+})
 
 
 def register(app: Flask) -> None:
@@ -114,6 +125,8 @@ def register(app: Flask) -> None:
             reason = msg("there is no such game or endpoint").render(request_language())
         elif isinstance(said, Msg):
             reason = said.render(request_language())
+        elif exc.description in WERKZEUG_WORDS:  # Werkzeug's own English, as a message
+            reason = Msg(exc.description or "").render(request_language())
         else:
             reason = exc.description or ""
         return error_response(code, name, reason)

@@ -224,3 +224,10 @@ def test_an_export_of_a_game_still_played_is_refused_in_the_requests_language(
         f"game {game.id} is still being played: only a finished game can be exported")
     assert reason(client.get(path, headers={"Accept-Language": "pl"}), 409) == (
         f"gra {game.id} wciąż trwa: wyeksportować można tylko zakończoną grę")
+
+
+def test_werkzeugs_own_refusals_read_in_the_requests_language(client: FlaskClient) -> None:
+    answer = client.delete("/api/games")
+    assert reason(answer, 405) == "The method is not allowed for the requested URL."
+    answer = client.delete("/api/games", headers={"Accept-Language": "fr"})
+    assert reason(answer, 405) == "La méthode n'est pas autorisée pour cette adresse."
