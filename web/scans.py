@@ -1,7 +1,7 @@
 """Card scans over HTTP (``docs/API.md``, "Card scans"): a photo of the table into tableaux.
 
 * ``GET  /api/games/<id>/scan`` - the game's pending scan (``{"scan": null}`` when none) and its
-  card set; every screen polls it while the game waits for tableaux.
+  card set (the screens take the scan from the live stream's ``pending`` event instead).
 * ``POST /api/games/<id>/scan`` - scan the camera's current frame (``{"seat"?}``: the seat of
   cards outside every calibrated zone).
 * ``POST /api/games/<id>/scan/upload`` - scan a phone's photo: ``multipart/form-data`` with the
@@ -18,7 +18,9 @@
   set the game reads with).
 
 Writes need the host's or a claimed seat's ``X-Companion-Token``; the logic is
-:class:`companion.scans.ScanDesk`'s. Enrollment is :mod:`web.enroll`.
+:class:`companion.scans.ScanDesk`'s (reading photos), and the pending scan's confirm, correct
+and dismiss are the one pending-input desk's (:mod:`companion.scans.entry`). Enrollment is
+:mod:`web.enroll`.
 """
 
 from __future__ import annotations
