@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -37,8 +37,7 @@ from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import CardSet
 from companion.vision.cards.evaluate import image_files, labelled_folder, read_image
 from companion.vision.cards.finder import CardFinder
-from companion.vision.cards.outline import OUTLINE
-from companion.vision.cards.reader import CardReader, PoorPhoto
+from companion.vision.cards.reader import READER, CardReader, PoorPhoto, ReaderConfig
 from companion.vision.cards.store import model_digest
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -80,12 +79,12 @@ class TableScore:
         return out
 
 
-def one_shot_reader(outline: bool = True) -> CardReader:
-    """A reader over the SET deck enrolled from the first crop of each class (``outline``:
-    with the outline stage, else the finder network's pieces alone)."""
+def one_shot_reader(config: ReaderConfig = READER) -> CardReader:
+    """A reader (its stages ``config``) over the SET deck enrolled from the first crop of each
+    class."""
     embedder, finder = Embedder(), CardFinder()
     card_set = CardSet(name="set-one-shot", model=model_digest())
-    reader = CardReader(card_set, embedder, finder, OUTLINE if outline else None)
+    reader = CardReader(card_set, embedder, finder, config)
     for label, paths in labelled_folder(SET_CARDS).items():
         first = sorted(paths)[0]
         card_set.add(label, [reader.enrollment_crop(read_image(first), str(first))], embedder)
@@ -158,7 +157,7 @@ def main() -> None:
     for folder in (SET_CARDS, SET_TABLES, DICE):
         if not folder.is_dir():
             raise SystemExit(f"bench: {folder} is missing (../shared/data)")
-    reader = one_shot_reader(outline=not args.no_outline)
+    reader = one_shot_reader(replace(READER, outline=None) if args.no_outline else READER)
     result: dict[str, object] = {"tables": tables(reader)}
     result["dice_photos"] = phantoms(reader, image_files(DICE)[: args.dice])
     result["empty_tray"] = empty_trays(reader, args.trays)

@@ -50,7 +50,6 @@ from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enrollment import CardSet, Match
 from companion.vision.cards.evaluate import labelled_folder, one_shot_reads, read_image
 from companion.vision.cards.finder import CardFinder
-from companion.vision.cards.outline import OUTLINE
 from companion.vision.cards.reader import CardReader, PoorPhoto
 from companion.vision.cards.store import model_digest
 
@@ -72,7 +71,7 @@ def crop_rows(enrolled: int, embedder: Embedder) -> list[dict[str, object]]:
 
 def table_rows(enrolled: int, embedder: Embedder, finder: CardFinder) -> list[dict[str, object]]:
     card_set = CardSet(name="set-one-shot", model=model_digest())
-    reader = CardReader(card_set, embedder, finder, OUTLINE)
+    reader = CardReader(card_set, embedder, finder)
     for label, paths in labelled_folder(SET_CARDS).items():
         pick = sorted(paths)[enrolled % len(paths)]
         card_set.add(label, [reader.enrollment_crop(read_image(pick), str(pick))], embedder)

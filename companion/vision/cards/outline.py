@@ -33,11 +33,13 @@ unknown). ``cv2.setNumThreads`` is left to the caller.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 import numpy.typing as npt
+
+from companion.vision.cards.piece import Piece
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
@@ -233,3 +235,28 @@ def _largest_apart(quads: list[FloatArray]) -> list[FloatArray]:
             continue
         kept.append(q)
     return kept
+
+
+def with_outlines(image: Image, pieces: list[Piece], config: OutlineConfig = OUTLINE,
+                  soft: Image | None = None) -> list[Piece]:
+    """The outline stage: the whole cards :func:`outline_cards` finds in ``image``, then the
+    finder's ``pieces`` that none of them holds (a piece whose centre lies inside an outline is
+    the same card, or a part of it); references to pieces left out become ``None``."""
+    outlines = outline_cards(image, config, soft)
+    if not outlines:
+        return pieces
+
+    def inside(piece: Piece) -> bool:
+        centre = tuple(float(x) for x in piece.quad.mean(axis=0))
+        return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), centre, False) >= 0
+                   for q in outlines)
+    index = {k: len(outlines) + n for n, k in enumerate(
+        k for k, p in enumerate(pieces) if not inside(p))}
+
+    def renamed(k: int | None) -> int | None:
+        return None if k is None else index.get(k)
+
+    kept = [replace(p, covered_by=renamed(p.covered_by),
+                    neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
+            for k, p in enumerate(pieces) if k in index]
+    return [Piece(q, "full", 1.0) for q in outlines] + kept

@@ -70,9 +70,14 @@ def deck_reader(deck_set: CardSet, embedder: Embedder, finder: CardFinder) -> Ca
     return CardReader(deck_set, embedder, finder)
 
 
-def network_only(reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``reader`` without the outline and evidence stages for the rest of the test: the
-    finder network's pieces read by the passes after it, as the ablations of those passes
-    measure them."""
-    monkeypatch.setattr(reader, "outline", None)
-    monkeypatch.setattr(reader, "evidence", None)
+def variant(reader: CardReader, **stages: object) -> CardReader:
+    """A reader like ``reader`` (same set, networks) with ``stages`` of its config changed
+    (:class:`~companion.vision.cards.reader.ReaderConfig`'s fields)."""
+    return CardReader(reader.card_set, reader.embedder, reader.finder,
+                      replace(reader.config, **stages))  # type: ignore[arg-type]
+
+
+def network_only(reader: CardReader, **stages: object) -> CardReader:
+    """``reader`` without the outline and evidence stages (and ``stages`` changed): the
+    finder network's pieces read by the stages after it, as their ablations measure them."""
+    return variant(reader, outline=None, evidence=None, **stages)

@@ -3,6 +3,8 @@ column the finder outlined badly (two bands as one piece) is read again from the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -200,7 +202,8 @@ def test_one_card_found_twice_is_read_once() -> None:
     """An uncertain band lying on a whole card read surely (a part of its art taken for the
     band of a card under it) goes; of two bands on one card, the one read surely stays; the
     references of the cards kept follow them."""
-    from companion.vision.cards.reader import Card, _drop_doubles
+    from companion.vision.cards.results import Card
+    from companion.vision.cards.tidy import drop_doubles as _drop_doubles
 
     whole = Card("tempura", _quad(100, 300, 164, 396), 0.9, False)
     art = Card("maki_1", _quad(100, 370, 164, 396), 0.3, True, "band")
@@ -218,7 +221,8 @@ def test_a_cards_own_top_read_as_a_band_and_a_half_outline_go() -> None:
     banner); a band of another card lying on a whole card stays (the whole card may be the
     one outlined too long). An uncertain whole card lying on a sure one is a part of it
     whose outline was not mended: it goes."""
-    from companion.vision.cards.reader import Card, _drop_doubles
+    from companion.vision.cards.results import Card
+    from companion.vision.cards.tidy import drop_doubles as _drop_doubles
 
     whole = Card("tempura", _quad(100, 300, 164, 396), 0.9, False)
     own_top = Card("tempura", _quad(100, 300, 164, 324), 0.9, False, "band")
@@ -233,7 +237,7 @@ def test_a_band_may_be_part_of_a_whole_card_laid_across_it() -> None:
     """The whole cards an uncertain band could be a part of (its art taken for a band): one
     card height (the band's long side over the card's shape) from the free edge across the
     band, from the other edge back across it, and centred on it; each a portrait quad."""
-    from companion.vision.cards.reader import _cards_across
+    from companion.vision.cards.quads import cards_across as _cards_across
 
     band = _quad(100, 276, 164, 300)  # free edge (y = 276) first
     tries = _cards_across(band, 64 / 96)
@@ -274,7 +278,8 @@ def test_a_lost_whole_card_is_tried_at_the_frames_card_size_both_ways_round() ->
     """An uncertain whole card matching nothing well may be outlined across two cards or
     turned: cards of the frame's typical size are laid on its middle, the long side along the
     outline's long side and across it (portrait quads: the first edge is a short one)."""
-    from companion.vision.cards.reader import _cards_on, _typical_width
+    from companion.vision.cards.quads import cards_on as _cards_on
+    from companion.vision.cards.quads import typical_width as _typical_width
 
     assert _typical_width([_quad(0, 0, 64, 96)] * 2) is None  # too few to tell
     assert _typical_width([_quad(0, 0, 60, 90), _quad(0, 0, 64, 96), _quad(0, 0, 96, 64)]) \
@@ -292,7 +297,7 @@ def test_two_small_cards_outlined_as_one_are_tried_at_each_end() -> None:
     """A lost outline longer than the card expected there is tried as a card flush with each
     end of it (part 1 and 2), the card's long side along the outline and across it, where the
     outline is longer than the card that way."""
-    from companion.vision.cards.reader import _cards_at_ends
+    from companion.vision.cards.quads import cards_at_ends as _cards_at_ends
 
     tries = _cards_at_ends(_quad(100, 100, 180, 300), 64, 64 / 96)  # 80 x 200
     assert [part for part, _ in tries] == [1, 2, 1, 2]
@@ -315,16 +320,14 @@ AT_ENDS_SCENES = (2_000_020, 2_000_031, 3_800_035, 3_800_055, 4_300_017, 4_300_0
 
 
 def test_a_lost_outline_is_read_as_a_card_at_each_end(
-        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
+        deck_reader: CardReader) -> None:
     """Over the scenes where it mattered, most of those cards are read with the ends tried,
     and no card is read wrong or extra for it."""
-    from companion.vision.cards import reader as reader_module
+    from companion.vision.cards.laid import LAID
 
-    network_only(deck_reader, monkeypatch)
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in AT_ENDS_SCENES]
-    ends = _score(deck_reader, scenes)
-    monkeypatch.setattr(reader_module, "AT_ENDS", False)
-    middle = _score(deck_reader, scenes)
+    ends = _score(network_only(deck_reader), scenes)
+    middle = _score(network_only(deck_reader, laid=replace(LAID, at_ends=False)), scenes)
     assert ends.full_right >= middle.full_right + 3  # 7 (first embedders), 4 (real-photo one)
     assert ends.full_wrong <= middle.full_wrong
     assert ends.covered_wrong <= middle.covered_wrong
@@ -337,7 +340,8 @@ def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
     motifs' edge taken for the card's): a quad about square whose longer sides are the card's
     width. It is tried lengthened along either pair of sides to the shape of the frame's other
     cards, and read whole and surely."""
-    from companion.vision.cards.reader import SQUARE, _other_lengths, quad_aspect
+    from companion.vision.cards.mend import LENGTHS, tries_of
+    from companion.vision.cards.quads import quad_aspect
 
     deck = sushi_like_deck()
     scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
@@ -351,8 +355,8 @@ def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
             half[[0, 1]] = (truth[[0, 1]] + truth[[3, 2]]) / 2
         else:  # ... or the top half
             half[[3, 2]] = (truth[[0, 1]] + truth[[3, 2]]) / 2
-        assert quad_aspect(half) >= SQUARE
-        tries = _other_lengths(half, quad_aspect(truth))
+        assert quad_aspect(half) >= LENGTHS.square
+        tries = tries_of(half, quad_aspect(truth), LENGTHS)
         width = float(np.linalg.norm(truth[1] - truth[0]))
         assert min(_corner_error(t, truth) for t in tries) < 0.02 * width
         pieces.append(Piece(half, "full", 1.0))
@@ -407,30 +411,30 @@ UNSURE_ROOM_SCENES = (2_450_057, 2_000_026, 3_800_001, 3_800_049, 3_800_050, 4_0
 
 
 def test_a_band_may_run_further_under_an_uncertain_whole_card(
-        deck_reader: CardReader, monkeypatch: pytest.MonkeyPatch) -> None:
+        deck_reader: CardReader) -> None:
     """A column's walk lays a band on no other whole card; an uncertain whole card may hold
-    more of it (:data:`~companion.vision.cards.reader.UNSURE_ROOM`: its outline may have taken
-    in the band). Over the scenes where that mattered, most of those covered cards are read,
-    and no card is read wrong or extra for it."""
-    from companion.vision.cards import reader as reader_module
+    more of it (:attr:`~companion.vision.cards.walk.ColumnsConfig.unsure_room`: its outline
+    may have taken in the band). Over the scenes where that mattered, most of those covered
+    cards are read, and no card is read wrong or extra for it."""
+    from companion.vision.cards.walk import COLUMNS
 
-    network_only(deck_reader, monkeypatch)
     scenes = [render_tableau(seed, sushi_like_deck()) for seed in UNSURE_ROOM_SCENES]
-    wide = _score(deck_reader, scenes)
-    monkeypatch.setattr(reader_module, "UNSURE_ROOM", reader_module.SAME_BAND)
-    narrow = _score(deck_reader, scenes)
+    wide = _score(network_only(deck_reader), scenes)
+    narrow = _score(network_only(deck_reader, columns=replace(
+        COLUMNS, unsure_room=COLUMNS.same_band)), scenes)
     assert wide.covered_right >= narrow.covered_right + 9  # 13 measured (both embedders)
     assert wide.covered_wrong <= narrow.covered_wrong
     assert wide.extra <= narrow.extra
 
 
 def test_an_uncertain_whole_card_leaves_a_walk_more_room() -> None:
-    from companion.vision.cards.reader import SAME_BAND, UNSURE_ROOM, _Room
+    from companion.vision.cards.walk import COLUMNS, Room
 
+    same, unsure_room = COLUMNS.same_band, COLUMNS.unsure_room
     sure, unsure = _quad(0, 0, 64, 96), _quad(200, 0, 264, 96)
     own = _quad(0, 300, 64, 396)
-    room = _Room.of(None, [sure, unsure, own], (SAME_BAND, UNSURE_ROOM, SAME_BAND))
-    half = (SAME_BAND + UNSURE_ROOM) / 2  # a band with this share on the card
+    room = Room.of(None, [sure, unsure, own], (same, unsure_room, same), COLUMNS.shown)
+    half = (same + unsure_room) / 2  # a band with this share on the card
     depth = 24
     for card, free in ((sure, False), (unsure, True)):
         x0, y1 = float(card[0, 0]), float(card[2, 1])

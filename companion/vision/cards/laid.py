@@ -1,0 +1,226 @@
+"""Laid stage: whole cards laid where the finder's card map shows a card no reading explains.
+
+The finder may see a card only in part (its art taken for a band), outline two cards as one,
+or merge a card into a neighbour's band. The card map still shows where card is. Cards of the
+frame's typical size are laid there, refined as whole cards by the outline refiner, kept only
+where the map shows card and no other whole card lies, and read:
+
+* :func:`wholes_from_bands`: an uncertain band may be part of a whole card; a card is laid
+  from each end of the band across it. An uncertain whole card that matches no card well
+  (under :attr:`LaidConfig.lost`) may be outlined across two cards or turned: a card is laid
+  on its middle both ways round, and (:attr:`LaidConfig.at_ends`) flush with each end of its
+  outline, at the size the frame's perspective expects there. Where the sure readings of one
+  try agree, the most similar replaces the card, and the loose cards lying on it go.
+* :func:`unexplained`: a patch of the map outside every card read, at least
+  :attr:`LaidConfig.area` of a typical card after an opening of :attr:`LaidConfig.opening` of
+  a card's width, gets a card laid on its middle both ways round; a sure reading is added.
+
+Pure: the photo, the cards and the finder's map in, the cards out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.cards.eyes import Eyes
+from companion.vision.cards.finder import Found, Piece, clockwise, expected_area, overlap, portrait
+from companion.vision.cards.quads import (
+    cards_across,
+    cards_at_ends,
+    cards_on,
+    frame_aspect,
+    other_lengths,
+    quad_aspect,
+    typical_width,
+)
+from companion.vision.cards.results import Card
+from companion.vision.cards.walk import without
+
+Image = npt.NDArray[np.uint8]
+FloatArray = npt.NDArray[np.float32]
+Key = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class LaidConfig:
+    """Where cards are laid and kept (see the module)."""
+
+    #: A laid card is refined when the map shows card over this share of it and it lies on
+    #: no whole card by more than that ...
+    rough: tuple[float, float] = (0.5, 0.6)
+    #: ... and kept, refined, when the map shows card over this share and it lies on none by
+    #: more than that.
+    final: tuple[float, float] = (0.6, 0.3)
+    #: An uncertain whole card read under this similarity matches no card well.
+    lost: float = 0.7
+    #: Whether such a card is also laid flush with each end of its outline.
+    at_ends: bool = True
+    #: Two cards overlapping by more than this are one.
+    same_band: float = 0.3
+    #: An unexplained patch is at least this share of a typical card ...
+    area: float = 0.35
+    #: ... after an opening this share of a card's width across.
+    opening: float = 0.25
+    #: A refined card off the frame's card shape by more than this (log ratio) is also read
+    #: made that shape (the refiner may leave a dark banner out).
+    slack: float = 0.06
+    #: ... and one about square (short / long at least this) either way round.
+    square: float = 0.75
+
+
+LAID = LaidConfig()
+
+
+def _frame(eyes: Eyes, cards: list[Card]) -> tuple[list[FloatArray], float, float | None]:
+    """The sure whole cards' quads, the frame's card shape and typical width."""
+    sure = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
+    return sure, frame_aspect(sure, eyes.card_set.aspect), typical_width(sure)
+
+
+def _lengths(quad: FloatArray, aspect: float, config: LaidConfig) -> list[FloatArray]:
+    """A refined card's quad made the frame's card shape when it is off by the slack."""
+    if abs(np.log(quad_aspect(quad) / aspect)) <= config.slack:
+        return []
+    return [portrait(clockwise(q))
+            for q in other_lengths(quad, aspect, config.slack, (), config.square)]
+
+
+def wholes_from_bands(eyes: Eyes, image: Image, cards: list[Card], found: Found,
+                      config: LaidConfig) -> list[Card]:
+    """``cards`` with uncertain bands and lost whole cards replaced by whole cards laid across
+    or on them (see the module)."""
+    if eyes.finder.refiner is None:
+        return cards
+    sure_wholes, aspect, size = _frame(eyes, cards)
+    tries: list[tuple[Key, FloatArray]] = []
+    lost = []
+    for k, card in enumerate(cards):
+        if card.visible == "band" and card.uncertain:
+            tries += [((k, 0), q) for q in cards_across(card.quad, aspect)]
+        elif card.visible == "full" and card.uncertain and card.similarity < config.lost \
+                and size is not None:
+            tries += [((k, 0), q) for q in cards_on(card.quad, size, aspect)]
+            lost.append(k)
+    wholes = [c.quad for c in cards if c.visible == "full"]
+    read = _read_laid(eyes, image, found, cards, wholes, tries, aspect, config)
+    if config.at_ends and lost:  # lost cards the middle did not read: each end of the outline
+        local = expected_area([Piece(q, "full", 0.0) for q in sure_wholes])
+        unread = [k for k in lost if not any(
+            len({c.label for c in laid if not c.uncertain}) == 1
+            for key, laid in read.items() if key[0] == k)]
+        ends = [((k, part), q) for k in unread for part, q in cards_at_ends(
+            cards[k].quad, math.sqrt(local(cards[k].quad) * aspect), aspect)]
+        read |= _read_laid(eyes, image, found, cards, wholes, ends, aspect, config)
+    out, gone, placed = list(cards), set[int](), list[FloatArray]()
+    for (k, _), laid in sorted(read.items(), key=lambda item: item[0]):
+        sure = [c for c in laid if not c.uncertain]
+        if len({c.label for c in sure}) != 1 or k in gone:
+            continue
+        best = max(sure, key=lambda c: c.similarity)
+        if out[k] is cards[k]:
+            out[k] = best  # the first part read replaces the card ...
+        elif any(overlap(best.quad, q) > config.same_band for q in placed):
+            continue
+        else:
+            out.append(best)  # ... the other end of two cards outlined as one is added
+        placed.append(best.quad)
+        wholes.append(best.quad)
+        gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
+                 and overlap(c.quad, best.quad) > config.same_band}
+    return without(out, gone)
+
+
+def _read_laid(eyes: Eyes, image: Image, found: Found, cards: list[Card],
+               wholes: list[FloatArray], tries: list[tuple[Key, FloatArray]], aspect: float,
+               config: LaidConfig) -> dict[Key, list[Card]]:
+    """The cards laid (``tries``: (card index, part), quad) kept where the map shows card and
+    no other of ``wholes`` lies (rough, then refined and final), also made the frame's card
+    shape when off it, and read: the readings of each key."""
+    refiner = eyes.finder.refiner
+    assert refiner is not None
+
+    def free(key: Key, quad: FloatArray, shown: float, lying: float) -> bool:
+        own = cards[key[0]].quad
+        return found.shown(quad) >= shown and all(
+            w is own or overlap(quad, w) <= lying for w in wholes)
+
+    tries = [(k, q) for k, q in tries if free(k, q, *config.rough)]
+    if not tries:
+        return {}
+    refined = refiner.refine(image, [q for _, q in tries], found.blurs)
+    tries = [(k, portrait(clockwise(q))) for (k, _), q in zip(tries, refined, strict=True)
+             if free(k, q, *config.final)]
+    tries += [(k, q) for k, quad in tries for q in _lengths(quad, aspect, config)
+              if free(k, q, *config.final)]
+    read: dict[Key, list[Card]] = {}
+    for (key, quad), (m, _, _) in zip(tries, eyes.wholes(image, [q for _, q in tries]),
+                                      strict=True):
+        read.setdefault(key, []).append(eyes.whole_card(quad, m, fine=False))
+    return read
+
+
+def unexplained(eyes: Eyes, image: Image, cards: list[Card], found: Found,
+                config: LaidConfig) -> list[Card]:
+    """``cards`` and the whole cards read surely where the map shows card that none of them
+    explains (see the module); of two tries on one patch, the more similar."""
+    _, aspect, width = _frame(eyes, cards)
+    refiner = eyes.finder.refiner
+    if refiner is None or width is None:
+        return cards
+    tries = [(n, portrait(clockwise(q)))
+             for n, patch in enumerate(_patches(found, [c.quad for c in cards], width,
+                                                aspect, config))
+             for q in cards_on(patch, width, aspect)]
+    tries = [(n, q) for n, q in tries if found.shown(q) >= config.rough[0]]
+    if not tries:
+        return cards
+    moved = refiner.refine(image, [q for _, q in tries], found.blurs)
+    refined = [(n, portrait(clockwise(q))) for (n, _), q in zip(tries, moved, strict=True)]
+    # the laid card and the refined one made the frame's card shape are read too
+    refined += tries + [(n, q) for n, quad in refined for q in _lengths(quad, aspect, config)]
+    shown, lying = config.final
+    refined = [(n, q) for n, q in refined if found.shown(q) >= shown and all(
+        overlap(q, c.quad) <= lying for c in cards)]
+    read: dict[int, list[Card]] = {}
+    for (n, quad), (m, _, _) in zip(refined, eyes.wholes(image, [q for _, q in refined]),
+                                    strict=True):
+        if not m.uncertain:
+            read.setdefault(n, []).append(eyes.whole_card(quad, m, fine=False))
+    new: list[Card] = []
+    for sure in read.values():
+        best = max(sure, key=lambda c: c.similarity)
+        if len({c.label for c in sure}) == 1 and not any(
+                overlap(best.quad, c.quad) > config.same_band for c in new):
+            new.append(best)
+    return cards + new
+
+
+def _patches(found: Found, quads: list[FloatArray], width: float, aspect: float,
+             config: LaidConfig) -> list[FloatArray]:
+    """The patches of ``found``'s card map outside ``quads`` large enough to be a card, each
+    as its minimum-area rectangle in frame pixels."""
+    scale = found.scale
+    free = found.visible.astype(np.uint8)
+    for quad in quads:
+        cv2.fillConvexPoly(free, np.round((quad + 0.5) * scale - 0.5).astype(np.int32), 0)
+    k = max(3, round(config.opening * width * scale) | 1)
+    free = np.asarray(cv2.morphologyEx(free, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)),
+                      np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
+    least = config.area * width * width / aspect * scale * scale
+    out = []
+    for i in range(1, count):
+        if stats[i, cv2.CC_STAT_AREA] < least:
+            continue
+        x, y = int(stats[i, cv2.CC_STAT_LEFT]), int(stats[i, cv2.CC_STAT_TOP])
+        w, h = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+        points = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        box = cv2.boxPoints(cv2.minAreaRect(points)).astype(np.float32)
+        out.append(np.asarray((box + 0.5) / scale - 0.5, np.float32))
+    return out
