@@ -49,7 +49,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
 from companion.table.dice_input import FaceRequest, check_readings, face_request_for
 from companion.table.holds import DeviceHolds
-from companion.table.pending import Pending, PendingDesk
+from companion.table.pending import Pending, PendingDesk, refusal
 from companion.vision.calibration import Zones
 from companion.vision.dice import Image
 from companion.vision.icon_dice.reader import IconDie
@@ -235,7 +235,7 @@ class IconDesk:
         try:
             self._apply(game_pk, TABLE, request, reading.readings)
         except (IllegalAction, UnreadableInput, Forbidden) as exc:
-            reason = getattr(exc, "reason", str(exc))
+            reason = refusal(exc)
             self._hold(PendingReading(reading, game_pk, request, reason))
             return Offered(reading, "refused", game_pk, reason)
         self._drop((game_pk, request.seat, request.surface))

@@ -37,12 +37,23 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, Text, msg
 from companion.session.access import Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome
 
 log = logging.getLogger(__name__)
+
+
+def refusal(exc: Exception) -> str:
+    """A refusal's reason as an entry keeps it: a :class:`~companion.i18n.Text` when the
+    refusal carries a catalogue message (``IllegalAction(msg(...))``; its English, which the
+    live stream's ``pending`` event renders in each device's language, so "Not entered: ..."
+    reads in the device's words), else its plain text (every language reads that)."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, Msg):
+        return Text(message)
+    return str(getattr(exc, "reason", exc))
 
 
 @dataclass(frozen=True)
@@ -214,7 +225,7 @@ class PendingDesk:
             try:
                 outcome = handler.submit(pending, viewer, chosen)
             except (IllegalAction, UnreadableInput) as exc:
-                self._keep_reason(pending, exc.reason)
+                self._keep_reason(pending, refusal(exc))
                 raise
             self.drop(game_pk, kind, pending.slot, ref)
             return outcome
@@ -226,7 +237,7 @@ class PendingDesk:
                 outcome = handler.submit(current, viewer, part)
             except (IllegalAction, UnreadableInput) as exc:
                 with suppress(NotFound):  # dismissed or replaced meanwhile: nothing to keep
-                    self.update(handler.refused(current, part, exc.reason))
+                    self.update(handler.refused(current, part, refusal(exc)))
                 raise
             outcomes.append(outcome)
             current = handler.entered(current, part, outcome)

@@ -51,7 +51,7 @@ from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
 from companion.table.dice_input import RollRequest, check_values, request_for
 from companion.table.holds import DEVICES, NAMES, DeviceHolds
-from companion.table.pending import Pending, PendingDesk
+from companion.table.pending import Pending, PendingDesk, refusal
 
 log = logging.getLogger(__name__)
 
@@ -219,7 +219,7 @@ class RollDesk:
             except RollTaken:
                 return self._taken(roll, game_pk)
             except (IllegalAction, UnreadableInput, Forbidden) as exc:
-                reason = getattr(exc, "reason", str(exc))
+                reason = refusal(exc)
             else:
                 self._drop(game_pk)
                 return Offered(roll, "applied", game_pk, version=outcome.version)
