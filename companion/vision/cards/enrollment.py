@@ -98,6 +98,12 @@ class Thresholds:
     #: 17, each one more tap; on real SET crops it ties the whole-card check
     #: (``bench/bench_lookalikes.py``). The pairs and masks are learned anyway.
     lookalike: bool = False
+    #: Whether the fine check matches the query's colours to the candidates' before comparing
+    #: (:func:`~companion.vision.cards.verify.matched`; whole cards only, bands unless
+    #: :data:`BAND_MATCH`). On 72 tuning scenes: whole cards 714 -> 722 of 754 (spoon 4 against
+    #: 5 and 6 above all), covered 426 -> 424; SET one-shot top-1 91.8% -> 94.8%, wrong and
+    #: certain 27 -> 12 of 729.
+    match_colours: bool = True
     #: Two labels whose enrolled crops' descriptors are at least this similar are a look-alike
     #: pair. On one crop a class of the real SET crops, 0.5 pairs 88 of the 324 class pairs
     #: one attribute apart and 5 of the other 2,916 (with the shipped embedder).
@@ -359,7 +365,7 @@ class CardSet:
             turns.append(int(self.turns[rows][mine][int(np.argmax(sims[mine]))]))
             candidates.append([self._fine_image(owner, k, turns[-1], view, height)
                                for k in range(len(self.images[self.labels[owner]]))])
-        distances = np.array(fine_distances(query, candidates, BAND_MATCH or view == FULL_VIEW))
+        distances = np.array(fine_distances(query, candidates, self._matches_colours(view)))
         order = np.argsort(distances)
         t = self.thresholds
         pair = (min(close[0], close[1]), max(close[0], close[1]))
@@ -398,12 +404,16 @@ class CardSet:
                   for k in range(len(self.images[self.labels[owner]]))]
         query = normalise(crop, height)
         e1 = self._softened(query, view, owner, turn,
-                            fine_distances(query, [images], BAND_MATCH or view == FULL_VIEW)[0])
+                            fine_distances(query, [images], self._matches_colours(view))[0])
         top = float(best[owner])
         second = float(best[order[1]]) if len(order) > 1 else -1.0
         return Match(self.labels[owner], 0.0, e1 > t.distance, top,
                      self.labels[int(order[1])] if len(order) > 1 else None, top - second, e1,
                      1, top - second)
+
+    def _matches_colours(self, view: int) -> bool:
+        """Whether the fine check matches colours for a crop of ``view``."""
+        return self.thresholds.match_colours and (BAND_MATCH or view == FULL_VIEW)
 
     def _softened(self, query: FloatArray, view: int, owner: int, turn: int,
                   distance: float) -> float:
