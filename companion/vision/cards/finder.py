@@ -114,6 +114,36 @@ class FinderConfig:
     snap: float = 0.0
     covered: float = 0.25
     min_side: float = 4.0
+    #: Two whole cards whose refined outlines share more than this share of the smaller one
+    #: are one card found twice (the network's core split it: both halves' outlines move onto
+    #: it); so is a band lying this much on a whole card or on a larger band.
+    duplicate: float = 0.5
+    #: Two small whole cards are halves of one when together they make a card of the frame's
+    #: typical area and shape within these log ratios (and each is at most ``half`` of it) ...
+    join_area: float = 0.2
+    join_aspect: float = 0.12
+    half: float = 0.75
+    #: ... and a whole card at most ``short`` of the typical area, with a "band" beside it that
+    #: makes up the rest, is one card whose top strip (a title, a coloured header) the network
+    #: took for the band of a card under it (a column's real band lies beside a card of the
+    #: typical size, so it is not joined).
+    short: float = 0.9
+    #: A band or cut piece is the frame's typical whole card when, refined as one, its area is
+    #: within ``whole_area`` (log ratio) of the median or expected whole card's and its shape
+    #: within ``whole_aspect``, and it reaches no further out of the frame than ``edge_slack``
+    #: of its short side.
+    whole_area: float = 0.2
+    whole_aspect: float = 0.1
+    edge_slack: float = 0.04
+    #: A whole card's expected area follows the table's perspective (:func:`expected_area`)
+    #: when the frame has at least ``fit_cards`` whole cards (fitted again without those whose
+    #: size is off the first fit by more than ``fit_off``); else it is the median.
+    fit_cards: int = 6
+    fit_off: float = 0.15
+
+
+#: The shipped finder.
+FINDER = FinderConfig()
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
@@ -206,7 +236,7 @@ class CardFinder:
         ``hidden``: also give the bands no piece was found for beyond whole cards
         (:func:`~companion.vision.cards.columns.hidden_bands`)."""
         self._net = OnnxNet(path, "card finder model")
-        self.config = config or FinderConfig()
+        self.config = config or FINDER
         self.refiner = OutlineRefiner() if refiner is True else refiner or None
         self.band_refiner = make_band_refiner() if band_refiner is True else band_refiner or None
         self.hidden = hidden
@@ -241,12 +271,12 @@ class CardFinder:
         if self.refiner is None:
             return pieces
         pieces = self._whole_after_all(blurs, pieces)
-        pieces, joined = join_split_cards(pieces)
+        pieces, joined = join_split_cards(pieces, self.config)
         if joined:
             again = self._refined(blurs, [pieces[k] for k in joined])
             for k, piece in zip(joined, again, strict=True):
                 pieces[k] = piece
-        pieces = distinct_cards(pieces)
+        pieces = distinct_cards(pieces, self.config)
         if self.hidden:
             pieces += self._refined(blurs, hidden_bands(pieces, maps[0] > self.config.visible,
                                                         scale))
@@ -256,16 +286,19 @@ class CardFinder:
         """Whole cards the network called something else: a piece cut by the frame's edge,
         or a "band" of a whole card's size and shape, whose outline, refined as a whole
         card's, lies inside the frame with the frame's typical card size and shape
-        (:data:`WHOLE_AREA`, :data:`WHOLE_ASPECT`) is a whole card."""
+        (:attr:`FinderConfig.whole_area`, :attr:`FinderConfig.whole_aspect`) is a whole
+        card."""
         typical = _typical_card(pieces)
         if typical is None or self.refiner is None:
             return pieces
         median, aspect = typical
-        local = expected_area(pieces)
+        local = expected_area(pieces, self.config)
+        config = self.config
 
         def like(quad: FloatArray, slack: float) -> bool:
             """Card-like at the frame's median card area or at the one expected there."""
-            return any(_card_like(quad, a, aspect, slack) for a in (median, local(quad)))
+            return any(_card_like(quad, a, aspect, slack, config.whole_aspect)
+                       for a in (median, local(quad)))
         chosen = [k for k, p in enumerate(pieces) if p.kind == "partial"
                   or (p.kind == "band" and like(p.quad, 0.3))]
         if not chosen:
@@ -276,9 +309,9 @@ class CardFinder:
         out = list(pieces)
         for k, quad in zip(chosen, quads, strict=True):
             quad = portrait(clockwise(quad))
-            slack = EDGE_SLACK * min(map(float, Piece(quad, "full", 0.0).sides))
+            slack = config.edge_slack * min(map(float, Piece(quad, "full", 0.0).sides))
             inside = bool(np.all((quad >= -slack) & (quad <= (w - 1 + slack, h - 1 + slack))))
-            if inside and like(quad, WHOLE_AREA):
+            if inside and like(quad, config.whole_area):
                 out[k] = Piece(quad, "full", pieces[k].score)
         return out
 
@@ -294,11 +327,6 @@ class CardFinder:
                 pieces[k] = replace(pieces[k], quad=portrait(clockwise(quad))
                                     if kind == "full" else quad)
         return pieces
-
-
-#: Two whole cards whose refined outlines share more than this share of the smaller one are one
-#: card found twice (the network's core split it: both halves' outlines move onto it).
-DUPLICATE_OVERLAP = 0.5
 
 
 def overlap(a: FloatArray, b: FloatArray) -> float:
@@ -318,21 +346,21 @@ def _oddness(quad: FloatArray, aspect: float, area: float) -> float:
     return abs(np.log(max(own, 1e-6) / aspect)) + abs(np.log(size / area))
 
 
-def distinct_cards(pieces: list[Piece]) -> list[Piece]:
-    """``pieces`` without whole cards found twice (:data:`DUPLICATE_OVERLAP`): of two, the
+def distinct_cards(pieces: list[Piece], config: FinderConfig = FINDER) -> list[Piece]:
+    """``pieces`` without whole cards found twice (:attr:`FinderConfig.duplicate`): of two, the
     one whose shape and size are further from the frame's typical whole card (the median)
     goes, and bands that named it name the one kept. A band lying mostly on a whole card
     (the network took part of a card's art for a band), or mostly on a larger band (one band
     found twice), goes too."""
     whole = [k for k, p in enumerate(pieces) if p.kind == "full"]
-    same = _duplicates(pieces, whole) if whole else {}
+    same = _duplicates(pieces, whole, config.duplicate) if whole else {}
     gone = {k for k, p in enumerate(pieces) if p.kind == "band"
-            and any(_inside(p.quad, pieces[j].quad) > DUPLICATE_OVERLAP
+            and any(_inside(p.quad, pieces[j].quad) > config.duplicate
                     for j in whole if j not in same)}
     bands = sorted((k for k, p in enumerate(pieces) if p.kind == "band" and k not in gone),
                    key=lambda k: -abs(cv2.contourArea(pieces[k].quad)))
     for n, k in enumerate(bands):  # a band found twice: the smaller one goes
-        if any(j not in gone and _inside(pieces[k].quad, pieces[j].quad) > DUPLICATE_OVERLAP
+        if any(j not in gone and _inside(pieces[k].quad, pieces[j].quad) > config.duplicate
                for j in bands[:n]):
             gone.add(k)
     if not same and not gone:
@@ -350,27 +378,6 @@ def distinct_cards(pieces: list[Piece]) -> list[Piece]:
             for k, p in enumerate(pieces) if k in index]
 
 
-#: Two small whole cards are halves of one when together they make a card of the frame's
-#: typical area and shape within these log ratios (and each is at most :data:`HALF` of it).
-JOIN_AREA = 0.2
-JOIN_ASPECT = 0.12
-HALF = 0.75
-#: A whole card at most this share of the typical area, with a "band" beside it that makes up
-#: the rest of a typical card, is one card whose top strip (a title, a coloured header) the
-#: network took for the band of a card under it. A column's real band lies beside a card of the
-#: typical size, so it is not joined.
-SHORT = 0.9
-
-
-#: A piece is the frame's typical whole card when its area is within this log ratio of the
-#: median whole card's ...
-WHOLE_AREA = 0.2
-#: ... and its shape (short / long side) within this one. A piece cut by the frame's edge
-#: whose outline reaches no further out than this share of its short side is whole.
-WHOLE_ASPECT = 0.1
-EDGE_SLACK = 0.04
-
-
 def _typical_card(pieces: list[Piece]) -> tuple[float, float] | None:
     """The median area and shape of the whole cards (None with fewer than three)."""
     quads = [p.quad for p in pieces if p.kind == "full"]
@@ -382,26 +389,18 @@ def _typical_card(pieces: list[Piece]) -> tuple[float, float] | None:
             float(np.median([a / max(b, 1e-6) for a, b in sides])))
 
 
-#: Whether a whole card's expected area follows the table's perspective (:func:`expected_area`)
-#: rather than being the frame's median.
-PERSPECTIVE_AREA = True
-#: ... fitted when the frame has at least this many whole cards, and again without those
-#: whose size (the square root of the area) is off the first fit by more than :data:`FIT_OFF`.
-FIT_CARDS = 6
-FIT_OFF = 0.15
-
-
-def expected_area(pieces: list[Piece]) -> Callable[[FloatArray], float]:
+def expected_area(pieces: list[Piece], config: FinderConfig = FINDER
+                  ) -> Callable[[FloatArray], float]:
     """A whole card's expected area where a quad lies. On a flat table seen in perspective a
     card's size (the square root of its area) is proportional to the inverse of its depth,
     which is an affine function of its position in the image; so the size is fitted as
     a + b x + c y over the whole cards' centres (least squares, refitted without the outliers:
-    two cards found as one). With fewer than :data:`FIT_CARDS` whole cards, or
-    :data:`PERSPECTIVE_AREA` off, it is the median area everywhere."""
+    two cards found as one). With fewer than :attr:`FinderConfig.fit_cards` whole cards it is
+    the median area everywhere."""
     quads = [p.quad for p in pieces if p.kind == "full"]
     areas = np.array([abs(cv2.contourArea(q)) for q in quads], np.float64)
     median = float(np.median(areas)) if len(areas) else 0.0
-    if not PERSPECTIVE_AREA or len(quads) < FIT_CARDS:
+    if len(quads) < config.fit_cards:
         return lambda quad: median
     design = np.array([[1.0, *np.mean(q, axis=0)] for q in quads], np.float64)
     size = np.sqrt(areas)
@@ -409,9 +408,9 @@ def expected_area(pieces: list[Piece]) -> Callable[[FloatArray], float]:
     for _ in range(2):
         coef = np.linalg.lstsq(design[keep], size[keep], rcond=None)[0]
         off = np.abs(design @ coef - size) / np.maximum(size, 1e-6)
-        if int((off <= FIT_OFF).sum()) < FIT_CARDS:
+        if int((off <= config.fit_off).sum()) < config.fit_cards:
             break
-        keep = off <= FIT_OFF
+        keep = off <= config.fit_off
 
     def area(quad: FloatArray) -> float:
         x, y = np.mean(quad, axis=0)
@@ -419,19 +418,21 @@ def expected_area(pieces: list[Piece]) -> Callable[[FloatArray], float]:
     return area
 
 
-def _card_like(quad: FloatArray, area: float, aspect: float, area_slack: float) -> bool:
+def _card_like(quad: FloatArray, area: float, aspect: float, area_slack: float,
+               aspect_slack: float) -> bool:
     a, b = sorted(map(float, (np.linalg.norm(quad[1] - quad[0]),
                               np.linalg.norm(quad[2] - quad[1]))))
     own = max(abs(cv2.contourArea(quad)), 1e-6)
     return (abs(np.log(own / area)) <= area_slack
-            and abs(np.log(max(a, 1e-6) / max(b, 1e-6) / aspect)) <= WHOLE_ASPECT)
+            and abs(np.log(max(a, 1e-6) / max(b, 1e-6) / aspect)) <= aspect_slack)
 
 
-def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
+def join_split_cards(pieces: list[Piece], config: FinderConfig = FINDER
+                     ) -> tuple[list[Piece], list[int]]:
     """Whole cards the network split in two (two core peaks on one card: each half's outline
     then stays a half): two pieces each much smaller than the frame's typical whole card
     whose joint outline (the smallest rectangle round both) has that card's area
-    and shape become one piece; so do a whole card a little short of it (:data:`SHORT`) and a
+    and shape become one piece; so do a whole card a little short of it (``short``) and a
     band that together make one. Returns the pieces (the second of each pair gone, references
     renamed) and the indices of the joined ones, whose outlines want refining again. The
     typical card is the 75th percentile of the areas (halves are small, so they do not set it)
@@ -441,10 +442,10 @@ def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
         return pieces, []
     areas = {k: abs(cv2.contourArea(pieces[k].quad)) for k in whole}
     area = float(np.percentile(list(areas.values()), 75))  # halves must not set the size
-    big = [sorted(map(float, pieces[k].sides)) for k in whole if areas[k] > HALF * area]
+    big = [sorted(map(float, pieces[k].sides)) for k in whole if areas[k] > config.half * area]
     aspect = float(np.median([a / max(b, 1e-6) for a, b in big]))
-    small = [k for k in whole if areas[k] <= HALF * area]
-    short = [k for k in whole if HALF * area < areas[k] <= SHORT * area]
+    small = [k for k in whole if areas[k] <= config.half * area]
+    short = [k for k in whole if config.half * area < areas[k] <= config.short * area]
     bands = [k for k, p in enumerate(pieces) if p.kind == "band"]
     pairs = [(i, j) for n, i in enumerate(small) for j in small[n + 1:]]
     pairs += [(i, j) for i in short for j in bands]
@@ -454,8 +455,8 @@ def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
             continue
         rect = cv2.minAreaRect(np.concatenate([pieces[i].quad, pieces[j].quad]))
         w, h = sorted(rect[1])
-        if w <= 0 or abs(np.log(w * h / area)) > JOIN_AREA \
-                or abs(np.log(w / h / aspect)) > JOIN_ASPECT:
+        if w <= 0 or abs(np.log(w * h / area)) > config.join_area \
+                or abs(np.log(w / h / aspect)) > config.join_aspect:
             continue
         quad = portrait(clockwise(cv2.boxPoints(rect).astype(np.float32)))
         out[i] = replace(pieces[i], quad=quad)
@@ -474,7 +475,7 @@ def join_split_cards(pieces: list[Piece]) -> tuple[list[Piece], list[int]]:
     return kept, [index[k] for k in joined]
 
 
-def _duplicates(pieces: list[Piece], whole: list[int]) -> dict[int, int]:
+def _duplicates(pieces: list[Piece], whole: list[int], limit: float) -> dict[int, int]:
     """Whole cards found twice: each one to drop, and the one it duplicates."""
     quads = {k: pieces[k].quad for k in whole}
     sides = [sorted(map(float, pieces[k].sides)) for k in whole]
@@ -483,7 +484,7 @@ def _duplicates(pieces: list[Piece], whole: list[int]) -> dict[int, int]:
     odd = {k: _oddness(quads[k], aspect, area) for k in whole}
     same: dict[int, int] = {}
     for i, j in ((i, j) for n, i in enumerate(whole) for j in whole[n + 1:]):
-        if i in same or j in same or overlap(quads[i], quads[j]) <= DUPLICATE_OVERLAP:
+        if i in same or j in same or overlap(quads[i], quads[j]) <= limit:
             continue
         gone, kept = (i, j) if odd[i] > odd[j] else (j, i)
         same[gone] = kept

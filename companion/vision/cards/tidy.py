@@ -9,7 +9,7 @@ card): the same card may come out twice. :func:`drop_doubles` keeps one of each:
   the band of a card under it), and so does a band read as the whole card it lies on by more
   than :attr:`TidyConfig.own_band` (the card's own top);
 * an uncertain whole card lying more than :attr:`TidyConfig.same_band` on a sure one goes;
-* of two sure whole cards of one label sharing more than the finder's duplicate overlap, the
+* of two sure whole cards of one label sharing more than :attr:`TidyConfig.duplicate`, the
   less similar goes.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.vision.cards.finder import DUPLICATE_OVERLAP, overlap
+from companion.vision.cards.finder import overlap
 from companion.vision.cards.results import Card
 from companion.vision.cards.walk import without
 
@@ -28,6 +28,8 @@ class TidyConfig:
 
     same_band: float = 0.3
     own_band: float = 0.7
+    #: Two sure whole cards of one label sharing more than this are one.
+    duplicate: float = 0.5
 
 
 TIDY = TidyConfig()
@@ -51,7 +53,7 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY) -> list[Card]:
             a, b = cards[i], cards[j]
             if i in gone or j in gone or a.uncertain or b.uncertain or a.label != b.label:
                 continue
-            if overlap(a.quad, b.quad) > DUPLICATE_OVERLAP:
+            if overlap(a.quad, b.quad) > config.duplicate:
                 gone.add(i if a.similarity < b.similarity else j)
     for n, i in enumerate(loose):
         for j in loose[n + 1:]:
