@@ -12,7 +12,9 @@
 * ``POST /api/games/<id>/camera/throw`` - demo camera only: throw dice into the rendered tray
   (``{"values": [3, 5], "quality": "ok"|"cocked"}``; the host or a claimed seat of that game).
 
-Polled by ``web/static/camera.js``; rolls the camera reads reach a game through the roll desk
+The game screens take the status from the live stream's ``devices`` event
+(:mod:`web.device_events`) and ask only for the picture (``web/static/camera.js``: the next one
+after each loads); rolls the camera reads reach a game through the roll desk
 (``companion/table/rolls.py``) like the tower's.
 """
 

@@ -11,7 +11,7 @@
 
 The same status reaches a game's screens on its live stream as ``devices`` events when it
 changes (:func:`web.device_events.devices_json`, ``web/live.py``; issue 24 item 10):
-``web/static/tower.js`` polls only every 20 s, as a fallback while the stream is down.
+``web/static/tower.js`` takes it from there only and never asks for it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 // The camera over the table, inside the dice card of tower.js: the live view with the dice the
-// reader sees outlined (GET /api/camera/view.jpg, refreshed at every poll), what the tray looks
-// like now, and with the demo camera buttons that throw dice into the rendered tray.
+// reader sees outlined (GET /api/camera/view.jpg: the picture alone refreshes itself, asking for
+// the next one PICTURE_MS after each loads; the camera's state comes from the live stream's
+// devices event), what the tray looks like now, and with the demo camera buttons that throw
+// dice into the rendered tray.
 import { banner, h } from "./common.js";
 import { needOwner, ownerPost } from "./owner.js";
 import { t, tn } from "./i18n.js";
@@ -29,16 +31,46 @@ export function cameraLine(cam, game) {
   return h("p", { class: "hint", "data-camera-state": cam.state }, `${state}${waiting}`);
 }
 
-/** The camera's picture with the dice outlined; ``frame`` busts the browser's cache. */
-let picture = null;
+/** How long the picture waits after one frame before it asks for the next. */
+const PICTURE_MS = 1000;
+const view = { picture: null, timer: null, loading: false };
 
+/** Ask for the next picture (the <img> alone: the card's state comes from the stream). Not
+ * while the page is hidden or the picture is off the page: the page becoming visible, or the
+ * next render that shows the picture, asks again. */
+function nextPicture() {
+  clearTimeout(view.timer);
+  view.timer = null;
+  const img = view.picture;
+  if (!img || document.hidden || !img.isConnected) return;
+  view.loading = true;
+  img.setAttribute("src", `/api/camera/view.jpg?f=${Date.now()}`);
+}
+
+function pictureLoaded() {
+  view.loading = false;
+  clearTimeout(view.timer);
+  view.timer = setTimeout(nextPicture, PICTURE_MS);
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && !view.timer && !view.loading) nextPicture();
+});
+
+/** The camera's picture with the dice outlined, while the camera has one. */
 export function cameraView(cam) {
   if (!cam?.enabled || cam.frame === null || cam.frame === undefined) return null;
-  // one <img> kept across renders: the last picture stays up while the next one loads
-  picture ??= h("img", { alt: t("What the camera sees, dice outlined"), width: 640, height: 360,
-    "data-camera-view": "" });
-  const src = `/api/camera/view.jpg?f=${cam.frame}`;
-  if (picture.getAttribute("src") !== src) picture.setAttribute("src", src);
+  // one <img> kept across renders: the last picture stays up while the next one loads; each
+  // picture asks for the next once it is in (or failed)
+  if (!view.picture) {
+    view.picture = h("img", { alt: t("What the camera sees, dice outlined"), width: 640, height: 360,
+      "data-camera-view": "" });
+    view.picture.addEventListener("load", pictureLoaded);
+    view.picture.addEventListener("error", pictureLoaded);
+  }
+  // the first picture, or the loop stopped while the picture was off the page: once it is in
+  if (!view.loading && !view.timer) queueMicrotask(() => { if (!view.loading && !view.timer) nextPicture(); });
+  const picture = view.picture;
   return h("figure", { class: "camera-view" }, picture,
     cam.dice.length ? h("figcaption", { class: "muted small" },
       t("Seen: {faces}", { faces: cam.dice.map((d) => d.value).join(" + ") })) : null);

@@ -1,17 +1,18 @@
 // Dice from the table: the dice tower's badge and the dice card on the game screen (tower or
 // camera), and the roll source choice of the new-game form.
 //
-// On a game page (body.game) this module starts itself: it reads GET /api/tower?game=ID once
-// (and at once when the page becomes visible again), then takes the ``devices`` events of the
-// game's live stream (game.js; issue 24 item 10), polling not at all while they come (issue 25)
-// and every POLL_MS while the stream is down; it shows the badge "Dice tower
-// connected" / "Tower disconnected" in the top bar while the game's dice come from the tower,
-// and the card with the pending roll (the one pending card of pending.js: confirm, correct,
-// dismiss), the host's roll source switch
-// and, with the virtual tower, buttons that throw dice into it. While the game's dice come from
-// the camera it also polls GET /api/camera every CAMERA_POLL_MS and shows the camera's view with
-// the dice outlined (camera.js). The game itself still arrives through game.js's live stream
-// once a roll is applied.
+// On a game page (body.game) this module starts itself. Everything it shows comes from the
+// ``devices`` events of the game's live stream (game.js; issue 24 item 10, issue 25), nothing is
+// polled: the stream sends the event as it opens (again after every reconnect: game.js
+// reconnects on its own, and meanwhile the card keeps the last state) and whenever the tower,
+// the camera or the game's pending rolls change. It shows the badge "Dice tower connected" /
+// "Tower disconnected" in the top bar while the game's dice come from the tower, and the card
+// with the pending roll (the one pending card of pending.js: confirm, correct, dismiss), the
+// host's roll source switch and, with the virtual tower, buttons that throw dice into it. While
+// the game's dice come from the camera it shows the camera's state and its view with the dice
+// outlined (camera.js): only that picture refreshes itself, as an <img> asking for the next
+// one after each loads. The game itself arrives through game.js's live stream once a roll is
+// applied; a confirm, correction or dismissal comes back on the stream too.
 import { api, banner, h, store } from "./common.js";
 import { dieFace } from "./game-dice.js";
 import { calibrationRow, cameraLine, cameraView, demoThrow } from "./camera.js";
@@ -19,8 +20,6 @@ import { holdLine } from "./owner.js";
 import { pendingCard } from "./pending.js";
 import { t, tn } from "./i18n.js";
 
-const POLL_MS = 2000;
-const CAMERA_POLL_MS = 1000;
 const SOURCES = { tap: t("Tap on a screen"), tower: t("Dice tower"), camera: t("Camera") };
 const QUALITY = {
   cocked: t("a die is cocked (leaning on an edge or another die)"),
@@ -94,7 +93,7 @@ export function renderRollSource(title) {
 
 // ---------- the game screen ----------
 
-const screen = { id: null, data: null, camera: null, shown: "", picks: {}, timer: null, pushed: false };
+const screen = { id: null, data: null, camera: null, shown: "", picks: {} };
 
 function token() {
   return store.get(screen.id)?.token ?? null;
@@ -124,7 +123,7 @@ function post(path, body) {
   }, (err) => {
     banner.show(err.message);
     return null;
-  }).finally(poll);
+  });
 }
 
 /** A pending roll (the tower's or the camera's) as the one pending card (pending.js). */
@@ -256,7 +255,8 @@ function render(force = false) {
   const cam = screen.camera;
   const key = JSON.stringify([data.connected, data.reason, data.kind, data.firmware, data.game,
     data.held_by, screen.picks, cam && data.game.roll_source === "camera"
-      ? [cam.kind, cam.state, cam.frame, cam.message, cam.zones, cam.held_by] : null]);
+      ? [cam.kind, cam.state, cam.frame === null || cam.frame === undefined, cam.message, cam.dice,
+        cam.fps, cam.zones, cam.held_by] : null]);
   if (!force && key === screen.shown) return;
   screen.shown = key;
   const card = document.getElementById("tower");
@@ -267,68 +267,22 @@ function render(force = false) {
   if (parts) card.replaceChildren(...parts.flat(Infinity).filter(Boolean));
 }
 
-/** The next look: the camera's picture every CAMERA_POLL_MS while the game's dice come from
- * it; else the status every POLL_MS only while the live stream does not push it (issue 25: no
- * polling while the stream is up). */
-function schedule() {
-  clearTimeout(screen.timer);
-  if (document.hidden) return;
-  if (screen.data?.game?.roll_source === "camera") {
-    screen.timer = setTimeout(screen.pushed ? pollCamera : poll, CAMERA_POLL_MS);
-  } else if (!screen.pushed) {
-    screen.timer = setTimeout(poll, POLL_MS);
-  }
-}
-
-async function poll() {
-  clearTimeout(screen.timer);
-  try {
-    screen.data = await api("GET", `/api/tower?game=${screen.id}`, undefined, token());
-    if (screen.data.game?.roll_source === "camera") {
-      screen.camera = await api("GET", "/api/camera", undefined, token());
-    }
-    render();
-  } catch {
-    // offline: the live dot says so; keep the last state
-  }
-  schedule();
-}
-
-/** The camera's live picture (and fps) while the stream pushes the rest. */
-async function pollCamera() {
-  clearTimeout(screen.timer);
-  try {
-    screen.camera = await api("GET", "/api/camera", undefined, token());
-    render();
-  } catch {
-    // offline: keep the last state
-  }
-  schedule();
-}
-
 /** A ``devices`` event of the game's live stream (game.js): the tower's and the camera's state
  * for this game, as GET /api/tower?game=ID and GET /api/camera?game=ID answer (issue 24 item 10). */
 function pushed(event) {
   const { tower, camera } = event.detail ?? {};
   if (!tower?.game || tower.game.id !== screen.id) return;
-  screen.pushed = true;
   screen.data = tower;
   screen.camera = camera ?? screen.camera;
   render();
-  schedule();
 }
 
 function startGameScreen() {
   addStyles();
   screen.id = Number(document.body.dataset.gameId);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+  // while the stream is down the card keeps the last state: game.js's reconnect opens the
+  // stream again, which sends the devices event at once
   document.addEventListener("companion:devices", pushed);
-  document.addEventListener("companion:devices-lost", () => {
-    if (!screen.pushed) return;
-    screen.pushed = false;  // the stream is down: poll until it pushes again
-    schedule();
-  });
-  poll();
 }
 
 if (document.body.classList.contains("game") && document.body.dataset.gameId) startGameScreen();
