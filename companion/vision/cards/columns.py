@@ -31,26 +31,41 @@ from companion.vision.cards.piece import Piece
 
 FloatArray = npt.NDArray[np.float32]
 
-#: A band piece belongs to a column when its centre lies within this share of the whole
-#: card's width from the column's axis ...
-LATERAL = 0.3
-#: ... and it begins within this many card heights of the card's edge (or of the band before;
-#: 0.12 at first: on 30 tuning scenes 0.2 read 3 more covered cards, 0.3 no more).
-TOUCH = 0.2
-#: A column's bands each show between these shares of a card's height (a real column shows
-#: 0.2-0.36 of each card; a little slack either way).
-BAND_SHARE = (0.15, 0.45)
-#: At most this many bands are laid over a column's stretch.
-MOST_BANDS = 4
-#: A hidden column (:func:`hidden_bands`): card pixels no piece explains continue a whole card
-#: at least this far (card heights) beyond a short edge, sampled in steps of ``HIDDEN_STEP``
-#: across the middle ``HIDDEN_ACROSS`` of its width, a share ``HIDDEN_SHARE`` of them showing
-#: a card; at most ``HIDDEN_MOST`` card heights.
-HIDDEN_MIN = 0.15
-HIDDEN_STEP = 0.02
-HIDDEN_ACROSS = (0.25, 0.5, 0.75)
-HIDDEN_SHARE = 0.6
-HIDDEN_MOST = 1.5
+@dataclass(frozen=True)
+class ColumnGeometry:
+    """Where a column's bands may lie (see the functions that take it)."""
+
+    #: A band piece belongs to a column when its centre lies within this share of the whole
+    #: card's width from the column's axis ...
+    lateral: float = 0.3
+    #: ... and it begins within this many card heights of the card's edge (or of the band
+    #: before; 0.12 at first: on 30 tuning scenes 0.2 read 3 more covered cards, 0.3 no more).
+    touch: float = 0.2
+    #: A column's bands each show between these shares of a card's height (a real column shows
+    #: 0.2-0.36 of each card; a little slack either way) ...
+    band_share: tuple[float, float] = (0.15, 0.45)
+    #: ... and at most this many bands are laid over a column's stretch.
+    most_bands: int = 4
+    #: A hidden column (:func:`hidden_bands`): card pixels no piece explains continue a whole
+    #: card at least ``hidden_min`` card heights beyond a short edge, sampled in steps of
+    #: ``hidden_step`` across the middle ``hidden_across`` of its width, a share
+    #: ``hidden_share`` of them showing a card; at most ``hidden_most`` card heights.
+    hidden_min: float = 0.15
+    hidden_step: float = 0.02
+    hidden_across: tuple[float, ...] = (0.25, 0.5, 0.75)
+    hidden_share: float = 0.6
+    hidden_most: float = 1.5
+    #: A cut card's edge is a short edge a column may leave from when its length is within
+    #: ``cut_width`` of the frame's typical card width; an edge within ``border`` pixels of the
+    #: frame's border is the cut; ``cut_lone``: such an edge with no band piece beyond is a
+    #: column too (walked on the card map only, like :func:`lone_edges`).
+    cut_width: float = 0.15
+    border: float = 3.0
+    cut_lone: bool = True
+
+
+#: The shipped geometry.
+GEOMETRY = ColumnGeometry()
 
 
 @dataclass(frozen=True)
@@ -98,12 +113,12 @@ class Column:
             @ _frame(self.edge, self.step).T
         return float(local[:, 1].mean())
 
-    def shares(self, start: float) -> list[float]:
-        """The band shares that split the stretch left beyond ``start`` into 1-4 equal bands
-        (each within :data:`BAND_SHARE`)."""
-        low, high = BAND_SHARE
+    def shares(self, start: float, geometry: ColumnGeometry = GEOMETRY) -> list[float]:
+        """The band shares that split the stretch left beyond ``start`` into 1 to
+        ``most_bands`` equal bands (each within ``band_share``)."""
+        low, high = geometry.band_share
         left = self.depth - start
-        return [left / n for n in range(1, MOST_BANDS + 1) if low <= left / n <= high]
+        return [left / n for n in range(1, geometry.most_bands + 1) if low <= left / n <= high]
 
 
 def _frame(edge: FloatArray, step: FloatArray) -> npt.NDArray[np.float64]:
@@ -122,16 +137,16 @@ def _edges(quad: FloatArray) -> list[tuple[FloatArray, FloatArray]]:
     return [top, bottom]
 
 
-def find_columns(pieces: list[Piece]) -> list[Column]:
+def find_columns(pieces: list[Piece], geometry: ColumnGeometry = GEOMETRY) -> list[Column]:
     """Every column: for each whole card and short edge, the chain of band pieces that
-    continues the card (:data:`LATERAL`, :data:`TOUCH`); edges with no band are left out."""
+    continues the card (``lateral``, ``touch``); edges with no band are left out."""
     bands = [k for k, p in enumerate(pieces) if p.kind == "band"]
     out = []
     for w, whole in enumerate(pieces):
         if whole.kind != "full" or not bands:
             continue
         for side, (edge, step) in enumerate(_edges(whole.quad)):
-            column = _chain(w, side, edge, step, pieces, bands)
+            column = _chain(w, side, edge, step, pieces, bands, geometry)
             if column is not None:
                 out.append(column)
     return out
@@ -151,18 +166,8 @@ def edge_columns(whole: int, quad: FloatArray) -> list[Column]:
             for side, (edge, step) in enumerate(_edges(quad))]
 
 
-#: A cut card's edge is a short edge a column may leave from when its length is within this
-#: share of the frame's typical card width; an edge within ``BORDER`` pixels of the frame's
-#: border is the cut.
-CUT_WIDTH = 0.15
-BORDER = 3.0
-#: Whether a cut card's edge with no band piece beyond is a column too (walked on the card
-#: map only, like :func:`lone_edges`).
-CUT_LONE = True
-
-
-def cut_columns(pieces: list[Piece], width: float, aspect: float,
-                frame: tuple[int, int]) -> list[Column]:
+def cut_columns(pieces: list[Piece], width: float, aspect: float, frame: tuple[int, int],
+                geometry: ColumnGeometry = GEOMETRY) -> list[Column]:
     """Columns leaving cut cards (pieces ``"partial"``: cut by the frame's border, whose
     outline is not the card's): each edge of such a piece that is not the cut and is about the
     frame's typical card ``width`` long may be a short edge, with the card's long side along
@@ -177,9 +182,9 @@ def cut_columns(pieces: list[Piece], width: float, aspect: float,
         q = piece.quad.astype(np.float32)
         for i in range(4):
             a, b = q[i], q[(i + 1) % 4]
-            if _on_border(a, frame) and _on_border(b, frame):
+            if _on_border(a, frame, geometry.border) and _on_border(b, frame, geometry.border):
                 continue
-            if abs(float(np.linalg.norm(b - a)) / width - 1) > CUT_WIDTH:
+            if abs(float(np.linalg.norm(b - a)) / width - 1) > geometry.cut_width:
                 continue
             outward = (a - q[(i - 1) % 4]) + (b - q[(i + 2) % 4])
             norm = float(np.linalg.norm(outward))
@@ -187,33 +192,33 @@ def cut_columns(pieces: list[Piece], width: float, aspect: float,
                 continue
             step = outward / norm * (width / aspect)
             edge, steps = np.stack([a, b]), np.stack([step, step]).astype(np.float32)
-            column = _chain(k, i, edge, steps, pieces, bands) if bands else None
-            if column is not None or CUT_LONE:
+            column = _chain(k, i, edge, steps, pieces, bands, geometry) if bands else None
+            if column is not None or geometry.cut_lone:
                 out.append(column or Column(k, i, (), edge, steps, 0.0))
     return out
 
 
-def _on_border(point: FloatArray, frame: tuple[int, int]) -> bool:
+def _on_border(point: FloatArray, frame: tuple[int, int], border: float) -> bool:
     x, y = float(point[0]), float(point[1])
-    return min(x, y, frame[0] - 1 - x, frame[1] - 1 - y) <= BORDER
+    return min(x, y, frame[0] - 1 - x, frame[1] - 1 - y) <= border
 
 
 def _chain(w: int, side: int, edge: FloatArray, step: FloatArray, pieces: list[Piece],
-           bands: list[int]) -> Column | None:
+           bands: list[int], geometry: ColumnGeometry) -> Column | None:
     inverse = _frame(edge, step)
     middle = edge.mean(axis=0)
     spans = []
     for k in bands:
         local = (pieces[k].quad - middle) @ inverse.T
         lateral, out = local.mean(axis=0)
-        if abs(lateral) <= LATERAL and out > 0:
+        if abs(lateral) <= geometry.lateral and out > 0:
             far = float(np.sort(local[:, 1])[-2:].mean())
             near = float(np.sort(local[:, 1])[:2].mean())
             spans.append((near, far, k))
     chain: list[int] = []
     reach = 0.0
     for near, far, k in sorted(spans):
-        if near > reach + TOUCH:
+        if near > reach + geometry.touch:
             break
         chain.append(k)  # a piece inside the stretch is a band found twice: it goes too
         reach = max(reach, far)
@@ -222,11 +227,11 @@ def _chain(w: int, side: int, edge: FloatArray, step: FloatArray, pieces: list[P
     return Column(w, side, tuple(chain), edge, step, reach)
 
 
-def hidden_bands(pieces: list[Piece], visible: npt.NDArray[np.bool_],
-                 scale: float) -> list[Piece]:
+def hidden_bands(pieces: list[Piece], visible: npt.NDArray[np.bool_], scale: float,
+                 geometry: ColumnGeometry = GEOMETRY) -> list[Piece]:
     """Bands the finder gave no piece for: beyond a short edge of a whole card, where
     ``visible`` (the finder's card map, frame scaled by ``scale``) shows card pixels that no
-    piece covers, continuing the card for at least :data:`HIDDEN_MIN` of its height (a column's
+    piece covers, continuing the card for at least ``hidden_min`` of its height (a column's
     bands grown into the whole card's region and left out of its refined outline). Each comes
     as one band (free edge first, ``covered_by`` the whole card) over the whole stretch, for
     the reader to split (:meth:`Column.bands_of`)."""
@@ -241,20 +246,21 @@ def hidden_bands(pieces: list[Piece], visible: npt.NDArray[np.bool_],
             continue
         for side, (edge, step) in enumerate(_edges(whole.quad)):
             column = Column(k, side, (), edge, step, 0.0)
-            depth = _free_depth(column, free, scale)
-            if depth >= HIDDEN_MIN:
+            depth = _free_depth(column, free, scale, geometry)
+            if depth >= geometry.hidden_min:
                 band = replace(column, depth=depth).bands_of(1)[0]
                 out.append(replace(band, score=0.0, covered_by=k, neighbours=(None, k)))
     return out
 
 
-def _free_depth(column: Column, free: npt.NDArray[np.bool_], scale: float) -> float:
+def _free_depth(column: Column, free: npt.NDArray[np.bool_], scale: float,
+                geometry: ColumnGeometry) -> float:
     """How far (card heights) the free card pixels continue beyond the column's edge: the
     last step of the first unbroken run of steps showing them (the first two steps, the
     whole card's own edge zone, may not)."""
     h, w = free.shape
-    outs = np.arange(HIDDEN_STEP, HIDDEN_MOST + 1e-6, HIDDEN_STEP)
-    across = np.asarray(HIDDEN_ACROSS)
+    outs = np.arange(geometry.hidden_step, geometry.hidden_most + 1e-6, geometry.hidden_step)
+    across = np.asarray(geometry.hidden_across)
     left = column.edge[0] + column.step[0] * outs[:, None]
     right = column.edge[1] + column.step[1] * outs[:, None]
     points = left[:, None] + (right - left)[:, None] * across[None, :, None]  # (outs, across, 2)
@@ -262,7 +268,7 @@ def _free_depth(column: Column, free: npt.NDArray[np.bool_], scale: float) -> fl
     inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
     shown = np.zeros(x.shape, bool)
     shown[inside] = free[y[inside], x[inside]]
-    showing = shown.mean(axis=1) >= HIDDEN_SHARE
+    showing = shown.mean(axis=1) >= geometry.hidden_share
     first = 0 if showing[0] else 1 if showing[1] else 2 if len(showing) > 2 and showing[2] else -1
     if first < 0:
         return 0.0

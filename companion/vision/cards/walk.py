@@ -20,9 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.vision.cards.columns import (
-    BAND_SHARE,
-    MOST_BANDS,
+    GEOMETRY,
     Column,
+    ColumnGeometry,
     cut_columns,
     find_columns,
     lone_edges,
@@ -53,9 +53,11 @@ class ColumnsConfig:
     first_shares: tuple[float, ...] = (0.2, 0.26, 0.32)
     #: ... each on card pixels of the finder's map for at least this share of its area.
     shown: float = 0.8
-    #: Whether columns are also walked from cards cut by a band piece
+    #: Whether columns are also walked from cards cut by the photo's border
     #: (:func:`~companion.vision.cards.columns.cut_columns`).
     cut: bool = True
+    #: Where a column's bands may lie.
+    geometry: ColumnGeometry = GEOMETRY
 
 
 COLUMNS = ColumnsConfig()
@@ -111,14 +113,15 @@ def read_columns(eyes: Eyes, image: Image, pieces: list[Piece], cards: list[Card
     room = Room.of(found, [pieces[k].quad for k in wholes],
                    tuple(config.unsure_room if cards[k].uncertain else config.same_band
                          for k in wholes), config.shown)
-    columns = find_columns(pieces)
+    columns = find_columns(pieces, config.geometry)
     if found is not None:
         columns += lone_edges(pieces, columns)
         sure = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
         width = typical_width(sure)
         if width is not None and config.cut:
             aspect = frame_aspect(sure, eyes.card_set.aspect)
-            columns += cut_columns(pieces, width, aspect, (image.shape[1], image.shape[0]))
+            columns += cut_columns(pieces, width, aspect, (image.shape[1], image.shape[0]),
+                                   config.geometry)
     walked = []
     for column in columns:
         bands = walk(eyes, image, column, pieces[column.whole].quad, room, config)
@@ -150,9 +153,9 @@ def walk(eyes: Eyes, image: Image, column: Column, whole: FloatArray, room: Room
                                           on_map=True):
         return []  # a lone edge with no card beyond it on the map
     start, step, bands = 0.0, 0.0, list[Card]()
-    while len(bands) < MOST_BANDS:
-        sure, read = _step(eyes, image, column, start, column.shares(start), whole, bands,
-                           room, config)
+    while len(bands) < config.geometry.most_bands:
+        sure, read = _step(eyes, image, column, start, column.shares(start, config.geometry),
+                           whole, bands, room, config)
         if not sure and room.found is not None:
             more = [step * f for f in config.extend] if bands else list(config.first_shares)
             sure, extra = _step(eyes, image, column, start, more, whole, bands, room, config,
@@ -165,7 +168,7 @@ def walk(eyes: Eyes, image: Image, column: Column, whole: FloatArray, room: Room
                     bands.append(replace(guess, uncertain=True))
             break
         bands.append(max(sure, key=lambda card: card.similarity))
-        reach = max(column.reach_of(bands[-1].quad), start + BAND_SHARE[0] / 2)
+        reach = max(column.reach_of(bands[-1].quad), start + config.geometry.band_share[0] / 2)
         step, start = reach - start, reach
     return bands
 
