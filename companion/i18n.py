@@ -173,6 +173,14 @@ def ntmsg(singular: str, plural: str, n: int, **params: Any) -> Text:
     return Text(Msg(singular, params, plural, n))
 
 
+def said(exc: BaseException) -> Msg | str:
+    """What an error raised with a :class:`Text` says (a vision module's
+    ``ValueError(tmsg(...))``, whose English is its ``str``), as its message: it renders in
+    each reader's language; any other error: its text, the same in every language."""
+    first = exc.args[0] if exc.args else None
+    return first.message if isinstance(first, Text) else str(exc)
+
+
 def localize(tree: Any, lang: str) -> Any:
     """``tree`` (plain JSON) with every :class:`Text` in it rendered in ``lang`` (a copy where
     something changes; the tree itself when ``lang`` is the source language)."""

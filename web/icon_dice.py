@@ -34,7 +34,8 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import Msg, localize, msg
+from companion.i18n import Msg, localize, msg, said
+from companion.scans.photos import photo_refusal
 from companion.session import access
 from companion.session.access import HOST
 from companion.session.errors import Forbidden, NotFound
@@ -181,7 +182,7 @@ def enroll(game_id: int) -> Response:
         if not reading:
             raise UnreadableInput(msg("missing form field '{field}' (the face shown, kind:face)",
                                       field="reading"))
-        photo = hook.face_from_photo(photo_bytes())
+        photo = face_from_photo(hook)
     else:
         body = json_object({"reading", "from"})
         reading = text_field(body, "reading")
@@ -192,8 +193,8 @@ def enroll(game_id: int) -> Response:
     draft = hook.draft()
     try:
         face = draft.add(reading, photo)
-    except ValueError as exc:
-        raise UnreadableInput(str(exc)) from None
+    except ValueError as exc:  # the vision's refusal, in the reader's language
+        raise UnreadableInput(said(exc)) from None
     return jsonify(ok=True, face=face, status=draft.status())
 
 
@@ -205,9 +206,20 @@ def save(game_id: int) -> Response:
     draft = _hook().draft()
     try:
         draft.save()
-    except ValueError as exc:
-        raise UnreadableInput(str(exc)) from None
+    except ValueError as exc:  # the vision's refusal, in the reader's language
+        raise UnreadableInput(said(exc)) from None
     return jsonify(ok=True, status=draft.status())
+
+
+def face_from_photo(hook: DataDirHook) -> Any:
+    """The uploaded photo of a face; a photo the image checker refuses is refused in the
+    reader's language (its English matched as the card scans' photos are)."""
+    try:
+        return hook.face_from_photo(photo_bytes())
+    except UnreadableInput as exc:
+        if exc.message is not None:
+            raise
+        raise UnreadableInput(photo_refusal(exc.reason)) from None
 
 
 @pages.get("/games/<int:game_id>/icon-dice/enroll")

@@ -41,7 +41,7 @@ import numpy as np
 from companion.devices.present import DeviceStatus
 from companion.devices.reasons import camera_reason
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import Text, msg, tmsg
+from companion.i18n import msg, said, tmsg
 from companion.table.rolls import RollDesk, TableRoll
 from companion.vision.calibration import (
     CalibrationError,
@@ -287,8 +287,7 @@ class TableCamera:
         try:
             return summary(self.calibrate())
         except CalibrationError as exc:
-            said = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)
-            raise UnreadableInput(msg("calibration failed: {reason}", reason=said)) from None
+            raise UnreadableInput(msg("calibration failed: {reason}", reason=said(exc))) from None
 
     def _tick(self) -> None:
         """Count the frame; never look at more than :data:`MAX_FPS` frames a second (a file

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
-from companion.i18n import msg, ntmsg, tmsg
+from companion.i18n import msg, ntmsg, said, tmsg
 from companion.session.access import HOST, TABLE, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.session.session import Outcome, Session
@@ -495,7 +495,7 @@ class DataDirHook:
             zones = load_zones(self.data_dir)
             faces = load_set(self.data_dir, DEFAULT_SET)
         except (CalibrationError, FileNotFoundError, ValueError) as exc:
-            self.message = tmsg("icon dice off: {why}", why=str(exc))
+            self.message = tmsg("icon dice off: {why}", why=said(exc))
             return None
         if zones is None or not zones.seats:
             self.message = tmsg("icon dice off: calibrate with the seat markers first")
@@ -554,15 +554,15 @@ class DataDirHook:
 
         frame = self.frame
         if frame is None:
-            raise UnreadableInput("the camera has no picture now: upload a photo instead")
+            raise UnreadableInput(msg("the camera has no picture now: upload a photo instead"))
         die_px = self.die_px((frame.shape[1], frame.shape[0]))
         if die_px is None:
-            raise UnreadableInput("the camera is not calibrated, so it cannot tell a die's "
-                                  "size: calibrate it, or upload a photo instead")
+            raise UnreadableInput(msg("the camera is not calibrated, so it cannot tell a die's "
+                                      "size: calibrate it, or upload a photo instead"))
         try:
             return single_die_crop(frame, die_px)
         except ValueError as exc:
-            raise UnreadableInput(str(exc)) from None
+            raise UnreadableInput(said(exc)) from None
 
     def status_json(self) -> JSON:
         """What the icon camera does now: ``state`` (``off``: no reader, ``idle``: no game

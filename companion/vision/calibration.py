@@ -36,6 +36,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.i18n import tmsg
 from companion.vision.dice import Image
 
 Points = npt.NDArray[np.float64]
@@ -139,7 +140,8 @@ class Zones:
     def to_table(self, points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
         """Camera pixels to table millimetres (needs the corner markers)."""
         if self.camera_to_table is None:
-            raise CalibrationError("no table mapping: the four corner markers were not seen")
+            raise CalibrationError(tmsg("no table mapping: the four corner markers were not "
+                                        "seen"))
         pts = np.array(points, np.float64).reshape(-1, 1, 2)
         out = cv2.perspectiveTransform(pts, self.camera_to_table).reshape(-1, 2)
         return [(float(x), float(y)) for x, y in out]
@@ -166,8 +168,9 @@ class Zones:
     def from_json(data: Mapping[str, Any]) -> Zones:
         """Read a zones file; :class:`CalibrationError` for another version or a broken one."""
         if data.get("version") != ZONES_VERSION:
-            raise CalibrationError(f"zones file version {data.get('version')!r} is not"
-                                   f" {ZONES_VERSION}: calibrate again")
+            raise CalibrationError(tmsg("zones file version {version} is not {expected}: "
+                                        "calibrate again", version=repr(data.get("version")),
+                                        expected=ZONES_VERSION))
         try:
             layout = Layout(float(data["marker_mm"]), _pair(data["mat_mm"]),
                             float(data["die_mm"]))
@@ -186,8 +189,8 @@ class Zones:
                 px_per_mm=float(data["px_per_mm"]), layout=layout,
                 created=str(data.get("created", "")))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise CalibrationError(f"the zones file is broken ({exc!r}): calibrate again") \
-                from None
+            raise CalibrationError(tmsg("the zones file is broken ({error}): calibrate again",
+                                        error=repr(exc))) from None
 
 
 def _pair(v: Sequence[Any]) -> tuple[float, float]:
@@ -211,7 +214,7 @@ def find_markers(image: Image) -> dict[int, Points]:
     """Every marker of the dictionary in the BGR ``image``: id -> its four corners (pixels,
     clockwise from the marker's own top-left). A marker seen twice keeps its larger copy."""
     if image.ndim != 3 or image.size == 0:
-        raise CalibrationError("calibration needs a non-empty colour image")
+        raise CalibrationError(tmsg("calibration needs a non-empty colour image"))
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     corners, ids, _ = _detector().detectMarkers(grey)
     found: dict[int, Points] = {}
@@ -296,14 +299,16 @@ def calibrate(image: Image, layout: Layout = Layout()) -> Zones:
     corners for the tray); :class:`CalibrationError` names what is missing."""
     markers = find_markers(image)
     if not markers:
-        raise CalibrationError("no calibration markers found: lay the printed marker sheets on"
-                               " the table, in good light, all in the camera's view")
+        raise CalibrationError(tmsg("no calibration markers found: lay the printed marker "
+                                    "sheets on the table, in good light, all in the camera's "
+                                    "view"))
     corners_missing = _missing(CORNER_IDS, markers)
     partial = [i for i in CORNER_IDS if i in markers]
     if partial and corners_missing:
-        raise CalibrationError(
-            f"only corner markers {partial} were found; markers {corners_missing} are missing"
-            " (hidden, out of the picture or too small): all four table corners are needed")
+        raise CalibrationError(tmsg(
+            "only corner markers {found} were found; markers {missing} are missing (hidden, out "
+            "of the picture or too small): all four table corners are needed",
+            found=str(partial), missing=str(corners_missing)))
     to_table, size, table = None, None, None
     if not corners_missing:
         to_table, size = _table_mapping(markers, layout)
@@ -312,13 +317,14 @@ def calibrate(image: Image, layout: Layout = Layout()) -> Zones:
     if not tray_missing:
         tray = _polygon_zone("tray", TRAY_IDS, markers, to_table)
     elif len(tray_missing) < len(TRAY_IDS):
-        raise CalibrationError(f"tray markers {tray_missing} are missing: the tray needs all"
-                               " four (or none, and the tray is the whole table)")
+        raise CalibrationError(tmsg("tray markers {missing} are missing: the tray needs all "
+                                    "four (or none, and the tray is the whole table)",
+                                    missing=str(tray_missing)))
     elif table is not None:
         tray = Zone("tray", table.polygon_px, table.polygon_mm)
     else:
-        raise CalibrationError("no table corners (markers 0-3) and no tray markers (20-23):"
-                               " the dice tray cannot be placed")
+        raise CalibrationError(tmsg("no table corners (markers 0-3) and no tray markers "
+                                    "(20-23): the dice tray cannot be placed"))
     seats = {i - SEAT_IDS[0] + 1: _seat_zone(i - SEAT_IDS[0] + 1, i, markers[i], layout,
                                              to_table)
              for i in SEAT_IDS if i in markers}
@@ -349,9 +355,11 @@ def load_zones(data_dir: Path) -> Zones | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CalibrationError(f"cannot read {path} ({exc}): calibrate again") from None
+        raise CalibrationError(tmsg("cannot read {path} ({error}): calibrate again",
+                                    path=str(path), error=str(exc))) from None
     if not isinstance(data, dict):
-        raise CalibrationError(f"{path} is not a zones file: calibrate again")
+        raise CalibrationError(tmsg("{path} is not a zones file: calibrate again",
+                                    path=str(path)))
     return Zones.from_json(data)
 
 

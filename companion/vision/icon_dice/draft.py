@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.games.sushi_roll.dice import KIND_NAMES, die
+from companion.i18n import ntmsg, tmsg
 from companion.vision.dice import DETECT_DIE_PX, DiceReader, Image, ReaderConfig
 from companion.vision.icon_dice.faces import readings
 from companion.vision.icon_dice.matching import FaceSet, enrolled_crop
@@ -56,10 +57,11 @@ def single_die_crop(frame: Image, die_px: float, detector: DiceReader | None = N
     reader = detector or DiceReader(ReaderConfig(die_px=die_px, min_score=FRAME_DIE_SCORE))
     peaks = [p for p in reader.detect(frame, DETECT_DIE_PX / die_px) if p[4] >= FRAME_DIE_SCORE]
     if not peaks:
-        raise ValueError("the camera sees no die: lay the die alone on the table, face up")
+        raise ValueError(tmsg("the camera sees no die: lay the die alone on the table, face up"))
     if len(peaks) > 1:
-        raise ValueError(f"the camera sees {len(peaks)} dice: leave only the die to show on "
-                         "the table")
+        raise ValueError(ntmsg("the camera sees {n} die: leave only the die to show on the table",
+                               "the camera sees {n} dice: leave only the die to show on the "
+                               "table", len(peaks)))
     x, y = peaks[0][0], peaks[0][1]
     half = FRAME_WINDOW * die_px / 2
     h, w = frame.shape[:2]
@@ -115,7 +117,8 @@ class EnrollmentDraft:
         entry of :meth:`status`. :class:`ValueError` for a reading the dice table does not
         print, or a photo without a clear die."""
         if reading not in readings():
-            raise ValueError(f"{reading!r} is not a face of the dice table (kind:face)")
+            raise ValueError(tmsg("{reading} is not a face of the dice table (kind:face)",
+                                  reading=repr(reading)))
         crop = enrolled_crop(photo, locate_single(photo))
         with self._lock:
             self._images[reading] = crop
@@ -132,8 +135,9 @@ class EnrollmentDraft:
         with self._lock:
             missing = [r for r in readings() if r not in self._images]
             if missing:
-                raise ValueError(f"{len(missing)} faces still to show, first "
-                                 f"{face_prompt(missing[0])}")
+                raise ValueError(ntmsg("{n} face still to show: show every face before saving",
+                                       "{n} faces still to show: show every face before saving",
+                                       len(missing)))
             faces = FaceSet(self.name)
             for label, image in self._images.items():
                 faces.add(label, image)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from companion.games.base import UnreadableInput
 from companion.games.sushi_roll.dice import die
+from companion.i18n import Text
 from companion.vision.dice import Image
 from companion.vision.icon_dice.matching import FaceSet, enrolled_crop
 from companion.vision.icon_dice.reader import locate_single
@@ -26,7 +27,7 @@ def enroll_photo(faces: FaceSet, reading: str, photo: Image) -> None:
     try:
         die(reading)
     except UnreadableInput as exc:
-        raise ValueError(exc.reason) from None
+        raise ValueError(Text(exc.message) if exc.message is not None else exc.reason) from None
     faces.add(reading, enrolled_crop(photo, locate_single(photo)))
 
 

@@ -35,6 +35,7 @@ import cv2
 import numpy as np
 
 from companion.games.sushi_roll.dice import FACES, KIND_FACES, DieKind, Symbol
+from companion.i18n import tmsg
 from companion.vision.dice import Image
 
 BGR = tuple[int, int, int]
@@ -218,7 +219,8 @@ def face_texture(reading: str, style: int = 0) -> Image:
     kind_text, _, face_id = reading.partition(":")
     kind = DieKind(kind_text)
     if face_id not in KIND_FACES[kind]:
-        raise ValueError(f"a {kind.value} die has no face {face_id!r}")
+        raise ValueError(tmsg("a {kind} die has no face {face}", kind=kind.value,
+                              face=repr(face_id)))
     face = FACES[face_id]
     t = TEXTURE_PX
     img = np.empty((t, t, 3), np.uint8)

@@ -39,6 +39,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.i18n import tmsg
 from companion.vision.dice import Image
 
 FloatArray = npt.NDArray[np.float32]
@@ -269,7 +270,7 @@ class FaceSet:
     def scores(self, q: Descriptors) -> FloatArray:
         """``(len(q), len(labels))``: each crop's best similarity to each label."""
         if not self._labels:
-            raise ValueError("the face set is empty: enroll its faces first")
+            raise ValueError(tmsg("the face set is empty: enroll its faces first"))
         every, owner = self._all()
         sims = similarity(q, every)
         out = np.full((len(q), len(self._labels)), -np.inf, np.float32)

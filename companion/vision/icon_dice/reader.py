@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.i18n import tmsg
 from companion.vision.dice import DETECT_DIE_PX, DiceReader, Die, Image, ReaderConfig
 from companion.vision.icon_dice.contest import contest
 from companion.vision.icon_dice.faces import readings
@@ -182,8 +183,8 @@ def locate_single(image: Image) -> Pose:
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
-        raise ValueError("no die stands out from the surface in this photo")
+        raise ValueError(tmsg("no die stands out from the surface in this photo"))
     (cx, cy), (w, h), angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))
     if min(w, h) < 8:
-        raise ValueError("the die in this photo is too small (under 8 pixels)")
+        raise ValueError(tmsg("the die in this photo is too small (under {n} pixels)", n=8))
     return float(cx), float(cy), float(angle) % 90.0, float((w + h) / 2)

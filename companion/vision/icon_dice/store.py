@@ -25,6 +25,7 @@ from typing import Any
 import cv2
 
 from companion.durable import fsync_folder, write_atomically
+from companion.i18n import tmsg
 from companion.vision.icon_dice.matching import FaceSet
 from companion.vision.image_limits import decode_image
 
@@ -77,11 +78,13 @@ def _faces(folder: Path) -> dict[str, str]:
     meta: Any = json.loads((folder / "set.json").read_text())
     if not isinstance(meta, dict) or meta.get("version") != VERSION:
         version = meta.get("version") if isinstance(meta, dict) else None
-        raise ValueError(f"face set {folder.name!r} has version {version!r}, not {VERSION}")
+        raise ValueError(tmsg("face set {name} has version {version}, not {expected}",
+                              name=repr(folder.name), version=repr(version), expected=VERSION))
     faces = meta.get("faces")
     if not isinstance(faces, dict) or not all(
             isinstance(f, str) and _FILE.match(f) for f in faces.values()):
-        raise ValueError(f"face set {folder.name!r}: set.json names no face images")
+        raise ValueError(tmsg("face set {name}: set.json names no face images",
+                              name=repr(folder.name)))
     return {str(k): v for k, v in faces.items()}
 
 
@@ -99,7 +102,8 @@ def load_set(data_dir: Path, name: str) -> FaceSet:
         try:
             data = (folder / file).read_bytes()
         except OSError:
-            raise ValueError(f"face set {name!r}: {file} is missing") from None
+            raise ValueError(tmsg("face set {name}: {file} is missing", name=repr(name),
+                                  file=file)) from None
         faces.add(label, decode_image(data, f"face set {name!r}: {file}"))
     return faces
 
