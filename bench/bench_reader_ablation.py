@@ -37,7 +37,6 @@ from companion.vision.cards.mend import LENGTHS
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import READER, CardReader, PoorPhoto, ReaderConfig, Scan
 from companion.vision.cards.tableau import SceneOptions, render_tableau
-from companion.vision.cards.walk import COLUMNS
 
 #: Each variant: the shipped reader with one stage or rule left out.
 VARIANTS: dict[str, ReaderConfig] = {
@@ -46,7 +45,6 @@ VARIANTS: dict[str, ReaderConfig] = {
     "no mend": replace(READER, lengths=None),
     "mend without refined tries": replace(READER, lengths=replace(LENGTHS, refine=False)),
     "no columns": replace(READER, columns=None),
-    "columns without cut cards": replace(READER, columns=replace(COLUMNS, cut=False)),
     "no laid": replace(READER, laid=None),
     "laid without ends": replace(READER, laid=replace(LAID, at_ends=False)),
     "no tidy": replace(READER, tidy=None),

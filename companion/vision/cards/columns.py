@@ -55,13 +55,6 @@ class ColumnGeometry:
     hidden_across: tuple[float, ...] = (0.25, 0.5, 0.75)
     hidden_share: float = 0.6
     hidden_most: float = 1.5
-    #: A cut card's edge is a short edge a column may leave from when its length is within
-    #: ``cut_width`` of the frame's typical card width; an edge within ``border`` pixels of the
-    #: frame's border is the cut; ``cut_lone``: such an edge with no band piece beyond is a
-    #: column too (walked on the card map only, like :func:`lone_edges`).
-    cut_width: float = 0.15
-    border: float = 3.0
-    cut_lone: bool = True
 
 
 #: The shipped geometry.
@@ -164,43 +157,6 @@ def edge_columns(whole: int, quad: FloatArray) -> list[Column]:
     """Both short edges of whole card ``whole`` (its portrait ``quad``) as empty columns."""
     return [Column(whole, side, (), edge, step, 0.0)
             for side, (edge, step) in enumerate(_edges(quad))]
-
-
-def cut_columns(pieces: list[Piece], width: float, aspect: float, frame: tuple[int, int],
-                geometry: ColumnGeometry = GEOMETRY) -> list[Column]:
-    """Columns leaving cut cards (pieces ``"partial"``: cut by the frame's border, whose
-    outline is not the card's): each edge of such a piece that is not the cut and is about the
-    frame's typical card ``width`` long may be a short edge, with the card's long side along
-    its neighbouring sides, one card height ``width / aspect``. ``frame`` is (width, height)
-    in pixels. Each gathers its band pieces like a whole card's column (:func:`find_columns`),
-    or none (an empty column, like :func:`lone_edges`)."""
-    bands = [k for k, p in enumerate(pieces) if p.kind == "band"]
-    out = []
-    for k, piece in enumerate(pieces):
-        if piece.kind != "partial":
-            continue
-        q = piece.quad.astype(np.float32)
-        for i in range(4):
-            a, b = q[i], q[(i + 1) % 4]
-            if _on_border(a, frame, geometry.border) and _on_border(b, frame, geometry.border):
-                continue
-            if abs(float(np.linalg.norm(b - a)) / width - 1) > geometry.cut_width:
-                continue
-            outward = (a - q[(i - 1) % 4]) + (b - q[(i + 2) % 4])
-            norm = float(np.linalg.norm(outward))
-            if norm < 1e-6:
-                continue
-            step = outward / norm * (width / aspect)
-            edge, steps = np.stack([a, b]), np.stack([step, step]).astype(np.float32)
-            column = _chain(k, i, edge, steps, pieces, bands, geometry) if bands else None
-            if column is not None or geometry.cut_lone:
-                out.append(column or Column(k, i, (), edge, steps, 0.0))
-    return out
-
-
-def _on_border(point: FloatArray, frame: tuple[int, int], border: float) -> bool:
-    x, y = float(point[0]), float(point[1])
-    return min(x, y, frame[0] - 1 - x, frame[1] - 1 - y) <= border
 
 
 def _chain(w: int, side: int, edge: FloatArray, step: FloatArray, pieces: list[Piece],

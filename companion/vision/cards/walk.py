@@ -23,13 +23,12 @@ from companion.vision.cards.columns import (
     GEOMETRY,
     Column,
     ColumnGeometry,
-    cut_columns,
     find_columns,
     lone_edges,
 )
 from companion.vision.cards.eyes import Eyes
 from companion.vision.cards.finder import Found, Piece, overlap
-from companion.vision.cards.quads import frame_aspect, near, typical_width
+from companion.vision.cards.quads import near
 from companion.vision.cards.results import Card
 
 Image = npt.NDArray[np.uint8]
@@ -53,9 +52,6 @@ class ColumnsConfig:
     first_shares: tuple[float, ...] = (0.2, 0.26, 0.32)
     #: ... each on card pixels of the finder's map for at least this share of its area.
     shown: float = 0.8
-    #: Whether columns are also walked from cards cut by the photo's border
-    #: (:func:`~companion.vision.cards.columns.cut_columns`).
-    cut: bool = True
     #: Where a column's bands may lie.
     geometry: ColumnGeometry = GEOMETRY
 
@@ -116,12 +112,6 @@ def read_columns(eyes: Eyes, image: Image, pieces: list[Piece], cards: list[Card
     columns = find_columns(pieces, config.geometry)
     if found is not None:
         columns += lone_edges(pieces, columns)
-        sure = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
-        width = typical_width(sure)
-        if width is not None and config.cut:
-            aspect = frame_aspect(sure, eyes.card_set.aspect)
-            columns += cut_columns(pieces, width, aspect, (image.shape[1], image.shape[0]),
-                                   config.geometry)
     walked = []
     for column in columns:
         bands = walk(eyes, image, column, pieces[column.whole].quad, room, config)

@@ -380,28 +380,6 @@ def _corner_error(quad: npt.NDArray[np.float32], truth: npt.NDArray[np.float32])
                for k in range(4))
 
 
-def test_a_card_cut_by_the_photos_border_has_columns_from_its_real_short_edge() -> None:
-    """A card cut by the frame's border is outlined only as far as it shows: its cut edge lies
-    on the border, and its sides are shorter than a card. An edge about the frame's card width
-    long that is not the cut is a short edge: a column leaves it along the card's sides, one
-    card height (width / aspect) a step, gathering the band pieces that continue it."""
-    from companion.vision.cards.columns import cut_columns
-
-    cut = Piece(_quad(120, 20, 199, 84), "partial", 1.0)  # 64 high, cut at x = 199
-    band = Piece(_quad(100, 20, 120, 84), "band", 1.0)  # a band left of it
-    beside = Piece(_quad(120, 0, 199, 19), "band", 1.0)  # along a long side: no column
-    columns = cut_columns([cut, band, beside], 64.0, 2 / 3, (200, 100))
-    assert [(c.whole, c.bands) for c in columns] == [(0, (1,))]
-    column = columns[0]
-    assert column.depth == pytest.approx(20 / 96)
-    np.testing.assert_allclose(column.at(0.5, 0.5), [72, 52])  # half a card out, leftwards
-    lone = cut_columns([cut], 64.0, 2 / 3, (200, 100))
-    assert [(c.whole, c.bands, c.depth) for c in lone] == [(0, (), 0.0)]
-    assert cut_columns([cut], 120.0, 2 / 3, (200, 100)) == []  # no edge a card wide
-    whole = Piece(cut.quad, "full", 1.0)  # whole cards have their own columns
-    assert cut_columns([whole, band], 64.0, 2 / 3, (200, 100)) == []
-
-
 #: Scenes (default options) where a band lies beyond a whole card that is read uncertain while
 #: the walk runs, its outline running over the band (session 12, tuning, bench and five fresh
 #: ranges): one covered card each read with the wider room, none without.
