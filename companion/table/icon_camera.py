@@ -224,11 +224,13 @@ class IconDesk:
         return offered
 
     def _take(self, reading: FaceReading, game_pk: int, request: FaceRequest) -> Offered:
-        why = ("the camera does not read tokens or which nigiri lies on a wasabi: confirm or"
-               " correct" if request.confirm else
-               ("a die leans on an edge or another die: confirm or correct"
-                if reading.quality == COCKED else "the camera is unsure of a face: confirm or"
-                " correct") if reading.quality != OK else None)
+        # why it waits, as the pending card says it (in each device's language: a Text)
+        why = (tmsg("the camera does not read tokens or which nigiri lies on a wasabi: confirm "
+                    "or correct") if request.confirm else
+               (tmsg("a die leans on an edge or another die: confirm or correct")
+                if reading.quality == COCKED else
+                tmsg("the camera is unsure of a face: confirm or correct"))
+               if reading.quality != OK else None)
         if why is not None:
             self._hold(PendingReading(reading, game_pk, request, why))
             return Offered(reading, "pending", game_pk, why)

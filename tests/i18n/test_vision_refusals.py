@@ -25,6 +25,7 @@ from companion.table.rolls import RollDesk
 from companion.vision.calibration import CalibrationError, calibrate
 from companion.vision.icon_dice.scenes import enrollment_photo
 from tests.vision.test_calibration import CORNERS, SEATS, TRAY, photo
+from tests.web.icon_dice_support import settle
 from tests.web.test_icon_dice_api import filmed, sushi_roll
 from tests.web.web_support import NewGame, owner_headers
 
@@ -162,3 +163,22 @@ def test_an_enrollment_photo_the_image_checker_refuses_reads_in_french(
                           content_type="multipart/form-data")
     assert reason(english).startswith("the photo is not an image")
     assert reason(answer).startswith("la photo")
+
+
+def test_why_an_icon_reading_waits_reads_in_the_devices_language(filmed: Any) -> None:
+    hook, frame, app = filmed
+    client = app.test_client()
+    game = sushi_roll(client)
+    hook.desk.holds.claim("camera", game.id)
+    settle(hook, frame)  # Ann's belt, one die unsure: it waits for a person
+    said_to = {}
+    for lang in ("en", "fr", "pl"):
+        status = client.get(f"/api/icon-dice?game={game.id}",
+                            headers={"X-Companion-Token": game.host, "Accept-Language": lang})
+        (pending,) = status.get_json()["game"]["pending"]
+        said_to[lang] = pending["reason"]
+    assert said_to == {
+        "en": "the camera is unsure of a face: confirm or correct",
+        "fr": "la caméra n'est pas sûre d'une face : confirmez ou corrigez",
+        "pl": "kamera nie jest pewna jednego wyniku: potwierdź albo popraw",
+    }

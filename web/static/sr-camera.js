@@ -147,7 +147,7 @@ function readingCard(g, p) {
     kind: "icon", ref: p.roll, cls: "sr-pending", attrs: { "data-pending-roll": p.roll },
     canAct: g.role === "host" || g.role === "seat",
     heading: [t("The camera read {faces}", { faces: p.prompt }), h("span", { class: "muted small" },
-      ` · ${unsure ? t("{dice}, {n} unsure", { dice: count, n: unsure }) : count}`)],
+      ` · ${unsure ? tn("{dice}, {n} unsure", "{dice}, {n} unsure", unsure, { dice: count }) : count}`)],
     read: fixing ? null : readDice(v, p.readings, p.qualities),
     note: fixing ? "" : note, refused: Boolean(p.reason && !p.confirm),
     actions: [

@@ -34,6 +34,12 @@ function dieLabel(f) {
   return t("{kind} die showing {face}", { kind: KIND_WORDS[f.kind] ?? f.kind, face: faceLabel(f) });
 }
 
+/** What the enrollment asks for, in the page's language ("the Maki die's 3 Maki face"; the
+ * English of the face set's ``prompt``): ``f`` as the enrollment lists a face. */
+export function facePrompt(f) {
+  return t("the {kind} die's {face} face", { kind: KIND_WORDS[f.kind] ?? f.kind, face: faceLabel(f) });
+}
+
 /** Every distinct face of the game's dice, by reading: {die, kind, face, name, symbol, count};
  * ``name`` in the page's language. */
 export function faceIndex(v) {

@@ -6,7 +6,7 @@
 // it again. Once all are shown the host saves the set (…/faces/save), which the reader then uses.
 import { ApiError, api, banner, fill, h, newKey, store } from "./common.js";
 import { shrinkPhoto } from "./photo.js";
-import { dieTile } from "./sr-common.js";
+import { dieTile, facePrompt } from "./sr-common.js";
 import { needOwner, ownerPost } from "./owner.js";
 import { t } from "./i18n.js";
 
@@ -81,7 +81,7 @@ function stepCard() {
   const input = h("input", { type: "file", accept: "image/*", capture: "environment", class: "sr-file",
     "aria-label": t("Upload a photo"), onchange: (e) => { if (e.target.files[0]) send(face, e.target.files[0]); } });
   return [
-    h("h2", { "data-enroll-face": face.reading }, t("Show me {die}", { die: face.prompt })),
+    h("h2", { "data-enroll-face": face.reading }, t("Show me {die}", { die: facePrompt(face) })),
     h("div", { class: "sr-belt big" }, tile(face)),
     h("p", { class: "hint" }, t("Lay that die alone on a plain surface, this face up, then take it with the table camera or photograph it from straight above with this device.")),
     h("div", { class: "row" },
@@ -98,7 +98,7 @@ function allCard() {
     h("h2", null, t("All faces"), h("span", { class: "aside" }, t("{n} of {total} shown", { n: shown, total: d.faces.length }))),
     h("div", { class: "sr-faces" }, d.faces.map((f) => tile(f, {
       class: f.enrolled ? "sr-shown" : "sr-todo", "aria-pressed": String(current()?.reading === f.reading),
-      "data-face-state": f.enrolled ? "shown" : "todo", "aria-label": f.enrolled ? t("Show again: {die}", { die: f.prompt }) : t("Show: {die}", { die: f.prompt }),
+      "data-face-state": f.enrolled ? "shown" : "todo", "aria-label": f.enrolled ? t("Show again: {die}", { die: facePrompt(f) }) : t("Show: {die}", { die: facePrompt(f) }),
       onclick: () => { state.chosen = f.reading; render(); },
     }))),
     isHost() && shown === d.faces.length && d.unsaved.length && current()

@@ -1,0 +1,63 @@
+"""Sushi Roll's icon-dice camera on a French phone (390x844), in Debian's Chromium (issue 26): why
+a reading waits ("the camera is unsure of a face", "1 unsure" in the singular), the enrollment's ask ("Show me the
+Appetizer die's Dumpling face") and a refusal from the vision edge (the camera not calibrated)
+read in French, names as the French rulebook prints them. Screenshots:
+``test-output/screenshots/sr-camera-fr-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.table.icon_camera import DataDirHook
+from companion.vision.dice import Image
+from tests.web.browser_support import PHONE, Screen, post_json
+from tests.web.icon_dice_support import settle
+from tests.web.test_icon_dice_browser import filmed
+from tests.web.test_pending_push_browser import card_shot
+from tests.web.web_support import LiveServer
+
+pytestmark = pytest.mark.browser
+__all__ = ["filmed"]  # the icon camera's fixture, shared with the icon dice browser test
+CARD = "#sr-camera"
+
+
+def test_a_french_phone_reads_the_icon_camera_and_the_enrollment_in_french(
+        browser: Any, filmed: tuple[LiveServer, DataDirHook, Image], shots: Path) -> None:
+    server, hook, frame = filmed
+    created = post_json(server, "/api/games", {
+        "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
+    game_id, token = created["id"], created["host_token"]
+    post_json(server, f"/api/games/{game_id}/devices/camera/claim", {}, token)
+    phone = Screen(browser, PHONE, "phone-fr", shots)
+    phone.page.goto(f"{server.url}/")
+    phone.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
+    phone.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+    phone.open_as_host(server, game_id, token)
+    page = phone.page
+    page.wait_for_selector(f"{CARD} [data-icon-state]")
+
+    settle(hook, frame)  # Ann's belt, one die unsure: it waits, saying why
+    note = page.locator(f"{CARD} [data-pending-roll] [data-pending-note]")
+    note.wait_for()
+    assert note.inner_text() == "la caméra n'est pas sûre d'une face : confirmez ou corrigez"
+    heading = page.locator(f"{CARD} [data-pending-roll] h3").inner_text()
+    assert heading.endswith("· 8 dés, 1 incertain"), heading  # one unsure die: singular
+    page.wait_for_function("() => document.querySelector('[data-icon-view]')?.naturalWidth > 0")
+    card_shot(phone, CARD, shots / "sr-camera-fr-01-unsure-card-phone-fr.png")
+
+    page.click(f"{CARD} [data-do=enroll-dice]")
+    step = page.locator("#sr-enroll-step [data-enroll-face]")
+    step.wait_for()
+    assert step.inner_text() == "Montrez-moi la face Ravioli du dé Hors-d'œuvre"
+    hook.frame = frame  # the camera sees the belt, but it is not calibrated
+    page.click("[data-do=enroll-camera]")
+    page.wait_for_function("() => !document.querySelector('#banner')?.hidden"
+                           " && document.querySelector('#banner').innerText.length > 0")
+    assert (phone.banner() or "").startswith("la caméra n'est pas étalonnée et ne connaît donc pas la taille "
+                              "d'un dé : étalonnez-la, ou envoyez plutôt une photo\n")  # then its close button
+    phone.shot("sr-camera-fr-02-enroll")
+    assert not phone.errors, phone.errors
