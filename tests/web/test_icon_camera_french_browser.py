@@ -1,8 +1,8 @@
-"""Sushi Roll's icon-dice camera on a French phone (390x844), in Debian's Chromium (issue 26): why
-a reading waits ("the camera is unsure of a face", "1 unsure" in the singular), the enrollment's ask ("Show me the
-Appetizer die's Dumpling face") and a refusal from the vision edge (the camera not calibrated)
-read in French, names as the French rulebook prints them. Screenshots:
-``test-output/screenshots/sr-camera-fr-*.png``."""
+"""Sushi Roll's icon-dice camera on a French phone (390x844), in Debian's Chromium (issue 26):
+why a reading waits ("the camera is unsure of a face", "1 unsure" in the singular), the
+enrollment's ask ("Show me the Appetizer die's Dumpling face") and a refusal from the vision
+edge (the camera not calibrated) read in French, names as the French rulebook prints them.
+Screenshots: ``test-output/screenshots/sr-camera-fr-*.png``."""
 
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ def test_a_french_phone_reads_the_icon_camera_and_the_enrollment_in_french(
     page.click("[data-do=enroll-camera]")
     page.wait_for_function("() => !document.querySelector('#banner')?.hidden"
                            " && document.querySelector('#banner').innerText.length > 0")
-    assert (phone.banner() or "").startswith("la caméra n'est pas étalonnée et ne connaît donc pas la taille "
-                              "d'un dé : étalonnez-la, ou envoyez plutôt une photo\n")  # then its close button
+    said = phone.banner() or ""
+    assert said.startswith("la caméra n'est pas étalonnée et ne connaît donc pas la taille d'un "
+                           "dé : étalonnez-la, ou envoyez plutôt une photo\n")  # then: close
     phone.shot("sr-camera-fr-02-enroll")
     assert not phone.errors, phone.errors
