@@ -23,7 +23,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import N_, localize, msg
+from companion.i18n import N_, localize, msg, tmsg
 from companion.session import access
 from companion.session.errors import NotFound
 from web.body import json_object
@@ -36,7 +36,7 @@ from web.tower import game_part, throw_into
 bp = Blueprint("camera", __name__, url_prefix="/api")
 
 OFF: JSON = {"enabled": False, "kind": "off", "spec": "off",
-             "message": "no camera in this service", "fps": 0.0, "state": "off",
+             "message": tmsg("no camera in this service"), "fps": 0.0, "state": "off",
              "frame": None, "dice": [], "last_roll": None}
 
 

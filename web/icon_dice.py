@@ -34,7 +34,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import Msg, localize, msg, said
+from companion.i18n import Msg, localize, msg, said, tmsg
 from companion.scans.photos import photo_refusal
 from companion.session import access
 from companion.session.access import HOST
@@ -55,7 +55,7 @@ pages = Blueprint("icon_dice_pages", __name__)
 PHOTO_MAX = 8 * 1024 * 1024
 #: Room for the multipart envelope around a photo.
 ENVELOPE = 64 * 1024
-OFF: JSON = {"enabled": False, "state": "off", "message": "no camera in this service",
+OFF: JSON = {"enabled": False, "state": "off", "message": tmsg("no camera in this service"),
              "regions": {}, "frame": None, "dice": [], "pending": [], "set": None}
 
 

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from flask import Blueprint, Response, jsonify
 
 from companion.games.base import JSON, UnreadableInput
-from companion.i18n import N_, localize, msg
+from companion.i18n import N_, localize, msg, tmsg
 from companion.session.access import HOST, Viewer
 from companion.session.errors import Forbidden, NotFound
 from companion.table.dice_input import DICE_TITLES, request_for
@@ -35,7 +35,7 @@ from web.ids import game_id_arg
 bp = Blueprint("tower", __name__, url_prefix="/api")
 
 OFF: JSON = {"mode": "off", "kind": "off", "enabled": False, "state": "off", "connected": False,
-             "reason": "no dice tower in this service", "firmware": None, "last_roll": None,
+             "reason": tmsg("no dice tower in this service"), "firmware": None, "last_roll": None,
              "unclaimed": {"count": 0, "recent": []}, "pending": [], "last_offer": None}
 
 

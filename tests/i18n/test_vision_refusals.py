@@ -27,7 +27,7 @@ from companion.vision.icon_dice.scenes import enrollment_photo
 from tests.vision.test_calibration import CORNERS, SEATS, TRAY, photo
 from tests.web.icon_dice_support import settle
 from tests.web.test_icon_dice_api import filmed, sushi_roll
-from tests.web.web_support import NewGame, owner_headers
+from tests.web.web_support import NewGame, make_app, owner_headers
 
 __all__ = ["filmed"]  # the icon camera's fixture, shared with the icon dice API tests
 
@@ -182,3 +182,16 @@ def test_why_an_icon_reading_waits_reads_in_the_devices_language(filmed: Any) ->
         "fr": "la caméra n'est pas sûre d'une face : confirmez ou corrigez",
         "pl": "kamera nie jest pewna jednego wyniku: potwierdź albo popraw",
     }
+
+
+def test_a_service_without_a_tower_or_camera_says_so_in_the_readers_language(
+        session: Session) -> None:
+    client = make_app(session).test_client()
+    fr = {"Accept-Language": "fr"}
+    assert client.get("/api/tower", headers=fr).get_json()["reason"] == (
+        "ce compagnon n'a pas de tour à dés")
+    assert client.get("/api/camera", headers=fr).get_json()["message"] == (
+        "ce compagnon n'a pas de caméra")
+    assert client.get("/api/icon-dice", headers={"Accept-Language": "pl"}).get_json()[
+        "message"] == "ten companion nie ma kamery"
+    assert client.get("/api/tower").get_json()["reason"] == "no dice tower in this service"
