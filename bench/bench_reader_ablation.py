@@ -46,7 +46,8 @@ VARIANTS: dict[str, ReaderConfig] = {
     "mend without refined tries": replace(READER, lengths=replace(LENGTHS, refine=False)),
     "no columns": replace(READER, columns=None),
     "no laid": replace(READER, laid=None),
-    "laid without ends": replace(READER, laid=replace(LAID, at_ends=False)),
+    "laid, not from bands": replace(READER, laid=replace(LAID, from_bands=False)),
+    "laid, not where unexplained": replace(READER, laid=replace(LAID, unexplained=False)),
     "no tidy": replace(READER, tidy=None),
     "no evidence": replace(READER, evidence=None),
 }

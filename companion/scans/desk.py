@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
 from companion.games.registry import UnknownGame, find_game
-from companion.i18n import Msg, msg, nmsg
+from companion.i18n import Msg, Text, msg, nmsg, said
 from companion.scans import enrollment
 from companion.scans.actions import (
     menu_types,
@@ -184,12 +184,12 @@ class ScanDesk:
             try:
                 scan = self.models.reader(card_set).read(image)
             except PoorPhoto as exc:
-                # the reader's own words (companion/vision, English) stay a parameter
                 raise UnreadableInput(msg("the photo cannot be read: {reason}",
-                                          reason=str(exc))) from None
+                                          reason=said(exc))) from None
         if not scan.cards:
-            raise UnreadableInput("; ".join(scan.notes) if scan.notes
-                                  else msg("no cards found in the photo"))
+            note = scan.notes[0] if scan.notes else None
+            raise UnreadableInput(note.message if isinstance(note, Text)
+                                  else note or msg("no cards found in the photo"))
         return scan
 
     # -- the pending scan -------------------------------------------------------------------

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import JSON, UnreadableInput
+from companion.i18n import said
 from companion.scans.cardsets import CardModels
 from companion.scans.model import MAX_LABEL, Image
 
@@ -55,7 +56,7 @@ def enroll(models: CardModels, name: str, label: str, image: Image) -> JSON:
         try:
             crop = models.reader(card_set, real=True).enrollment_crop(image)
         except PoorPhoto as exc:
-            raise UnreadableInput(str(exc)) from None
+            raise UnreadableInput(said(exc)) from None
         models.teach(card_set, label, crop)
         photos = len(card_set.images[label])
     return {"ok": True, "set": name, "label": label, "photos": photos}
@@ -69,7 +70,7 @@ def export_set(data_dir: Path, name: str) -> tuple[str, bytes]:
         try:
             store.export_set(data_dir, name, path)
         except store.CardSetError as exc:
-            raise UnreadableInput(str(exc)) from None
+            raise UnreadableInput(said(exc)) from None
         return path.name, path.read_bytes()
 
 

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.i18n import ntmsg, tmsg
 from companion.vision.cards.enrollment import fit_crop, rectify
 from companion.vision.cards.outline import OUTLINE, outline_cards
 from companion.vision.cards.photo_check import PoorPhoto, check_photo
@@ -47,23 +48,27 @@ SHAPE_SLACK = 0.12
 CARD_RATIO = 2 / 3
 
 
-def enrollment_crop(image: Image, name: str = "the photo") -> Image:
+def enrollment_crop(image: Image, name: str | None = None) -> Image:
     """The one card of ``image`` rectified, or ``image`` itself when it is a card-shaped crop
-    (see the module); :class:`PoorPhoto` with the reason otherwise."""
+    (see the module); :class:`PoorPhoto` with the reason otherwise (``name``: the photo's, as
+    the reason names it; "the photo" when None)."""
     check_photo(image)
+    name = tmsg("the photo") if name is None else name
     h, w = image.shape[:2]
     cards = [q for q in outline_cards(image, ENROLL_OUTLINE)
              if cv2.contourArea(q) >= MIN_SHARE * h * w]
     if len(cards) > 1:
-        raise PoorPhoto(f"{name}: {len(cards)} cards in the photo; photograph one card "
-                        "alone, the others out of view")
+        raise PoorPhoto(ntmsg("{name}: {n} card in the photo; photograph one card alone, the "
+                              "others out of view",
+                              "{name}: {n} cards in the photo; photograph one card alone, the "
+                              "others out of view", len(cards), name=name))
     if cards:
         return rectify(image, cards[0])
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(grey.std()) < MIN_CONTRAST:
-        raise PoorPhoto(f"{name}: the photo is plain, no card in it; photograph the card "
-                        "lying on the table")
+        raise PoorPhoto(tmsg("{name}: the photo is plain, no card in it; photograph the card "
+                             "lying on the table", name=name))
     if abs(min(h, w) / max(h, w) - CARD_RATIO) <= SHAPE_SLACK:
         return fit_crop(image)
-    raise PoorPhoto(f"{name}: no card found; lay the card on a plain table, face up, with "
-                    "a little table all round it, and photograph it from above")
+    raise PoorPhoto(tmsg("{name}: no card found; lay the card on a plain table, face up, with "
+                         "a little table all round it, and photograph it from above", name=name))

@@ -8,9 +8,8 @@ where the map shows card and no other whole card lies, and read:
 * :func:`wholes_from_bands`: an uncertain band may be part of a whole card; a card is laid
   from each end of the band across it. An uncertain whole card that matches no card well
   (under :attr:`LaidConfig.lost`) may be outlined across two cards or turned: a card is laid
-  on its middle both ways round, and (:attr:`LaidConfig.at_ends`) flush with each end of its
-  outline, at the size the frame's perspective expects there. Where the sure readings of one
-  try agree, the most similar replaces the card, and the loose cards lying on it go.
+  on its middle both ways round. Where the sure readings of one try agree, the most similar
+  replaces the card, and the loose cards lying on it go.
 * :func:`unexplained`: a patch of the map outside every card read, at least
   :attr:`LaidConfig.area` of a typical card after an opening of :attr:`LaidConfig.opening` of
   a card's width, gets a card laid on its middle both ways round; a sure reading is added.
@@ -20,7 +19,6 @@ Pure: the photo, the cards and the finder's map in, the cards out.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -28,10 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.vision.cards.eyes import Eyes
-from companion.vision.cards.finder import Found, Piece, clockwise, expected_area, overlap, portrait
+from companion.vision.cards.finder import Found, clockwise, overlap, portrait
 from companion.vision.cards.quads import (
     cards_across,
-    cards_at_ends,
     cards_on,
     frame_aspect,
     other_lengths,
@@ -43,12 +40,15 @@ from companion.vision.cards.walk import without
 
 Image = npt.NDArray[np.uint8]
 FloatArray = npt.NDArray[np.float32]
-Key = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class LaidConfig:
-    """Where cards are laid and kept (see the module)."""
+    """Where cards are laid and kept (see the module). ``from_bands`` and ``unexplained``:
+    whether :func:`wholes_from_bands` and :func:`unexplained` run."""
+
+    from_bands: bool = True
+    unexplained: bool = True
 
     #: A laid card is refined when the map shows card over this share of it and it lies on
     #: no whole card by more than that ...
@@ -58,8 +58,6 @@ class LaidConfig:
     final: tuple[float, float] = (0.6, 0.3)
     #: An uncertain whole card read under this similarity matches no card well.
     lost: float = 0.7
-    #: Whether such a card is also laid flush with each end of its outline.
-    at_ends: bool = True
     #: Two cards overlapping by more than this are one.
     same_band: float = 0.3
     #: An unexplained patch is at least this share of a typical card ...
@@ -96,56 +94,38 @@ def wholes_from_bands(eyes: Eyes, image: Image, cards: list[Card], found: Found,
     or on them (see the module)."""
     if eyes.finder.refiner is None:
         return cards
-    sure_wholes, aspect, size = _frame(eyes, cards)
-    tries: list[tuple[Key, FloatArray]] = []
-    lost = []
+    _, aspect, size = _frame(eyes, cards)
+    tries: list[tuple[int, FloatArray]] = []
     for k, card in enumerate(cards):
         if card.visible == "band" and card.uncertain:
-            tries += [((k, 0), q) for q in cards_across(card.quad, aspect)]
+            tries += [(k, q) for q in cards_across(card.quad, aspect)]
         elif card.visible == "full" and card.uncertain and card.similarity < config.lost \
                 and size is not None:
-            tries += [((k, 0), q) for q in cards_on(card.quad, size, aspect)]
-            lost.append(k)
+            tries += [(k, q) for q in cards_on(card.quad, size, aspect)]
     wholes = [c.quad for c in cards if c.visible == "full"]
     read = _read_laid(eyes, image, found, cards, wholes, tries, aspect, config)
-    if config.at_ends and lost:  # lost cards the middle did not read: each end of the outline
-        local = expected_area([Piece(q, "full", 0.0) for q in sure_wholes])
-        unread = [k for k in lost if not any(
-            len({c.label for c in laid if not c.uncertain}) == 1
-            for key, laid in read.items() if key[0] == k)]
-        ends = [((k, part), q) for k in unread for part, q in cards_at_ends(
-            cards[k].quad, math.sqrt(local(cards[k].quad) * aspect), aspect)]
-        read |= _read_laid(eyes, image, found, cards, wholes, ends, aspect, config)
-    out, gone, placed = list(cards), set[int](), list[FloatArray]()
-    for (k, _), laid in sorted(read.items(), key=lambda item: item[0]):
+    out, gone = list(cards), set[int]()
+    for k, laid in sorted(read.items(), key=lambda item: item[0]):
         sure = [c for c in laid if not c.uncertain]
         if len({c.label for c in sure}) != 1 or k in gone:
             continue
-        best = max(sure, key=lambda c: c.similarity)
-        if out[k] is cards[k]:
-            out[k] = best  # the first part read replaces the card ...
-        elif any(overlap(best.quad, q) > config.same_band for q in placed):
-            continue
-        else:
-            out.append(best)  # ... the other end of two cards outlined as one is added
-        placed.append(best.quad)
-        wholes.append(best.quad)
+        out[k] = best = max(sure, key=lambda c: c.similarity)
         gone |= {j for j, c in enumerate(out) if j != k and c.visible != "full"
                  and overlap(c.quad, best.quad) > config.same_band}
     return without(out, gone)
 
 
 def _read_laid(eyes: Eyes, image: Image, found: Found, cards: list[Card],
-               wholes: list[FloatArray], tries: list[tuple[Key, FloatArray]], aspect: float,
-               config: LaidConfig) -> dict[Key, list[Card]]:
-    """The cards laid (``tries``: (card index, part), quad) kept where the map shows card and
+               wholes: list[FloatArray], tries: list[tuple[int, FloatArray]], aspect: float,
+               config: LaidConfig) -> dict[int, list[Card]]:
+    """The cards laid (``tries``: card index, quad) kept where the map shows card and
     no other of ``wholes`` lies (rough, then refined and final), also made the frame's card
     shape when off it, and read: the readings of each key."""
     refiner = eyes.finder.refiner
     assert refiner is not None
 
-    def free(key: Key, quad: FloatArray, shown: float, lying: float) -> bool:
-        own = cards[key[0]].quad
+    def free(k: int, quad: FloatArray, shown: float, lying: float) -> bool:
+        own = cards[k].quad
         return found.shown(quad) >= shown and all(
             w is own or overlap(quad, w) <= lying for w in wholes)
 
@@ -157,7 +137,7 @@ def _read_laid(eyes: Eyes, image: Image, found: Found, cards: list[Card],
              if free(k, q, *config.final)]
     tries += [(k, q) for k, quad in tries for q in _lengths(quad, aspect, config)
               if free(k, q, *config.final)]
-    read: dict[Key, list[Card]] = {}
+    read: dict[int, list[Card]] = {}
     for (key, quad), (m, _, _) in zip(tries, eyes.wholes(image, [q for _, q in tries]),
                                       strict=True):
         read.setdefault(key, []).append(eyes.whole_card(quad, m, fine=False))

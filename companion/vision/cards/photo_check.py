@@ -15,6 +15,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from companion.i18n import tmsg
+
 Image = npt.NDArray[np.uint8]
 
 #: Brightness (0-255) of a photo's brightest 1% below which it is too dark. The brightest
@@ -59,16 +61,17 @@ def checked_grey(image: object) -> Image:
     """:func:`check_photo`'s work; the photo's :func:`_grey640`."""
     if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.ndim != 3 \
             or image.shape[2] != 3:
-        raise PoorPhoto("not a colour photo (expected an 8-bit BGR image)")
+        raise PoorPhoto(tmsg("not a colour photo (expected an 8-bit BGR image)"))
     h, w = image.shape[:2]
     if min(h, w) < MIN_SIDE:
-        raise PoorPhoto(f"the photo is too small ({w}x{h} px); take it at 640x480 or more")
+        raise PoorPhoto(tmsg("the photo is too small ({width}x{height} px); take it at "
+                             "640x480 or more", width=w, height=h))
     grey = _grey640(image)
     brightness = _percentile(grey, 99)
     if brightness < MIN_BRIGHTNESS:
-        raise PoorPhoto(f"the photo is too dark (its brightest parts at {brightness:.0f} of "
-                        "255); "
-                        "turn on a light or move the camera")
+        raise PoorPhoto(tmsg("the photo is too dark (its brightest parts at {brightness} of 255); "
+                             "turn on a light or move the camera",
+                             brightness=f"{brightness:.0f}"))
     return grey
 
 

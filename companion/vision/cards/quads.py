@@ -106,25 +106,6 @@ def cards_on(quad: FloatArray, width: float, aspect: float) -> list[FloatArray]:
     return [card_at(middle, u, width, aspect) for u in _turns(unit)]
 
 
-def cards_at_ends(quad: FloatArray, width: float, aspect: float
-                  ) -> list[tuple[int, FloatArray]]:
-    """Cards ``width`` wide and ``width / aspect`` long laid flush with each end of a quad's
-    long side (1: its far end, 2: its near one), the card's long side along the quad's long
-    side, then across it; only where the quad is longer than the card that way (two cards
-    outlined as one)."""
-    axis = long_axis(quad)
-    if axis is None:
-        return []
-    middle, unit, length = axis
-    out = []
-    for turned, u in enumerate(_turns(unit)):
-        reach = length / 2 - (width / 2 if turned else width / aspect / 2)
-        if reach > 0.05 * width:
-            out += [(part, card_at(middle + unit * reach * sign, u, width, aspect))
-                    for part, sign in ((1, 1), (2, -1))]
-    return out
-
-
 def cards_across(band: FloatArray, aspect: float) -> list[FloatArray]:
     """Whole cards (portrait quads) that a band (free edge first) could be a part of: one
     card's height (its width, the band's long side, over ``aspect``) laid from the free edge

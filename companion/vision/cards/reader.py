@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+from companion.i18n import N_, tmsg
 from companion.vision.cards.embedding import Embedder
 from companion.vision.cards.enroll_photo import enrollment_crop
 from companion.vision.cards.enrollment import FULL_VIEW, CardSet, Match, fit_crop
@@ -51,8 +52,9 @@ from companion.vision.cards.walk import COLUMNS, ColumnsConfig, read_columns
 
 Image = npt.NDArray[np.uint8]
 
-NOTHING = "no cards found: put the cards on the table, face up, in view"
-BLURRY = " (the photo also looks blurry: hold the camera still and let it focus)"
+NOTHING = N_("no cards found: put the cards on the table, face up, in view")
+BLURRY = N_("no cards found: put the cards on the table, face up, in view (the photo also "
+            "looks blurry: hold the camera still and let it focus)")
 
 
 @dataclass(frozen=True)
@@ -96,14 +98,15 @@ class CardReader:
                                                         soft))
         sharp = sharpness(image, grey)
         if not found.pieces:
-            return Scan((), (NOTHING + (BLURRY if sharp < MIN_SHARPNESS else ""),))
+            return Scan((), (tmsg(BLURRY if sharp < MIN_SHARPNESS else NOTHING),))
         if sharp < MIN_SHARPNESS:
-            raise PoorPhoto(f"the photo is too blurry (sharpness {sharp:.2f}, at least "
-                            f"{MIN_SHARPNESS} needed); hold the camera still and let it focus")
+            raise PoorPhoto(tmsg("the photo is too blurry (sharpness {sharpness}, at least "
+                                 "{least} needed); hold the camera still and let it focus",
+                                 sharpness=f"{sharp:.2f}", least=MIN_SHARPNESS))
         cards = self.recognise_pieces(image, found.pieces, found)            # 3-7
         if config.evidence is not None:                                      # 8 evidence
             cards = with_evidence(image, cards, config.evidence, soft)
-        return Scan(tuple(cards)) if cards else Scan((), (NOTHING,))
+        return Scan(tuple(cards)) if cards else Scan((), (tmsg(NOTHING),))
 
     def recognise_pieces(self, image: Image, pieces: list[Piece],
                          found: Found | None = None) -> list[Card]:
@@ -117,9 +120,12 @@ class CardReader:
             pieces = [replace(p, quad=portrait(clockwise(c.quad))) if c.visible == "full"
                       else p for p, c in zip(pieces, cards, strict=True)]
             cards = read_columns(eyes, image, pieces, cards, found, config.columns)
-        if config.laid is not None and found is not None:                   # 6 laid
-            cards = wholes_from_bands(eyes, image, cards, found, config.laid)
-            cards = unexplained(eyes, image, cards, found, config.laid)
+        laid = config.laid
+        if laid is not None and found is not None:                          # 6 laid
+            if laid.from_bands:
+                cards = wholes_from_bands(eyes, image, cards, found, laid)
+            if laid.unexplained:
+                cards = unexplained(eyes, image, cards, found, laid)
         if config.tidy is not None:                                          # 7 tidy
             cards = drop_doubles(cards, config.tidy)
         return cards
@@ -131,7 +137,7 @@ class CardReader:
         return [self.card_set.classify(e, FULL_VIEW, c)
                 for e, c in zip(embeddings, fitted, strict=True)]
 
-    def enrollment_crop(self, image: Image, name: str = "the photo") -> Image:
+    def enrollment_crop(self, image: Image, name: str | None = None) -> Image:
         """The card to enroll from a photo of one card (or a crop of it), rectified;
         :class:`PoorPhoto` with the reason otherwise
         (:func:`~companion.vision.cards.enroll_photo.enrollment_crop`)."""

@@ -293,47 +293,6 @@ def test_a_lost_whole_card_is_tried_at_the_frames_card_size_both_ways_round() ->
         assert np.linalg.norm(quad[1] - quad[0]) == pytest.approx(64, abs=1e-3)
 
 
-def test_two_small_cards_outlined_as_one_are_tried_at_each_end() -> None:
-    """A lost outline longer than the card expected there is tried as a card flush with each
-    end of it (part 1 and 2), the card's long side along the outline and across it, where the
-    outline is longer than the card that way."""
-    from companion.vision.cards.quads import cards_at_ends as _cards_at_ends
-
-    tries = _cards_at_ends(_quad(100, 100, 180, 300), 64, 64 / 96)  # 80 x 200
-    assert [part for part, _ in tries] == [1, 2, 1, 2]
-    ends = {(part, turned): quad for (part, quad), turned in zip(tries, (0, 0, 1, 1),
-                                                                    strict=True)}
-    np.testing.assert_allclose(sorted(ends[1, 0][:, 1]), [204, 204, 300, 300], atol=1e-3)
-    np.testing.assert_allclose(sorted(ends[2, 0][:, 1]), [100, 100, 196, 196], atol=1e-3)
-    np.testing.assert_allclose(sorted(ends[1, 1][:, 1]), [236, 236, 300, 300], atol=1e-3)
-    np.testing.assert_allclose(sorted(ends[2, 1][:, 0]), [92, 92, 188, 188], atol=1e-3)
-    # an outline of one card's size: only the card laid across it fits twice along it
-    across = _cards_at_ends(_quad(100, 100, 164, 196), 64, 64 / 96)
-    assert [part for part, _ in across] == [1, 2]
-    np.testing.assert_allclose(sorted(across[0][1][:, 0]), [84, 84, 180, 180], atol=1e-3)
-
-
-#: Scenes (default options) where the finder outlined two small cards (far from the camera)
-#: as one of the frame's typical size, or a lost card lies at one end of its outline
-#: (session 12: the bench and two fresh ranges).
-AT_ENDS_SCENES = (2_000_020, 2_000_031, 3_800_035, 3_800_055, 4_300_017, 4_300_053)
-
-
-def test_a_lost_outline_is_read_as_a_card_at_each_end(
-        deck_reader: CardReader) -> None:
-    """Over the scenes where it mattered, most of those cards are read with the ends tried,
-    and no card is read wrong or extra for it."""
-    from companion.vision.cards.laid import LAID
-
-    scenes = [render_tableau(seed, sushi_like_deck()) for seed in AT_ENDS_SCENES]
-    ends = _score(network_only(deck_reader), scenes)
-    middle = _score(network_only(deck_reader, laid=replace(LAID, at_ends=False)), scenes)
-    assert ends.full_right >= middle.full_right + 3  # 7 (first embedders), 4 (real-photo one)
-    assert ends.full_wrong <= middle.full_wrong
-    assert ends.covered_wrong <= middle.covered_wrong
-    assert ends.extra <= middle.extra
-
-
 def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
         deck_reader: CardReader) -> None:
     """A card on top of a column may be outlined from its far end to its middle only (the
