@@ -39,15 +39,13 @@ LANGS = ["fr", "pl"]
 NAMES = ["Ola", "Jan"]
 LOCALE = Path(__file__).resolve().parents[2] / "companion" / "locale"
 
-#: English no translated screen may show: a word, or a phrase with its spaces. Not listed while
-#: the Sushi Go! screen shows it in English: "Strawberry pudding", the dessert's name beside
-#: "Dessert:" and in the scoreboard's note (web/static/sg-common.js dessertName asks for
-#: tp("sushi-go", "Strawberry pudding"), the view's name from companion/games/sushi_go/view.py
-#: TYPE_NAMES, while the catalogue's entry is "Strawberry Pudding").
+#: English no translated screen may show: a word, or a phrase with its spaces ("Strawberry":
+#: the Sushi Go! dessert's name beside "Dessert:" and in the scoreboard's note, which once
+#: came through in English).
 ENGLISH = [
     " the ", " and ", " of ", "round", "rounds", "player", "players", "card", "cards", "Confirm",
     "Undo", "Enter", "entered", "dealt", "Replace", "Remove", "Cancel", "Tap", "your", "game",
-    "games", "tableaux", "Start", "Join", "score", "points", "total",
+    "games", "tableaux", "Start", "Join", "score", "points", "total", "Strawberry",
 ]
 #: Words of the language as well as of English, which its catalogue uses.
 ALSO_OURS = {"fr": {"score", "points", "total"}, "pl": {"Start"}}

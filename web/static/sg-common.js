@@ -2,10 +2,10 @@
 // for the options and the history). The cards, tiles and chips are Sushi Go Party!'s
 // (sgp-common.js): the engine's view gives its cards in the same "menu" shape.
 import { h } from "./common.js";
-import { t, tn, tp } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { dieFace } from "./game-dice.js";
 import { VARIANT_NAMES } from "./sg-setup.js";
-import { cardName, cardOf } from "./sgp-common.js";
+import { cardName, cardOf, typeName } from "./sgp-common.js";
 
 export { VARIANT_NAMES };
 
@@ -35,9 +35,9 @@ export function typeOf(v, id) {
   return cardOf(v.menu, id).type;
 }
 
+/** The game's dessert as the edition prints it, in the page's language. */
 export function dessertName(v) {
-  const english = v.menu.type_names[v.dessert];
-  return english ? tp("sushi-go", english) : v.dessert.replaceAll("_", " ");
+  return typeName(v.menu, v.dessert);
 }
 
 
