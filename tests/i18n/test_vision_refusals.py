@@ -1,5 +1,6 @@
 """The vision edge in the reader's language (issue 26): the dice camera's calibration failures
-and Sushi Roll's icon-dice enrollment refusals are catalogue messages. The vision modules raise
+and Sushi Roll's icon-dice enrollment refusals are catalogue messages (and the catalogue keeps
+no message the code no longer uses). The vision modules raise
 with a ``tmsg`` (a :class:`~companion.i18n.Text`, whose ``str`` is the English: the CLI and the
 logs read that) and the edges render it (``said``): the camera's ``calibration failed: ...``
 and ``web/icon_dice.py``'s ``400 unreadable``. English is unchanged."""
@@ -24,12 +25,13 @@ from companion.session.session import Session
 from companion.table.rolls import RollDesk
 from companion.vision.calibration import CalibrationError, calibrate
 from companion.vision.icon_dice.scenes import enrollment_photo
+from tests.i18n.test_catalogue import catalogue, used
 from tests.vision.test_calibration import CORNERS, SEATS, TRAY, photo
 from tests.web.icon_dice_support import settle
 from tests.web.test_icon_dice_api import filmed, sushi_roll
 from tests.web.web_support import NewGame, make_app, owner_headers
 
-__all__ = ["filmed"]  # the icon camera's fixture, shared with the icon dice API tests
+__all__ = ["filmed", "used"]  # fixtures: the icon camera's, the code's messages
 
 NO_MARKERS = {
     "en": "no calibration markers found: lay the printed marker sheets on the table, in good "
@@ -195,3 +197,17 @@ def test_a_service_without_a_tower_or_camera_says_so_in_the_readers_language(
     assert client.get("/api/icon-dice", headers={"Accept-Language": "pl"}).get_json()[
         "message"] == "ten companion nie ma kamery"
     assert client.get("/api/tower").get_json()["reason"] == "no dice tower in this service"
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl"])
+def test_every_catalogue_entry_is_a_message_the_code_uses(lang: str, used: dict) -> None:
+    """A message the code no longer uses ("the scan was dismissed meanwhile", gone with the
+    scan's own desk) leaves the catalogue at the next ``bin/i18n extract``: none lingers,
+    translated for nobody."""
+    cat = catalogue(lang)
+    unused = sorted(f"{m.id!r}" + (f" (context {m.context})" if m.context else "")
+                    for m in cat if m.id and (m.context, m.id if isinstance(m.id, str)
+                                              else m.id[0]) not in used)
+    assert not unused, f"in {lang}'s messages.po but used nowhere (bin/i18n extract):\n" + (
+        "\n".join(unused))
+    assert cat.get("the scan was dismissed meanwhile") is None
