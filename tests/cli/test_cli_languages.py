@@ -68,7 +68,7 @@ def test_the_words_of_sushi_express_and_sushi_go_in_french(tmp_path: Path) -> No
         "on ne retourne pas de cartes clients maintenant")
     _code, _out, err = run("--lang", "fr", "replay", repeated(tmp_path, "sushi-go"))
     assert err.strip() == (
-        "companion: l'action 1 (reveal de Ann) est illégale : Ann a déjà révélé ce tour "
+        "companion: l'action 1 (reveal par Ann) est illégale : Ann a déjà révélé ce tour "
         "(annulez pour changer)")
 
 

@@ -34,7 +34,7 @@ from companion.session.summary import summarize
         (SUSHI_GO_PARTY, Flip((0, 1, 2, 3, 4)), "The take-out box flipped 5 cards",
          "La Boîte à emporter a retourné 5 cartes", "Pudełko na wynos odwróciło 5 kart"),
         (SUSHI_ROLL, EnterTray("Ann", ("maki:1", "squid", "tempura")), "Ann's tray: 3 dice",
-         "Plateau de Ann : 3 dés", "Tacka gracza Ann: 3 kości"),
+         "Plateau · Ann : 3 dés", "Tacka gracza Ann: 3 kości"),
     ],
 )
 def test_a_history_line_reads_in_each_language(

@@ -94,6 +94,6 @@ def test_a_sushi_roll_refusal_reads_in_french_and_polish() -> None:
     exc = refusal(ROLL, state, short)
     assert exc.reason == ("with 2 players each belt gets 8 dice from the bag, but Ann's roll "
                           "shows 7")
-    assert exc.in_language("fr") == ("à 2 joueurs chaque tapis reçoit 8 dés du sac, mais le "
-                                     "lancer de Ann en montre 7")
+    assert exc.in_language("fr") == ("à 2 joueurs chaque tapis reçoit 8 dés du sac, mais Ann "
+                                     "en a lancé 7")
     assert exc.in_language("pl").startswith("przy 2 graczach każda taśma dostaje z woreczka 8")

@@ -71,8 +71,8 @@ WORDS: dict[str, dict[str, Any]] = {
         # " card" / " cards" beside the count
         "count": {1: "1 carte", 2: "2 cartes", 5: "5 cartes", 10: "10 cartes"},
         # Enter {player}'s tableau · {n} card(s)
-        "send": {1: "Saisir les cartes de {player} · 1 carte",
-                 10: "Saisir les cartes de {player} · 10 cartes"},
+        "send": {1: "Saisir les cartes · {player} · 1 carte",
+                 10: "Saisir les cartes · {player} · 10 cartes"},
         # {who}'s tableau has {n} card(s); with {deal} cards dealt it holds {allowed}: {why}
         "refusal": {
             1: "Ola a 1 carte en fin de manche ; avec 10 cartes distribuées, il en faut de 6 à 10",
@@ -230,7 +230,9 @@ def test_a_family_plays_a_party_round_in_its_language(
     game_id = create_with_the_form(phone, lang)
     token = phone.token(game_id)
 
-    assert page.locator("#game-title").inner_text() == f"{words['game']} {game_id}"
+    # no-break spaces keep the brand and "partie 12" whole (common.js: showGameTitle)
+    assert page.locator("#game-title").inner_text().replace("\xa0", " ") == (
+        f"{words['game']} {game_id}")
     assert page.locator("#round").inner_text() == words["round"]
     panel = page.locator("#panel")
     assert words["enter"] in panel.inner_text()
@@ -291,6 +293,14 @@ def test_a_family_plays_a_party_round_in_its_language(
     phone.context.close()
 
 
+#: Whether an element's text overflows its box (cut by ``overflow: hidden``, with or without an
+#: ellipsis): its widths when it does, else null.
+TRUNCATED_JS = """sel => {
+  const el = document.querySelector(sel);
+  return el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight
+    ? `scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}` : null;
+}"""
+
 #: The four titles, by the brand names every edition prints.
 BRANDS = {"sushi-express": "Sushi Express", "sushi-go-party": "Sushi Go Party!",
           "sushi-go": "Sushi Go!", "sushi-roll": "Sushi Roll"}
@@ -310,8 +320,11 @@ def test_each_title_s_game_screen_speaks_the_language(
     page = phone.page
     assert page.locator("#lang-picker").input_value() == lang
     page.wait_for_selector("#panel > *")
-    assert page.locator("#game-title").inner_text() == (
+    assert page.locator("#game-title").inner_text().replace("\xa0", " ") == (
         f"{BRANDS[title]} · {WORDS[lang]['game_word']} {game['id']}")
+    # shown in full beside the host badge ("Gospodarz"), never cut with an ellipsis
+    cut = page.evaluate(TRUNCATED_JS, "#game-title")
+    assert not cut, f"{title} in {lang}: the game's title is cut: {cut}"
     look(phone, f"title-{title}-{lang}", lang)
     assert not phone.errors, phone.errors
     phone.context.close()

@@ -61,7 +61,7 @@ def tower_status(client: FlaskClient, game: NewGame, token: str | None = None) -
 
 def test_the_dice_asked_for_read_in_the_device_s_language(client: FlaskClient) -> None:
     game = at_roll(client)
-    for lang, prompt in (("fr", "le lancer de Cat, essai 1 : il faut 9 ou plus"),
+    for lang, prompt in (("fr", "Cat lance, essai 1 : il faut 9 ou plus"),
                          ("en", "Cat's roll, try 1, needing 9 or more")):
         answer = client.get(f"/api/tower?game={game.id}",
                             headers={TOKEN_HEADER: game.host, "Accept-Language": lang})

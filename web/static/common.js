@@ -221,3 +221,19 @@ function sayWhyOff(event) {
 }
 
 if (globalThis.document) document.addEventListener("click", sayWhyOff, true);
+
+/** The game screen's title ("Sushi Go Party! · partie 12"), also the page's title. On a phone too
+ * narrow for it beside the host badge it breaks after the brand and its separator only, never
+ * inside the brand nor between the word for "game" and the number: the other spaces are
+ * no-break spaces (one text node: the words stay one message, app.css: #game-title). */
+export function showGameTitle(brand, id) {
+  const text = t("{title} · game {id}", { title: brand, id });
+  document.title = text;
+  const el = document.getElementById("game-title");
+  const at = text.indexOf(brand);
+  const rest = at < 0 ? null : text.slice(at + brand.length).match(/^(\s*[^\p{L}\p{N}\s]*)\s+(.*)$/su);
+  const glue = (part) => part.replace(/ /g, "\u00a0");
+  el.textContent = rest
+    ? text.slice(0, at) + glue(brand + rest[1]) + " " + glue(rest[2])
+    : text;
+}

@@ -1,6 +1,6 @@
 // Sushi Express's screens (its package declares the prefix "game": game-*.js are its modules).
 // game.js and replay.js load this module through /api/titles (titles.js), as every title's.
-import { h, playerDot } from "./common.js";
+import { h, playerDot, showGameTitle } from "./common.js";
 import { t } from "./i18n.js";
 import { boardHint, renderBoard } from "./game-board.js";
 import { dicePanel } from "./game-dice.js";
@@ -43,8 +43,7 @@ export function decisionKey(view) {
 export function render(g, section) {
   const v = g.view;
   for (const sgpOnly of ["live-score", "round-info", "scoreboard"]) section(sgpOnly, () => null);
-  document.title = t("{title} · game {id}", { title: "Sushi Express", id: g.id });
-  document.getElementById("game-title").textContent = document.title;
+  showGameTitle("Sushi Express", g.id);
   document.getElementById("round").textContent =
     v.phase === "over" ? t("game over") : t("round {n} · {phase}", { n: v.round, phase: PHASE_NAMES[v.phase] ?? v.phase });
   section("turn", turnCard);

@@ -2,7 +2,7 @@
 // "sushi-go". The same sections as Sushi Go Party! (sgp-game.js): the panel (tableau entry,
 // reveals, mochi dice), the live breakdown, the round (with the lead token's holder and the mochi
 // dice), the scoreboard and the final ranking (sushi golf: the lowest total first).
-import { h, playerDot } from "./common.js";
+import { h, playerDot, showGameTitle } from "./common.js";
 import { t, tn } from "./i18n.js";
 import {
   GAME_ID, MOCHI, STRAWBERRY, VARIANT_NAMES, describe, dessertName, smallDie, tables,
@@ -222,8 +222,7 @@ function scoreOptions(g) {
 /** Fill the page for a Sushi Go! snapshot. ``section(id, build)`` shows or hides one. */
 export function render(g, section) {
   loadColours(g);
-  document.title = t("{title} · game {id}", { title: "Sushi Go!", id: g.id });
-  document.getElementById("game-title").textContent = document.title;
+  showGameTitle("Sushi Go!", g.id);
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
   section("scan", scanCard);

@@ -1,7 +1,7 @@
 // The Sushi Go Party! game screen: game.js hands over the page context G when the snapshot's game
 // is "sushi-go-party"; this module fills the sections (panel, live breakdown, round, scoreboard)
 // and hides the Sushi Express ones.
-import { api, h } from "./common.js";
+import { api, h, showGameTitle } from "./common.js";
 import { t } from "./i18n.js";
 import { cardName, typeName } from "./sgp-common.js";
 import { entryPanel } from "./sgp-entry.js";
@@ -86,8 +86,7 @@ export function loadColours(g) {
 /** Fill the page for a Sushi Go Party! snapshot. ``section(id, build)`` shows or hides one. */
 export function render(g, section) {
   loadColours(g);
-  document.title = t("{title} · game {id}", { title: "Sushi Go Party!", id: g.id });
-  document.getElementById("game-title").textContent = document.title;
+  showGameTitle("Sushi Go Party!", g.id);
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
   section("scan", scanCard);

@@ -10,7 +10,7 @@ export const GAME_ID = "sushi-roll";
 const SYMBOL_WORDS = {
   dumpling: tp("sushi-roll", "Dumpling"), tempura: tp("sushi-roll", "Tempura"), sashimi: tp("sushi-roll", "Sashimi"),
   maki: tp("sushi-roll", "Maki"), egg: tp("sushi-roll", "Egg"), salmon: tp("sushi-roll", "Salmon"),
-  squid: tp("sushi-roll", "Squid"), wasabi: tp("sushi-roll", "Wasabi"), menu: tp("sushi-roll", "Menu"),
+  squid: tp("sushi-roll", "Squid"), wasabi: tp("sushi-roll", "Wasabi"), menu: tp("die face", "Menu"),
   chopsticks: tp("die face", "Chop"), dessert: tp("sushi-roll", "Dessert"),
 };
 /** The die kinds as the rulebook names them (the engine's words.KIND_NAMES). */

@@ -2,8 +2,8 @@
 // "sushi-roll". Sections: the turn bar (whose turn, what the table waits for), the panel (rolls,
 // the turn of the player to play, re-rolls, tray entry, the final ranking), every player's belt,
 // tray, tokens and live breakdown, the round (order, supply, the dice table) and the scoreboard.
-import { h, playerDot } from "./common.js";
-import { t, tn } from "./i18n.js";
+import { h, playerDot, showGameTitle } from "./common.js";
+import { t, tn, tp } from "./i18n.js";
 import { dieTile, faceOf, kindName, tokenChips, unreadDie } from "./sr-common.js";
 import { cameraCard } from "./sr-camera.js";
 import { entryPanel } from "./sr-entry.js";
@@ -137,8 +137,8 @@ function roundInfoCard(g) {
         v.turns, { turn: v.turn, turns: v.turns, player: v.red, others: v.order.slice(1).join(", ") })),
     h("p", { class: "sg-facts", "data-supply": `${s.menu},${s.chopsticks},${s.desserts}` },
       h("span", { class: "sg-fact" }, t("Supply: Menu {n}", { n: s.menu })),
-      h("span", { class: "sg-fact" }, t("Chopsticks {n}", { n: s.chopsticks })),
-      h("span", { class: "sg-fact" }, t("Desserts {n} ({ones}×1, {threes}×3)", { n: s.desserts, ones: s.dessert_ones, threes: s.dessert_threes }))),
+      h("span", { class: "sg-fact" }, tp("supply", "Chopsticks {n}", { n: s.chopsticks })),
+      h("span", { class: "sg-fact" }, tp("supply", "Desserts {n} ({ones}×1, {threes}×3)", { n: s.desserts, ones: s.dessert_ones, threes: s.dessert_threes }))),
     v.bag ? h("p", { class: "muted small", "data-bag": "" }, t("In the bag: {dice}", { dice: v.dice.map((k) => `${v.bag[k.kind]} ${kindName(v, k.kind)}`).join(", ") })) : null,
     h("details", { class: "sr-table" }, h("summary", null, t("The dice and their faces")),
       v.dice.map((k) => h("div", { class: "sr-row" }, h("span", { class: "sr-label" }, `${kindName(v, k.kind)} ×${k.in_box}`),
@@ -167,8 +167,7 @@ function scoreOptions() {
 /** Fill the page for a Sushi Roll snapshot. ``section(id, build)`` shows or hides one. */
 export function render(g, section) {
   loadColours(g);
-  document.title = t("{title} · game {id}", { title: "Sushi Roll", id: g.id });
-  document.getElementById("game-title").textContent = document.title;
+  showGameTitle("Sushi Roll", g.id);
   document.getElementById("round").textContent = subtitle(g.view);
   section("turn", turnCard);
   section("panel", panel);

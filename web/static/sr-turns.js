@@ -115,7 +115,7 @@ export function rerollPanel(g) {
 
 // ---------------------------------------------------------------- a player's turn
 
-const MODES = { take: t("Take a die"), menu: tp("sushi-roll", "Menu"), chopsticks: tp("sushi-roll", "Chopsticks") };
+const MODES = { take: t("Take a die"), menu: tp("turn mode", "Menu"), chopsticks: tp("turn mode", "Chopsticks") };
 
 function mayPlay(g, p) {
   return g.isHost || g.mySeat === p.seat;
