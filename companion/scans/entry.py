@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.base import JSON, IllegalAction, UnreadableInput
+from companion.games.registry import available_games, find_game
 from companion.i18n import msg, nmsg
 from companion.scans.actions import scan_titles, seat_actions, table_names, takes_scan
 from companion.scans.cardsets import CardModels
@@ -73,8 +74,9 @@ def scan_game(session: Session, game_pk: int) -> tuple[str, JSON]:
     snap = session.snapshot(game_pk, HOST)
     title, view = str(snap["game"]), snap["view"]
     if title not in scan_titles():
-        raise IllegalAction(msg("{title} has no card scan (Sushi Go Party! and Sushi Go! do)",
-                                title=title))
+        takes = sorted(g.info.name for g in available_games() if g.info.id in scan_titles())
+        raise IllegalAction(msg("{title} has no card scan (these titles have one: {titles})",
+                                title=find_game(title).info.name, titles=takes))
     return title, view
 
 
