@@ -32,7 +32,6 @@ from bench_cards import BENCH_SEED, SCENE_SEED
 from bench_real_cards import DICE, empty_trays, one_shot_reader, phantoms, tables
 
 from companion.vision.cards.evaluate import TableauScore, enroll_deck, image_files, score_tableau
-from companion.vision.cards.laid import LAID
 from companion.vision.cards.mend import LENGTHS
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import READER, CardReader, PoorPhoto, ReaderConfig, Scan
@@ -46,8 +45,6 @@ VARIANTS: dict[str, ReaderConfig] = {
     "mend without refined tries": replace(READER, lengths=replace(LENGTHS, refine=False)),
     "no columns": replace(READER, columns=None),
     "no laid": replace(READER, laid=None),
-    "laid, not from bands": replace(READER, laid=replace(LAID, from_bands=False)),
-    "laid, not where unexplained": replace(READER, laid=replace(LAID, unexplained=False)),
     "no tidy": replace(READER, tidy=None),
     "no evidence": replace(READER, evidence=None),
 }

@@ -1,18 +1,13 @@
-"""Laid stage: whole cards laid where the finder's card map shows a card no reading explains.
+"""Laid stage: whole cards laid over what the finder saw only in part, where its map shows card.
 
-The finder may see a card only in part (its art taken for a band), outline two cards as one,
-or merge a card into a neighbour's band. The card map still shows where card is. Cards of the
-frame's typical size are laid there, refined as whole cards by the outline refiner, kept only
-where the map shows card and no other whole card lies, and read:
-
-* :func:`wholes_from_bands`: an uncertain band may be part of a whole card; a card is laid
-  from each end of the band across it. An uncertain whole card that matches no card well
-  (under :attr:`LaidConfig.lost`) may be outlined across two cards or turned: a card is laid
-  on its middle both ways round. Where the sure readings of one try agree, the most similar
-  replaces the card, and the loose cards lying on it go.
-* :func:`unexplained`: a patch of the map outside every card read, at least
-  :attr:`LaidConfig.area` of a typical card after an opening of :attr:`LaidConfig.opening` of
-  a card's width, gets a card laid on its middle both ways round; a sure reading is added.
+The finder may see a card only in part (its art taken for a band) or outline it across two
+cards. The card map still shows where card is. :func:`wholes_from_bands`: an uncertain band
+may be part of a whole card, so a card of the frame's shape is laid from each end of the band
+across it; an uncertain whole card that matches no card well (under :attr:`LaidConfig.lost`)
+may be outlined across two cards or turned, so a card of the frame's typical size is laid on
+its middle both ways round. Each is refined as a whole card by the outline refiner, kept only
+where the map shows card and no other whole card lies, and read. Where the sure readings of
+one try agree, the most similar replaces the card, and the loose cards lying on it go.
 
 Pure: the photo, the cards and the finder's map in, the cards out.
 """
@@ -21,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -44,11 +38,7 @@ FloatArray = npt.NDArray[np.float32]
 
 @dataclass(frozen=True)
 class LaidConfig:
-    """Where cards are laid and kept (see the module). ``from_bands`` and ``unexplained``:
-    whether :func:`wholes_from_bands` and :func:`unexplained` run."""
-
-    from_bands: bool = True
-    unexplained: bool = True
+    """Where cards are laid and kept (see the module)."""
 
     #: A laid card is refined when the map shows card over this share of it and it lies on
     #: no whole card by more than that ...
@@ -60,10 +50,6 @@ class LaidConfig:
     lost: float = 0.7
     #: Two cards overlapping by more than this are one.
     same_band: float = 0.3
-    #: An unexplained patch is at least this share of a typical card ...
-    area: float = 0.35
-    #: ... after an opening this share of a card's width across.
-    opening: float = 0.25
     #: A refined card off the frame's card shape by more than this (log ratio) is also read
     #: made that shape (the refiner may leave a dark banner out).
     slack: float = 0.06
@@ -143,64 +129,3 @@ def _read_laid(eyes: Eyes, image: Image, found: Found, cards: list[Card],
         read.setdefault(key, []).append(eyes.whole_card(quad, m, fine=False))
     return read
 
-
-def unexplained(eyes: Eyes, image: Image, cards: list[Card], found: Found,
-                config: LaidConfig) -> list[Card]:
-    """``cards`` and the whole cards read surely where the map shows card that none of them
-    explains (see the module); of two tries on one patch, the more similar."""
-    _, aspect, width = _frame(eyes, cards)
-    refiner = eyes.finder.refiner
-    if refiner is None or width is None:
-        return cards
-    tries = [(n, portrait(clockwise(q)))
-             for n, patch in enumerate(_patches(found, [c.quad for c in cards], width,
-                                                aspect, config))
-             for q in cards_on(patch, width, aspect)]
-    tries = [(n, q) for n, q in tries if found.shown(q) >= config.rough[0]]
-    if not tries:
-        return cards
-    moved = refiner.refine(image, [q for _, q in tries], found.blurs)
-    refined = [(n, portrait(clockwise(q))) for (n, _), q in zip(tries, moved, strict=True)]
-    # the laid card and the refined one made the frame's card shape are read too
-    refined += tries + [(n, q) for n, quad in refined for q in _lengths(quad, aspect, config)]
-    shown, lying = config.final
-    refined = [(n, q) for n, q in refined if found.shown(q) >= shown and all(
-        overlap(q, c.quad) <= lying for c in cards)]
-    read: dict[int, list[Card]] = {}
-    for (n, quad), (m, _, _) in zip(refined, eyes.wholes(image, [q for _, q in refined]),
-                                    strict=True):
-        if not m.uncertain:
-            read.setdefault(n, []).append(eyes.whole_card(quad, m, fine=False))
-    new: list[Card] = []
-    for sure in read.values():
-        best = max(sure, key=lambda c: c.similarity)
-        if len({c.label for c in sure}) == 1 and not any(
-                overlap(best.quad, c.quad) > config.same_band for c in new):
-            new.append(best)
-    return cards + new
-
-
-def _patches(found: Found, quads: list[FloatArray], width: float, aspect: float,
-             config: LaidConfig) -> list[FloatArray]:
-    """The patches of ``found``'s card map outside ``quads`` large enough to be a card, each
-    as its minimum-area rectangle in frame pixels."""
-    scale = found.scale
-    free = found.visible.astype(np.uint8)
-    for quad in quads:
-        cv2.fillConvexPoly(free, np.round((quad + 0.5) * scale - 0.5).astype(np.int32), 0)
-    k = max(3, round(config.opening * width * scale) | 1)
-    free = np.asarray(cv2.morphologyEx(free, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)),
-                      np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
-    least = config.area * width * width / aspect * scale * scale
-    out = []
-    for i in range(1, count):
-        if stats[i, cv2.CC_STAT_AREA] < least:
-            continue
-        x, y = int(stats[i, cv2.CC_STAT_LEFT]), int(stats[i, cv2.CC_STAT_TOP])
-        w, h = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
-        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
-        points = np.column_stack([xs + x, ys + y]).astype(np.float32)
-        box = cv2.boxPoints(cv2.minAreaRect(points)).astype(np.float32)
-        out.append(np.asarray((box + 0.5) / scale - 0.5, np.float32))
-    return out

@@ -15,8 +15,8 @@ bench, ``bench/bench_reader_ablation.py``, measures what each earns on real phot
    again with a short edge moved.
 5. **columns** (:mod:`~companion.vision.cards.walk`): cards under cards, walked out from the
    card on top; :attr:`Card.covered_by` says which card lies on a band.
-6. **laid** (:mod:`~companion.vision.cards.laid`): whole cards laid where the card map shows
-   a card that no reading explains.
+6. **laid** (:mod:`~companion.vision.cards.laid`): whole cards laid over a band or an
+   outline that the finder saw only in part, where the card map shows card.
 7. **tidy** (:mod:`~companion.vision.cards.tidy`): a card found twice reported once.
 8. **evidence** (:mod:`~companion.vision.cards.evidence`): a card is kept only where the photo
    shows a card's shape, edges and likeness (nothing where nothing is).
@@ -41,7 +41,7 @@ from companion.vision.cards.enrollment import FULL_VIEW, CardSet, Match, fit_cro
 from companion.vision.cards.evidence import EVIDENCE, EvidenceConfig, with_evidence
 from companion.vision.cards.eyes import Eyes, read_pieces
 from companion.vision.cards.finder import CardFinder, Found, Piece, clockwise, portrait
-from companion.vision.cards.laid import LAID, LaidConfig, unexplained, wholes_from_bands
+from companion.vision.cards.laid import LAID, LaidConfig, wholes_from_bands
 from companion.vision.cards.mend import LENGTHS, LengthsConfig, mend_lengths
 from companion.vision.cards.outline import OUTLINE, OutlineConfig, soft_grey, with_outlines
 from companion.vision.cards.photo_check import MIN_SHARPNESS, PoorPhoto, checked_grey, sharpness
@@ -120,12 +120,8 @@ class CardReader:
             pieces = [replace(p, quad=portrait(clockwise(c.quad))) if c.visible == "full"
                       else p for p, c in zip(pieces, cards, strict=True)]
             cards = read_columns(eyes, image, pieces, cards, found, config.columns)
-        laid = config.laid
-        if laid is not None and found is not None:                          # 6 laid
-            if laid.from_bands:
-                cards = wholes_from_bands(eyes, image, cards, found, laid)
-            if laid.unexplained:
-                cards = unexplained(eyes, image, cards, found, laid)
+        if config.laid is not None and found is not None:                   # 6 laid
+            cards = wholes_from_bands(eyes, image, cards, found, config.laid)
         if config.tidy is not None:                                          # 7 tidy
             cards = drop_doubles(cards, config.tidy)
         return cards
