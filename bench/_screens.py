@@ -22,16 +22,29 @@ class Screen(threading.Thread):
         self.lock = threading.Lock()
 
     def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        self.conn = conn = http.client.HTTPConnection("127.0.0.1", self.port,
+                                                      timeout=self.timeout)
         conn.request("GET", f"/api/games/{self.game}/events")
         response = conn.getresponse()
-        for event, data in read_events(iter(response.readline, b"")):
-            if event != "snapshot":
-                continue
-            version = int(json.loads(data)["version"])
-            with self.lock:
-                self.seen.setdefault(version, time.monotonic())
-            self.ready.set()
+        if response.status != 200:  # the service refuses more streams than it serves
+            raise RuntimeError(f"stream of game {self.game}: {response.status}")
+        try:
+            for event, data in read_events(iter(response.readline, b"")):
+                if event != "snapshot":
+                    continue
+                version = int(json.loads(data)["version"])
+                with self.lock:
+                    self.seen.setdefault(version, time.monotonic())
+                self.ready.set()
+        except (OSError, ValueError):  # closed by close()
+            return
+
+    def close(self) -> None:
+        """Close the stream (the service keeps a bounded number open)."""
+        conn = getattr(self, "conn", None)
+        if conn is not None and conn.sock is not None:
+            conn.sock.shutdown(2)
+            conn.close()
 
     def arrival(self, version: int) -> float | None:
         """When ``version`` arrived on this screen (None: not yet)."""

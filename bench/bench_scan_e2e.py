@@ -117,8 +117,14 @@ def one_run(port: int, clients: int, photos: list[bytes]) -> float | None:
                                json.dumps({"seat": seat}).encode(), token)["versions"])
         except RuntimeError as exc:  # the reader named a card wrongly and surely
             print(f"  seat {seat}: the engine refused the scanned tableau: {exc}")
+            for s in screens:
+                s.close()
             return None
-    last = wait_all(screens, version, timeout=30)
+    try:
+        last = wait_all(screens, version, timeout=30)
+    finally:
+        for s in screens:
+            s.close()
     if taps:
         print(f"  {taps} card(s) were uncertain: a person taps each (done here at once)")
     return last - start
@@ -142,13 +148,9 @@ def tap_uncertain(port: int, game: int, token: str, cards: list[Any],
     return taps
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--clients", type=int, default=8)
-    args = parser.parse_args()
-    cv2.setNumThreads(1)
-    photos = [photo(t, seed) for seed, t in enumerate(TABLEAUX)]
+def served_run(clients: int, photos: list[bytes]) -> float | None:
+    """:func:`one_run` on a service of its own (a fresh data dir: the streams a run leaves
+    open count against the service's bounded number of streams until they are noticed)."""
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
         enrolled(data_dir)
@@ -159,11 +161,21 @@ def main() -> int:
         server = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
-            times = [one_run(server.server_port, args.clients, photos) for _ in range(args.runs)]
+            return one_run(server.server_port, clients, photos)
         finally:
             server.shutdown()
             session.close()
             log.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--clients", type=int, default=8)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    photos = [photo(t, seed) for seed, t in enumerate(TABLEAUX)]
+    times = [served_run(args.clients, photos) for _ in range(args.runs)]
     for i, t in enumerate(times):
         print(f"run {i + 1}: " + (f"{1000 * t:.0f} ms" if t is not None else "refused"))
     timed = [t for t in times if t is not None]

@@ -7,7 +7,9 @@ carries is the scan as ``GET /api/games/<id>/scan`` answers it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import cv2
 import pytest
 
 from companion.games.base import IllegalAction, UnreadableInput
@@ -70,3 +72,28 @@ def test_a_scan_is_entered_seat_by_seat_and_corrected_card_by_card_on_the_one_de
     assert [o.version for o in outcomes] == [2]
     assert session.snapshot(game, HOST)["view"]["round"] == 2  # both in: the round scored
     assert desk.held(game, KIND) == []  # and the scan lapsed with it
+
+
+def test_the_phone_photo_that_completes_the_round_is_entered_without_a_lapsed_scan_error(
+    session: Session, data_dir: Path,
+) -> None:
+    """Each player photographs their own cards and confirms them. The last confirm scores the
+    round; a live stream that reads the desk as that state is published drops the scan (its
+    round is over) while its seat is still being entered: the confirm answers what it
+    entered, not that the scan went meanwhile (which is what the phone used to be told)."""
+    game = party(session)
+    scans = scripted(session, data_dir, layout([TABLEAU]))
+    photo = cv2.imencode(".jpg", table_photo([TABLEAU]))[1].tobytes()
+    entered = scans.input.entered
+
+    def and_a_stream_reads_the_desk(pending: Any, part: Any, outcome: Any) -> Any:
+        scans.desk.held(game, KIND)  # as a stream's pending event does on the new state
+        return entered(pending, part, outcome)
+
+    scans.input.entered = and_a_stream_reads_the_desk  # type: ignore[method-assign]
+    for seat in (0, 1):
+        scan = scans.scan_photo(game, HOST, photo, seat=seat)
+        outcomes = scans.desk.confirm(game, KIND, scan.number, HOST, SeatChoice(seat))
+        assert [o.version for o in outcomes] == [seat + 1]
+    assert session.snapshot(game, HOST)["view"]["round"] == 2
+    assert scans.desk.held(game, KIND) == []

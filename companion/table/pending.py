@@ -244,7 +244,10 @@ class PendingDesk:
             if current is None:
                 self.drop(game_pk, kind, pending.slot, ref)
                 break
-            current = self.update(current)
+            try:
+                current = self.update(current)
+            except NotFound:  # dropped by what it entered (its round is over): entered still
+                break
         return outcomes
 
     def correct(self, game_pk: int, kind: str, ref: int, viewer: Viewer, change: Any,
