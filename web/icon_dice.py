@@ -4,9 +4,11 @@
   tray's settle state, the dice of the last reads), every pending reading, the face set's
   enrollment summary; with ``game`` also that game's part (roll source, its pending readings,
   who is asking).
-* ``GET  /api/icon-dice/view.jpg`` - the last frame, 640 px wide, each belt and tray outlined,
-  each icon die outlined and labelled with its face (uncertain ones orange with ``?``, cocked
-  ones magenta); never cached.
+* ``GET  /api/icon-dice/view.jpg`` - the last frame, 640 px wide, each belt and tray outlined
+  and tagged with its seat's number, each icon die outlined and numbered (uncertain ones
+  orange, cocked ones magenta; the picture carries no words); its ``X-Icon-Legend`` header
+  (JSON) says what each number stands for, which the page names in its language; never
+  cached.
 * ``POST /api/games/<id>/icon-dice/confirm`` ``{"roll"}`` - enter pending reading ``roll`` as
   read; ``.../correct`` ``{"roll", "values"}`` - enter the faces tapped instead (readings
   ``"kind:face"``, every die of the belt or tray); ``.../dismiss`` ``{"roll"}`` - forget it.
@@ -29,6 +31,7 @@ answer 404.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
@@ -55,6 +58,8 @@ pages = Blueprint("icon_dice_pages", __name__)
 PHOTO_MAX = 8 * 1024 * 1024
 #: Room for the multipart envelope around a photo.
 ENVELOPE = 64 * 1024
+#: The response header of ``view.jpg`` that says what the picture's numbers stand for.
+LEGEND_HEADER = "X-Icon-Legend"
 OFF: JSON = {"enabled": False, "state": "off", "message": tmsg("no camera in this service"),
              "regions": {}, "frame": None, "dice": [], "pending": [], "set": None}
 
@@ -110,11 +115,14 @@ def status() -> Response:
 @bp.get("/icon-dice/view.jpg")
 def view() -> Response:
     hook = get_icon()
-    data = hook.view_jpeg() if hook is not None else None
-    if data is None:
+    got = hook.view() if hook is not None else None
+    if got is None:
         raise NotFound(msg("the camera has no picture now (it is off, starting or lost)"))
+    data, legend = got
     response = Response(data, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"
+    # the numbers drawn, with the picture they belong to (ASCII JSON: readings are ids)
+    response.headers[LEGEND_HEADER] = json.dumps(legend, separators=(",", ":"))
     return response
 
 

@@ -15,7 +15,9 @@ setting (``companion/settings.py``; a spec of :func:`companion.vision.sources.ma
   re-opened with exponential backoff (:data:`BACKOFF`); games are untouched meanwhile and dice
   can be tapped in;
 * :meth:`TableCamera.snapshot_jpeg` is the tablet's camera view: the last frame with every die
-  the reader saw outlined and labelled with its value, and the calibrated zones drawn;
+  the reader saw outlined and labelled with its value (digits: :func:`die_mark`), and the
+  calibrated zones drawn (colours and seat numbers, no words; the camera card's legend names
+  them in the page's language);
 * the zones file of the data directory (``companion/vision/calibration.py``) tells the reader
   how big a die looks (so the detector works at the right scale) and the settle detector where
   the tray is; :meth:`TableCamera.calibrate` calibrates on the current frame and saves it. The
@@ -418,8 +420,15 @@ def _zones_summary(zones: Zones | None) -> JSON | None:
             "table_mm": list(zones.table_mm) if zones.table_mm else None}
 
 
+def die_mark(value: int) -> str:
+    """The only text the camera's picture carries: a die's value, in digits (the zones are
+    drawn with colours and seat numbers: :func:`~companion.vision.calibration.draw_zones`)."""
+    return str(int(value))
+
+
 def annotate(image: Image, dice: tuple[Die, ...], width: int = VIEW_WIDTH) -> Image:
-    """A copy of ``image`` scaled to ``width`` with every die's box and value drawn on it."""
+    """A copy of ``image`` scaled to ``width`` with every die's box and value drawn on it (no
+    words: each page says what the picture shows in its own language)."""
     scale = width / image.shape[1]
     small = cv2.resize(image, (width, round(image.shape[0] * scale)),
                        interpolation=cv2.INTER_AREA)
@@ -428,7 +437,7 @@ def annotate(image: Image, dice: tuple[Die, ...], width: int = VIEW_WIDTH) -> Im
         x0, y0, x1, y1 = (round(v * scale) for v in die.box)
         colour = COLOURS["ok" if die.confidence >= 0.75 else "uncertain"]
         cv2.rectangle(out, (x0, y0), (x1, y1), colour, 2)
-        label = f"{die.value}"
+        label = die_mark(die.value)
         cv2.putText(out, label, (x0, max(14, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     (0, 0, 0), 3, cv2.LINE_AA)
         cv2.putText(out, label, (x0, max(14, y0 - 4)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,

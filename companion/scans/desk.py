@@ -57,8 +57,9 @@ log = logging.getLogger("companion.scans")
 
 
 def printed_names(title: str) -> dict[str, str]:
-    """Every card of ``title``'s box by its name as printed, so that a card read as one not on
-    the game's menu is labelled in words too ("Fruit: watermelon and orange")."""
+    """Every card of ``title``'s box by its English name as printed ("Fruit: watermelon and
+    orange"), a card read as one not on the game's menu included. The scan's picture names no
+    card (:func:`~companion.scans.annotate`): the screens do, in their language."""
     try:
         return find_game(title).card_names()
     except UnknownGame:
@@ -218,18 +219,10 @@ class ScanDesk:
         return self.input.detail(scan_entry(scan))
 
     def image_jpeg(self, game_pk: int) -> bytes:
-        """The pending scan's annotated photo as JPEG (:func:`~companion.scans.annotate`), each
-        card labelled with its name as printed (the game's menu)."""
-        scan = self._held(game_pk)
-        try:
-            title, view = self._game(game_pk)
-            menu = view.get("menu") or {}
-        except (NotFound, IllegalAction):
-            title, menu = "", {}
-        names = {**printed_names(title),
-                 **{str(c["id"]): str(c["name"]) for c in menu.get("cards", [])
-                    if isinstance(c, dict) and "id" in c and "name" in c}}
-        return annotated_jpeg(scan, names)
+        """The pending scan's annotated photo as JPEG (:func:`~companion.scans.annotate`): each
+        card outlined and numbered, no names (the screens name each card by its number in
+        their language)."""
+        return annotated_jpeg(self._held(game_pk))
 
     def card_jpeg(self, game_pk: int, index: int, number: Any = None) -> bytes:
         """Card ``index`` of the pending scan cut from the photo, upright, as JPEG (the "not

@@ -2,6 +2,12 @@
 card's rectified crop (what a correction teaches the set) and its larger view (what the "not
 sure" prompt shows).
 
+The annotated photo carries no words (a Hershey font cannot draw French or Polish, and every
+phone reads its own language): each card's outline in its colour and its number in a badge,
+``?`` added where the reader is not sure (:func:`badge_text`, the only text drawn). The number
+is the card's ``index + 1``, the number the screens' card chips show beside the card's name in
+their language (``web/static/scan.js``).
+
 Pure image functions (OpenCV and NumPy); the card reader itself is
 :mod:`companion.vision.cards`, imported on first use.
 """
@@ -9,7 +15,7 @@ Pure image functions (OpenCV and NumPy); the card reader itself is
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -54,15 +60,22 @@ def shrink(image: Image, side: int = MAX_SIDE) -> Image:
                                  interpolation=cv2.INTER_AREA), np.uint8)
 
 
-def annotate(scan: PendingScan, width: int = VIEW_WIDTH,
-             names: Mapping[str, str] | None = None) -> Image:
-    """The scan's photo ``width`` px wide (never enlarged) with every card outlined, a badge
-    with its number (as the screens' chips show it) in its middle and its label under the badge
-    (its name as printed, from ``names``, where given); uncertain cards in orange with a thick
-    outline and a ``?``."""
+def badge_text(index: int, uncertain: bool) -> str:
+    """The only text the annotated photo carries: card ``index``'s number as the screens'
+    chips show it (``index + 1``), with ``?`` when the reader is not sure of it."""
+    return f"{int(index) + 1}{'?' if uncertain else ''}"
+
+
+def annotate(scan: PendingScan, width: int = VIEW_WIDTH) -> Image:
+    """The scan's photo ``width`` px wide (never enlarged) with every card outlined and a badge
+    with its number (as the screens' chips show it) in its middle; uncertain cards in orange
+    with a thick outline and a ``?``. No names: the screens name each card by its number in
+    their language (module docstring)."""
     image = scan.image
     scale = min(1.0, width / image.shape[1])
-    out = np.ascontiguousarray(shrink(image, round(max(image.shape[:2]) * scale)))
+    small = shrink(image, round(max(image.shape[:2]) * scale))
+    # never drawn on the scan's own photo (the card crops are cut from it)
+    out = np.ascontiguousarray(small.copy() if small is image else small)
     thick = max(2, round(out.shape[1] / 400))
     for card in scan.cards:
         kind = ("ignored" if card.ignored else "corrected" if card.corrected
@@ -71,15 +84,14 @@ def annotate(scan: PendingScan, width: int = VIEW_WIDTH,
         colour = COLOURS[kind]
         cv2.polylines(out, [pts.astype(np.int32)], True, colour,
                       thick * (2 if kind == "uncertain" else 1), cv2.LINE_AA)
-        _badge(out, pts, f"{card.index + 1}{'?' if kind == 'uncertain' else ''}",
-               (names or {}).get(card.label) or card.label.replace("_", " "), colour)
+        _badge(out, pts, badge_text(card.index, kind == "uncertain"), colour)
     return np.asarray(out, np.uint8)
 
 
-def _badge(out: Image, pts: npt.NDArray[np.float32], number: str, label: str,
+def _badge(out: Image, pts: npt.NDArray[np.float32], number: str,
            colour: tuple[int, int, int]) -> None:
-    """A filled circle with ``number`` at the card's centre and ``label`` under it, sized to the
-    card (readable on a phone)."""
+    """A filled circle with ``number`` at the card's centre, sized to the card (readable on a
+    phone)."""
     side = min(float(np.linalg.norm(pts[1] - pts[0])), float(np.linalg.norm(pts[2] - pts[1])))
     r = max(9, round(side * 0.2))
     cx, cy = (int(v) for v in pts.mean(0))
@@ -91,12 +103,6 @@ def _badge(out: Image, pts: npt.NDArray[np.float32], number: str, label: str,
     (tw, th), _ = cv2.getTextSize(number, font, size, weight)
     cv2.putText(out, number, (cx - tw // 2, cy + th // 2), font, size, (255, 255, 255), weight,
                 cv2.LINE_AA)
-    small = max(0.3, side / 260)
-    (lw, lh), _ = cv2.getTextSize(label, font, small, 1)
-    at = (cx - lw // 2, cy + r + lh + 4)
-    cv2.rectangle(out, (at[0] - 3, at[1] - lh - 3), (at[0] + lw + 3, at[1] + 4), (255, 255, 255),
-                  -1)
-    cv2.putText(out, label, at, font, small, (20, 20, 20), 1, cv2.LINE_AA)
 
 
 #: The refusals of ``companion/vision/image_limits.py`` for "the photo" (English there), each
@@ -136,10 +142,10 @@ def photo_refusal(text: str) -> Msg | str:
     return text
 
 
-def annotated_jpeg(scan: PendingScan, names: Mapping[str, str] | None = None) -> bytes:
+def annotated_jpeg(scan: PendingScan) -> bytes:
     """:func:`annotate`'s picture as JPEG bytes; :class:`UnreadableInput` if it cannot be
     encoded."""
-    ok, data = cv2.imencode(".jpg", annotate(scan, names=names), [cv2.IMWRITE_JPEG_QUALITY, 82])
+    ok, data = cv2.imencode(".jpg", annotate(scan), [cv2.IMWRITE_JPEG_QUALITY, 82])
     if not ok:
         raise UnreadableInput(msg("the scan's picture could not be encoded"))
     return bytes(data)

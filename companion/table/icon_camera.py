@@ -588,19 +588,28 @@ class DataDirHook:
                 "frame": self.frames if self.frame is not None else None, "dice": dice}
 
     def view_jpeg(self, width: int = 640) -> bytes | None:
-        """The last frame with each icon die outlined and labelled (``None`` before the first
-        frame)."""
+        """The last frame with each icon die outlined and numbered (``None`` before the first
+        frame); :meth:`view` gives it with its legend."""
+        got = self.view(width)
+        return got[0] if got is not None else None
+
+    def view(self, width: int = 640) -> tuple[bytes, JSON] | None:
+        """The last frame as JPEG with each belt and tray outlined and tagged with its seat's
+        number and each icon die outlined and numbered (1, 2, ... region by region, each
+        region's dice as it read them), and the legend saying what each number stands for
+        (:func:`~companion.vision.icon_dice.annotate.legend`: the page names them in its
+        language); ``None`` before the first frame."""
         import cv2
 
-        from companion.vision.icon_dice.annotate import annotate_icons
+        from companion.vision.icon_dice.annotate import annotate_icons, legend
 
         frame, camera = self.frame, self.camera
         if frame is None:
             return None
-        seen = camera.seen() if camera is not None else []
+        seen = [] if camera is None else [
+            (r.seat + 1, r.surface, d) for r, d in camera.seen() if hasattr(d, "reading")]
         regions = [] if camera is None else [
-            (f"seat {r.seat + 1} {r.surface}", r.polygon) for r in camera.regions]
-        image = annotate_icons(frame, [d for _, d in seen if hasattr(d, "reading")], regions,
-                               width)
+            (r.seat + 1, r.surface, r.polygon) for r in camera.regions]
+        image = annotate_icons(frame, [d for _, _, d in seen], regions, width)
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
-        return bytes(data) if ok else None
+        return (bytes(data), legend(seen, regions)) if ok else None

@@ -18,8 +18,9 @@ markers of OpenCV's ``DICT_4X4_50`` dictionary, each :data:`MARKER_MM` millimetr
 :meth:`Zones.to_json` is the **zones file** saved in the data directory (:data:`ZONES_FILE`,
 documented in ``docs/CALIBRATION.md``) that the dice camera (the tray: where to look and how big a
 die is) and the card scanner (which seat a card lies in) read. :class:`CalibrationError` says
-what is missing (no markers at all, an incomplete set of corners, ...). Pure: no I/O except
-:func:`save_zones` / :func:`load_zones`.
+what is missing (no markers at all, an incomplete set of corners, ...). :func:`draw_zones`
+draws the zones on a picture with colours and seat numbers only, no words (each page names
+them in its language). Pure: no I/O except :func:`save_zones` / :func:`load_zones`.
 """
 
 from __future__ import annotations
@@ -367,18 +368,33 @@ ZONE_COLOURS = {"table": (200, 200, 200), "tray": (60, 200, 255)}
 SEAT_COLOUR = (255, 160, 60)
 
 
+def zone_mark(seat: int | None) -> str:
+    """The only text the zones picture carries: a seat's number (digits); the table and the
+    tray (``None``) are told by their colour alone."""
+    return "" if seat is None else str(int(seat))
+
+
 def draw_zones(image: Image, zones: Zones, scale: float = 1.0) -> Image:
-    """``image`` (already scaled by ``scale`` from the calibrated frame) with the zones drawn."""
+    """``image`` (already scaled by ``scale`` from the calibrated frame) with the zones drawn:
+    the table grey, the tray yellow, each seat's mat blue with the seat's number
+    (:func:`zone_mark`). No words (a Hershey font cannot draw French or Polish): the camera
+    card's legend names the colours and the numbers in the page's language
+    (``web/static/camera.js``)."""
     out = np.ascontiguousarray(image.copy())
     sx = image.shape[1] / zones.image_size[0] if scale == 1.0 else scale
-    shapes = [(z, ZONE_COLOURS.get(z.name, SEAT_COLOUR)) for z in
-              ([zones.table] if zones.table else []) + [zones.tray, *zones.seats.values()]]
-    for zone, colour in shapes:
+    shapes: list[tuple[Zone, tuple[int, int, int], int | None]] = [
+        (z, ZONE_COLOURS[name], None) for name, z in
+        (("table", zones.table), ("tray", zones.tray)) if z is not None]
+    shapes += [(z, SEAT_COLOUR, seat) for seat, z in sorted(zones.seats.items())]
+    for zone, colour, seat in shapes:
         pts = np.round(np.array(zone.polygon_px) * sx).astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, colour, 2, cv2.LINE_AA)
-        x, y = pts.reshape(-1, 2).min(axis=0)
-        cv2.putText(out, zone.name, (int(x) + 4, int(y) + 16), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
-                    colour, 1, cv2.LINE_AA)
+        text = zone_mark(seat)
+        if text:
+            x, y = pts.reshape(-1, 2).min(axis=0)
+            at = (int(x) + 4, int(y) + 18)
+            cv2.putText(out, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 3, cv2.LINE_AA)
+            cv2.putText(out, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
     return out
 
 

@@ -4,6 +4,7 @@ camera's frame, size and type checks, saving the set)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,13 @@ def test_an_unsure_belt_waits_and_is_confirmed(filmed: Any) -> None:
     assert view.headers["Cache-Control"] == "no-store"
     image = cv2.imdecode(np.frombuffer(view.data, np.uint8), cv2.IMREAD_COLOR)
     assert image is not None and image.shape[1] == 640
+    # the picture's numbers, for the page to name in its language (the picture has no words)
+    legend = json.loads(view.headers["X-Icon-Legend"])
+    assert [d["n"] for d in legend["dice"]] == list(range(1, 9))
+    assert [d["reading"] for d in legend["dice"]] == ANN_BELT
+    assert [d["quality"] for d in legend["dice"]].index("uncertain") == UNSURE
+    assert {(d["seat"], d["surface"]) for d in legend["dice"]} == {(0, "belt")}
+    assert legend["regions"] == [{"seat": 1, "surface": "belt"}]
     watcher = post(client, f"/api/games/{game.id}/icon-dice/confirm", {"roll": p["roll"]})
     assert watcher.status_code == 403
     done = post(client, f"/api/games/{game.id}/icon-dice/confirm", {"roll": p["roll"]},

@@ -2,7 +2,8 @@
 // reader sees outlined (GET /api/camera/view.jpg: the picture alone refreshes itself, asking for
 // the next one PICTURE_MS after each loads; the camera's state comes from the live stream's
 // devices event), what the tray looks like now, and with the demo camera buttons that throw
-// dice into the rendered tray.
+// dice into the rendered tray. The picture carries no words, only die values and the calibrated
+// zones in colours with each seat's number: the legend under it names them in the page's language.
 import { banner, h } from "./common.js";
 import { needOwner, ownerPost } from "./owner.js";
 import { t, tn } from "./i18n.js";
@@ -33,6 +34,7 @@ export function cameraLine(cam, game) {
 
 /** How long the picture waits after one frame before it asks for the next. */
 const PICTURE_MS = 1000;
+const DICE_TRAY = () => t("Dice tray");
 const view = { picture: null, timer: null, loading: false };
 
 /** Ask for the next picture (the <img> alone: the card's state comes from the stream). Not
@@ -72,8 +74,20 @@ export function cameraView(cam) {
   if (!view.loading && !view.timer) queueMicrotask(() => { if (!view.loading && !view.timer) nextPicture(); });
   const picture = view.picture;
   return h("figure", { class: "camera-view" }, picture,
+    zonesKey(cam.zones),
     cam.dice.length ? h("figcaption", { class: "muted small" },
       t("Seen: {faces}", { faces: cam.dice.map((d) => d.value).join(" + ") })) : null);
+}
+
+/** What the zones drawn on the picture are, in the page's language: the table grey, the dice
+ * tray yellow, each seat's mat blue with its number (companion/vision/calibration.py). */
+function zonesKey(z) {
+  if (!z) return null;
+  return h("p", { class: "muted small zones-key", "data-zones-key": "" },
+    z.table_mm ? h("span", { class: "zone-key table" }, t("Table")) : null,
+    h("span", { class: "zone-key tray" }, DICE_TRAY()),
+    z.seats?.length ? h("span", { class: "zone-key seat" }, t("Seats"),
+      z.seats.map((n) => h("span", { class: "zone-n", "data-zone-seat": n }, String(n)))) : null);
 }
 
 /** Demo camera: throw dice into the rendered tray (ok, or with one die cocked). */

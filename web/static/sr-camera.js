@@ -1,7 +1,9 @@
 // Sushi Roll's icon dice from the camera, on the game screen (sr-game.js calls cameraCard(g) at
 // every render). While the game's dice come from the camera (snapshot roll_source "camera") it
-// shows a card after the panel: the camera's view with every icon die outlined and labelled
-// (GET /api/icon-dice/view.jpg; uncertain dice orange with "?", leaning ones magenta), the
+// shows a card after the panel: the camera's view with every icon die outlined and numbered and
+// every belt and tray tagged with its seat's number (GET /api/icon-dice/view.jpg; uncertain dice
+// orange, leaning ones magenta; the picture carries no words), its legend in the page's language
+// beside it (each number's die face and each tag's seat, from the picture's X-Icon-Legend), the
 // pending readings (one tap confirms; "Correct" opens a picker: tap a die read, then its right
 // face in the dice table; dice can be removed or added), and a link to the enrollment
 // walk-through (sr-enroll.js). Other games: the card stays hidden.
@@ -9,9 +11,9 @@
 // Everything it shows comes from the game's live stream (game.js; issue 25), nothing is
 // polled: the icon camera's state, the face set and who holds the camera from the `devices`
 // event's `icon` part, the pending readings from the `pending` event's `icon` entries (their
-// `detail`, pending.js). Only the picture refreshes itself, as an <img>, every PICTURE_MS.
+// `detail`, pending.js). Only the picture refreshes itself, with its legend, every PICTURE_MS.
 import { api, banner, fill, h } from "./common.js";
-import { dieTile, faceOf, kindName } from "./sr-common.js";
+import { dieTile, faceOf, faceWords, kindName } from "./sr-common.js";
 import { holdLine } from "./owner.js";
 import { t, tn } from "./i18n.js";
 import { onPending, pendingCard, pendingOf } from "./pending.js";
@@ -23,6 +25,9 @@ const STATES = {
   idle: t("Waiting for a roll"),
   off: t("Icon dice off"),
 };
+/** A surface's name in the legend (the camera's regions: each seat's belt and tray). */
+const SURFACES = { belt: t("Belt"), tray: t("Tray") };
+const LEANING = () => t("leaning");
 const WHY = {
   cocked: t("a die leans on an edge or on another die"),
   uncertain: t("it is not sure of a face"),
@@ -30,7 +35,7 @@ const WHY = {
 
 const cam = {
   g: null, id: Number(document.body.dataset.gameId) || null, data: null, game: null, shown: "", fixing: {},
-  picture: null, timer: null,
+  picture: null, timer: null, legend: null, said: null, url: null,
 };
 
 function section() {
@@ -59,18 +64,74 @@ function postGame(path, body) {
     (err) => banner.show(err.message));
 }
 
-/** Ask for the next picture (the <img> alone: the card's state comes from the stream). */
+/** Ask for the next picture and the legend that comes with it (its X-Icon-Legend header), both
+ * shown together: the numbers on the picture are those of its own legend. */
 function nextPicture() {
   clearTimeout(cam.timer);
   cam.timer = null;
   const img = cam.picture;
   if (!img || !cam.g || document.hidden || !img.isConnected) return;
-  img.setAttribute("src", `/api/icon-dice/view.jpg?f=${Date.now()}`);
+  fetch(`/api/icon-dice/view.jpg?f=${Date.now()}`, { cache: "no-store", credentials: "omit" }).then(async (response) => {
+    if (!response.ok) throw new Error(String(response.status));
+    let said = null;
+    try {
+      said = JSON.parse(response.headers.get("X-Icon-Legend") ?? "null");
+    } catch {
+      said = null;
+    }
+    const blob = await response.blob();
+    if (!img.isConnected) return pictureLoaded();
+    if (cam.url) URL.revokeObjectURL(cam.url);
+    cam.url = URL.createObjectURL(blob);
+    img.setAttribute("src", cam.url);
+    cam.said = said;
+    showLegend();
+    return null;
+  }).catch(pictureLoaded);
 }
 
 function pictureLoaded() {
   clearTimeout(cam.timer);
   cam.timer = setTimeout(nextPicture, PICTURE_MS);
+}
+
+/** A seat's name in the legend: its player's, else "Seat 2". */
+function seatName(seat) {
+  return cam.g?.view?.players?.[seat]?.name ?? t("Seat {n}", { n: seat + 1 });
+}
+
+/** The legend of the picture shown: the tags' colours and seats, then each region's dice by
+ * their numbers, named in the page's language ("1 3 Maki", "2 Saumon ?"). */
+function legendParts() {
+  const said = cam.said;
+  const v = cam.g?.view;
+  if (!said || !v) return [];
+  const seats = [...new Set((said.regions ?? []).map((r) => r.seat))].sort((a, b) => a - b);
+  const key = h("p", { class: "muted small sr-legend sr-region-key" },
+    h("span", { class: "sr-key belt" }, SURFACES.belt), h("span", { class: "sr-key tray" }, SURFACES.tray),
+    seats.map((n) => h("span", { "data-icon-seat": n }, h("span", { class: "sr-tag" }, String(n)), ` ${seatName(n - 1)}`)));
+  const groups = new Map();
+  for (const d of said.dice ?? []) {
+    const k = `${d.seat}-${d.surface}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(d);
+  }
+  const rows = [...groups.values()].map((dice) => {
+    const { seat, surface } = dice[0];
+    return h("li", { "data-icon-region": `${seat}-${surface}` },
+      h("span", { class: `sr-tag ${surface}` }, String(seat + 1)),
+      h("span", { class: "sr-region-name" }, `${seatName(seat)} · ${SURFACES[surface] ?? surface}`),
+      dice.map((d) => h("span", { class: `sr-die-key q-${d.quality}`, "data-icon-die": d.n, "data-icon-quality": d.quality },
+        h("span", { class: "sr-num" }, String(d.n)),
+        d.quality === "cocked" ? `${faceWords(v, d.reading)} · ${LEANING()}`
+          : d.quality === "uncertain" ? `${faceWords(v, d.reading)} ?` : faceWords(v, d.reading))));
+  });
+  return [key, rows.length ? h("ul", { class: "sr-view-dice" }, rows)
+    : h("p", { class: "muted small", "data-icon-no-dice": "" }, t("The camera sees no dice now."))];
+}
+
+function showLegend() {
+  if (cam.legend) fill(cam.legend, legendParts());
 }
 
 function view(data) {
@@ -80,16 +141,22 @@ function view(data) {
   // one <img> kept across renders: the last picture stays up while the next one loads; each
   // picture asks for the next once it is in (or failed)
   if (!cam.picture) {
-    cam.picture = h("img", { alt: t("What the camera sees, icon dice outlined and named"),
+    cam.picture = h("img", { alt: t("What the camera sees, icon dice outlined and numbered"),
       width: 640, height: 480, "data-icon-view": "" });
     cam.picture.addEventListener("load", pictureLoaded);
     cam.picture.addEventListener("error", pictureLoaded);
+    cam.legend = h("div", { class: "sr-view-legend", "data-icon-legend": "" });
   }
-  if (!cam.picture.getAttribute("src")) cam.picture.setAttribute("src", `/api/icon-dice/view.jpg?f=${Date.now()}`);
-  return h("figure", { class: "camera-view sr-camera-view" }, cam.picture,
-    h("figcaption", { class: "muted small sr-legend" },
-      h("span", { class: "sr-key ok" }, t("sure")), h("span", { class: "sr-key unsure" }, t("unsure (?)")),
-      h("span", { class: "sr-key cocked" }, t("leaning"))));
+  const first = !cam.picture.getAttribute("src");
+  showLegend();
+  const out = h("figure", { class: "camera-view sr-camera-view" }, cam.picture,
+    h("figcaption", null,
+      h("p", { class: "muted small sr-legend" },
+        h("span", { class: "sr-key ok" }, t("sure")), h("span", { class: "sr-key unsure" }, t("unsure (?)")),
+        h("span", { class: "sr-key cocked" }, LEANING())),
+      cam.legend));
+  if (first) queueMicrotask(nextPicture);  // once the picture is in the page
+  return out;
 }
 
 /** The dice of a reading as tiles; ``marks[i]`` is "ok", "cocked" or "uncertain". */

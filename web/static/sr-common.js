@@ -29,6 +29,13 @@ function faceLabel(f) {
   return SYMBOL_WORDS[f.symbol] ?? f.name;
 }
 
+/** A reading's face, short, in the page's language ("3 Maki", "Saumon"; the reading itself when
+ * the game's dice do not print it): the camera view's legend (sr-camera.js). */
+export function faceWords(v, reading) {
+  const f = faceIndex(v).get(reading);
+  return f ? faceLabel(f) : reading;
+}
+
 /** A die's name in the page's language ("Maki die showing 3 Maki"). */
 function dieLabel(f) {
   return t("{kind} die showing {face}", { kind: KIND_WORDS[f.kind] ?? f.kind, face: faceLabel(f) });
