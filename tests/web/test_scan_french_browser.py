@@ -1,0 +1,63 @@
+"""A card scan on a French phone (390x844), in Debian's Chromium (issue 26): the photo carries
+each card's number only (no English name drawn on it), and the card list beside it names each
+card by that same number in French, as the French rulebook prints it. Screenshot:
+``test-output/screenshots/scan-fr-01-read-phone-fr.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import pytest
+
+from tests.test_scans import table_photo
+from tests.web.browser_support import PHONE, Screen, post_json
+from tests.web.test_pending_push_browser import card_shot
+from tests.web.test_scan_browser import BEN, SCALE, open_as, scanning
+from tests.web.web_support import LiveServer
+
+pytestmark = pytest.mark.browser
+__all__ = ["scanning"]  # the scripted scan desk's fixture, shared with the scan browser test
+#: Ben's cards by their number on the photo, as the French chips name them.
+FRENCH = {1: "Tempura", 5: "Sushi saumon", 6: "Soupe miso", 7: "Sushi omelette", 8: "Thé"}
+
+
+def test_a_french_phone_names_the_scanned_cards_by_their_numbers_in_french(
+    browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
+) -> None:
+    server = scanning
+    created = post_json(server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+    game_id = created["id"]
+    ben_token = post_json(server, f"/api/games/{game_id}/join",
+                          {"code": created["join_code"], "seat": 1})["token"]
+    photo = table_photo([BEN])
+    file = tmp_path / "ben-cards.jpg"
+    cv2.imwrite(str(file), cv2.resize(photo, None, fx=SCALE, fy=SCALE,
+                                      interpolation=cv2.INTER_CUBIC))
+
+    phone = Screen(browser, PHONE, "phone-fr", shots)
+    phone.page.goto(f"{server.url}/")
+    phone.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
+    phone.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+    open_as(phone, server, game_id, ben_token, "seat", 1)
+    page = phone.page
+    page.locator("[data-scan-photo]").set_input_files(str(file))
+    page.locator("[data-scan-image]").wait_for()
+    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    # each chip carries the number drawn on the photo and the card's French name
+    chips = page.locator("#scan [data-scan-card]")
+    assert chips.count() == len(BEN)
+    for n in range(1, len(BEN) + 1):
+        chip = page.locator(f"#scan [data-scan-card='{n - 1}']")
+        assert chip.locator(".scan-n").inner_text() == str(n)
+        if n in FRENCH:
+            assert chip.inner_text().endswith(FRENCH[n]), chip.inner_text()
+    unsure = page.locator("#scan [data-scan-card='2']")
+    assert unsure.get_attribute("aria-label") == "Carte 3 : Tempura, pas sûr", (
+        unsure.get_attribute("aria-label"))
+    card_shot(phone, "#scan", shots / "scan-fr-01-read-phone-fr.png")
+    assert not phone.errors, phone.errors
