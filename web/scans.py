@@ -7,7 +7,8 @@
 * ``POST /api/games/<id>/scan/upload`` - scan a phone's photo: ``multipart/form-data`` with the
   file in ``photo`` (and ``seat``), or the image itself as the body (``?seat=``); at most
   :data:`PHOTO_MAX` bytes; the type is what OpenCV decodes, not what the upload says.
-* ``GET  /api/games/<id>/scan/image.jpg`` - the photo, every card outlined, numbered, labelled.
+* ``GET  /api/games/<id>/scan/image.jpg`` - the photo, every card outlined and numbered (no names:
+  the screens name each card by its number, in their language).
 * ``GET  /api/games/<id>/scan/cards/<n>.jpg`` - card ``n`` (0-based) cut from the photo,
   straightened and upright (``?scan=``: 404 once that scan was replaced); what the "not sure"
   prompt shows large. Seen by whoever may see the game, like the photo.

@@ -390,11 +390,13 @@ def draw_zones(image: Image, zones: Zones, scale: float = 1.0) -> Image:
         pts = np.round(np.array(zone.polygon_px) * sx).astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, colour, 2, cv2.LINE_AA)
         text = zone_mark(seat)
-        if text:
+        if text:  # white on a filled square of the seat's colour (readable on a phone)
             x, y = pts.reshape(-1, 2).min(axis=0)
-            at = (int(x) + 4, int(y) + 18)
-            cv2.putText(out, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 3, cv2.LINE_AA)
-            cv2.putText(out, text, at, cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 1, cv2.LINE_AA)
+            font, size, weight = cv2.FONT_HERSHEY_SIMPLEX, 0.6, 2
+            (w, h), _ = cv2.getTextSize(text, font, size, weight)
+            at = (int(x) + 6, int(y) + h + 7)
+            cv2.rectangle(out, (at[0] - 4, at[1] - h - 4), (at[0] + w + 4, at[1] + 5), colour, -1)
+            cv2.putText(out, text, at, font, size, (255, 255, 255), weight, cv2.LINE_AA)
     return out
 
 
