@@ -59,5 +59,7 @@ def test_a_french_phone_names_the_scanned_cards_by_their_numbers_in_french(
     unsure = page.locator("#scan [data-scan-card='2']")
     assert unsure.get_attribute("aria-label") == "Carte 3 : Tempura, pas sûr", (
         unsure.get_attribute("aria-label"))
+    head = page.locator("#scan [data-scan-seat-block='1'] .scan-seat-head").inner_text()
+    assert "· 8 cartes · 1 carte incertaine ·" in head, head  # a plural, not "incertaine(s)"
     card_shot(phone, "#scan", shots / "scan-fr-01-read-phone-fr.png")
     assert not phone.errors, phone.errors

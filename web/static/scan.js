@@ -380,7 +380,7 @@ function seatBlock(g, scan, seat) {
     h("div", { class: "scan-seat-head" },
       h("strong", null, seat.player ?? t("Seat {n}", { n: seat.seat + 1 })),
       h("span", { class: "muted small" }, [` · ${tn("{n} card", "{n} cards", n)}`,
-        seat.uncertain ? ` · ${t("{n} not sure", { n: seat.uncertain })}` : "", ` · ${STATUS[seat.status] ?? seat.status}`].join(""))),
+        seat.uncertain ? ` · ${tn("{n} card not sure", "{n} cards not sure", seat.uncertain)}` : "", ` · ${STATUS[seat.status] ?? seat.status}`].join(""))),
     h("div", { class: "sgp-tray" }, cards.map((c) => cardChip(g, c))),
     seat.status === "refused" && seat.reason ? h("p", { class: "sgp-refusal", role: "alert", "data-scan-refusal": "" }, seat.reason) : null,
     g.canTable && !entered ? h("div", { class: "row" },
