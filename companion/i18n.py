@@ -164,6 +164,22 @@ class Text(str):
         return self.message.render(lang)
 
 
+class Refusal(Exception):
+    """An error whose reason a person reads: raised with a :class:`Msg` (``msg(...)``), its
+    ``reason`` is the English rendering (logs, CLI) and :meth:`in_language` renders it for the
+    reader; raised with a plain string (not in the catalogue), every language reads that
+    string. Mixed into the project's error types (``class NotFound(Refusal, LookupError)``)."""
+
+    def __init__(self, reason: str | Msg) -> None:
+        self.message: Msg | None = reason if isinstance(reason, Msg) else None
+        super().__init__(str(reason))
+        self.reason = str(reason)
+
+    def in_language(self, lang: str) -> str:
+        """The reason in ``lang`` (a language code of :data:`LANGUAGES`)."""
+        return self.message.render(lang) if self.message is not None else self.reason
+
+
 def tmsg(msgid: str, **params: Any) -> Text:
     """``msg(...)`` rendered in English, kept for :func:`localize` (see :class:`Text`)."""
     return Text(Msg(msgid, params))

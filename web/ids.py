@@ -14,25 +14,17 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
 from companion.games.base import UnreadableInput
-from companion.i18n import Msg, msg
+from companion.i18n import Refusal, msg
 
 #: The largest id SQLite's INTEGER holds.
 ID_MAX = 2**63 - 1
 _ID_DIGITS = len(str(ID_MAX))
 
 
-class UnreadablePath(BadRequest):
+class UnreadablePath(Refusal, BadRequest):
     """A path that names its route but whose id cannot be one; answered as ``400
     unreadable`` (``web/errors.py``). A :class:`~werkzeug.exceptions.HTTPException`, since
     anything else raised while routing would escape Flask's error handlers."""
-
-    def __init__(self, reason: str | Msg) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        super().__init__(str(reason))
-        self.reason = str(reason)
-
-    def in_language(self, lang: str) -> str:
-        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class GameIdConverter(IntegerConverter):

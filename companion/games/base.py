@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar, get_type_hints
 
-from companion.i18n import Msg, msg
+from companion.i18n import Refusal, msg
 
 JSON = dict[str, Any]
 
 
-class IllegalAction(Exception):
+class IllegalAction(Refusal):
     """A well-formed action that the rules forbid; ``reason`` is for a player to read.
 
     Raised with a :class:`~companion.i18n.Msg` (``msg(...)``, ``nmsg(...)``: a message id and
@@ -52,33 +52,13 @@ class IllegalAction(Exception):
     renders it for the reader; raised with a plain string (not yet in the catalogue), every
     language reads that string (docs/I18N.md)."""
 
-    def __init__(self, reason: str | Msg) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        text = str(reason)
-        super().__init__(text)
-        self.reason = text
 
-    def in_language(self, lang: str) -> str:
-        """The reason in ``lang`` (a language code of :data:`companion.i18n.LANGUAGES`)."""
-        return self.message.render(lang) if self.message is not None else self.reason
-
-
-class UnreadableInput(ValueError):
+class UnreadableInput(Refusal, ValueError):
     """Input that cannot be read at all: malformed JSON, unknown kind, missing or bad field.
 
     As :class:`IllegalAction`: raised with a :class:`~companion.i18n.Msg`, ``reason`` is the
     English rendering and :meth:`in_language` renders it for the reader (``400 unreadable``
     answers in the request's language); a plain string reads the same in every language."""
-
-    def __init__(self, reason: str | Msg) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        text = str(reason)
-        super().__init__(text)
-        self.reason = text
-
-    def in_language(self, lang: str) -> str:
-        """The reason in ``lang`` (a language code of :data:`companion.i18n.LANGUAGES`)."""
-        return self.message.render(lang) if self.message is not None else self.reason
 
 
 @dataclass(frozen=True)

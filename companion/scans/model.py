@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.games.base import JSON
-from companion.i18n import Msg
+from companion.i18n import Refusal
 
 Image = npt.NDArray[np.uint8]
 # Which titles take a scanned tableau, and what ``confirm``'s ``extra`` may add to its action
@@ -25,18 +25,9 @@ WASABI, SPECIAL_ORDER, NIGIRI = "wasabi", "special_order", "nigiri"
 MAX_LABEL = 64
 
 
-class Uncertain(Exception):
+class Uncertain(Refusal):
     """A confirm while some of the seat's cards are still uncertain (an ambiguous
     observation, answered ``409 uncertain``); ``reason`` says which."""
-
-    def __init__(self, reason: str | Msg) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        super().__init__(str(reason))
-        self.reason = str(reason)
-
-    def in_language(self, lang: str) -> str:
-        """The reason in ``lang`` (as :class:`~companion.games.base.IllegalAction`'s)."""
-        return self.message.render(lang) if self.message is not None else self.reason
 
 
 @dataclass(frozen=True)

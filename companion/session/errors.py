@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from companion.games.base import IllegalAction, UnreadableInput
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, Refusal, msg
 
 __all__ = [
     "Forbidden",
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-class Forbidden(PermissionError):
+class Forbidden(Refusal, PermissionError):
     """The caller may not do this (a watcher writing, a seat acting for another seat, ...).
 
     ``code``: a stable machine code a page may act on (``"owner_required"``: the owner PIN
@@ -39,42 +39,24 @@ class Forbidden(PermissionError):
     for the reader (as :class:`IllegalAction`)."""
 
     def __init__(self, reason: str | Msg, code: str | None = None) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        super().__init__(str(reason))
-        self.reason = str(reason)
+        super().__init__(reason)
         self.code = code
 
-    def in_language(self, lang: str) -> str:
-        return self.message.render(lang) if self.message is not None else self.reason
 
-
-class NotFound(LookupError):
+class NotFound(Refusal, LookupError):
     """There is no game with that id (or no such thing in it). ``reason``: as :class:`Forbidden`."""
-
-    def __init__(self, reason: str | Msg) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        super().__init__(str(reason))
-        self.reason = str(reason)
-
-    def in_language(self, lang: str) -> str:
-        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class SeatTaken(IllegalAction):
     """The seat is held by another device: the host (or that device) must release it first."""
 
 
-class TooManyAttempts(PermissionError):
+class TooManyAttempts(Refusal, PermissionError):
     """Too many wrong join codes from this client lately; try again after ``retry_after`` s."""
 
     def __init__(self, reason: str | Msg, retry_after: float) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        super().__init__(str(reason))
-        self.reason = str(reason)
+        super().__init__(reason)
         self.retry_after = retry_after
-
-    def in_language(self, lang: str) -> str:
-        return self.message.render(lang) if self.message is not None else self.reason
 
 
 class SessionClosed(RuntimeError):

@@ -40,7 +40,7 @@ from typing import Any
 from companion.games import find_game
 from companion.games.base import JSON, Game, PlayerSpec, UnreadableInput
 from companion.games.registry import UnknownGame, title
-from companion.i18n import SOURCE, Msg, localize, msg, nmsg
+from companion.i18n import SOURCE, Refusal, localize, msg, nmsg
 from companion.session.access import private_seat
 from companion.session.errors import NotFound
 from companion.session.history import History, fold
@@ -54,18 +54,9 @@ ABANDONED_AFTER = 12 * 3600.0
 BOARDS_KEPT = 4
 
 
-class NotFinished(Exception):
+class NotFinished(Refusal):
     """A past game that did not finish (abandoned, or still being played) was asked for what
     only a finished game has (an export); ``reason`` says which game and why."""
-
-    def __init__(self, reason: str | Msg) -> None:
-        self.message: Msg | None = reason if isinstance(reason, Msg) else None
-        super().__init__(str(reason))
-        self.reason = str(reason)
-
-    def in_language(self, lang: str) -> str:
-        """The reason in ``lang`` (as :class:`~companion.games.base.IllegalAction`'s)."""
-        return self.message.render(lang) if self.message is not None else self.reason
 
 
 def _seconds(iso: str) -> float:
