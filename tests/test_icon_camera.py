@@ -8,15 +8,12 @@ Frames are rendered (:mod:`companion.vision.icon_dice.scenes`); the reader, the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.games.base import IllegalAction
-from companion.session.log import GameLog
 from companion.session.session import HOST, Session
 from companion.table.dice_input import check_roll_source, face_request_for
 from companion.table.icon_camera import BELT, IconCamera, IconDesk, box_region
@@ -50,14 +47,6 @@ def faces() -> FaceSet:
     return enroll_photos({r: enrollment_photo(r, seed=900 + i)
                           for i, r in enumerate(readings())})
 
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
 
 
 def table(ann: tuple[str, ...] = ANN, ben: tuple[str, ...] = BEN) -> IconScene:

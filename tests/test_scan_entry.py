@@ -25,11 +25,10 @@ from tests.test_scans import (
     party,
     row_zones,
     scripted,
-    session,
     table_photo,
 )
 
-__all__ = ["data_dir", "enrolled_dir", "session"]  # the fixtures, shared with the scan tests
+__all__ = ["data_dir", "enrolled_dir"]  # the fixtures, shared with the scan tests
 
 
 def test_a_scan_is_entered_seat_by_seat_and_corrected_card_by_card_on_the_one_desk(

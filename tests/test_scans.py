@@ -10,7 +10,7 @@ scripted reader; the real reader reads the drawn photos where the result matters
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,6 @@ from companion.scans import (
 )
 from companion.session.access import HOST, WATCHER, seat_viewer
 from companion.session.errors import Forbidden, NotFound
-from companion.session.log import GameLog
 from companion.session.session import Act, Session
 from companion.vision.calibration import Zone, Zones
 from companion.vision.cards import Card, CardSet, Scan
@@ -127,14 +126,6 @@ def card(label: str, x: float, y: float = 40, uncertain: bool = False,
 
 # -- fixtures -------------------------------------------------------------------------------------
 
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ with PWM-capable pins, and :class:`Controls` with short press timings and instan
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +11,6 @@ import pytest
 from companion.devices.buttons import TableButtons
 from companion.devices.controls import Controls, FactoryChoice, mock_factory
 from companion.devices.presses import PressTiming
-from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.settings import Pins
 from companion.table.rolls import RollDesk
@@ -22,14 +20,6 @@ TIMING = PressTiming(bounce=0.03, hold=0.25)
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"},
            {"name": "Cat", "colour": "green"}]
 
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ and ``web/icon_dice.py``'s ``400 unreadable``. English is unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from flask.testing import FlaskClient
 from companion.devices.camera import Seen, TableCamera
 from companion.games.base import UnreadableInput
 from companion.i18n import said
-from companion.session.log import GameLog
 from companion.session.session import Session
 from companion.table.rolls import RollDesk
 from companion.vision.calibration import CalibrationError, calibrate
@@ -42,14 +40,6 @@ NO_MARKERS = {
           "stole, w dobrym świetle, wszystkie w polu widzenia kamery",
 }
 
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
 
 
 def refusal(placed: list[Any]) -> CalibrationError:

@@ -15,19 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
-from companion.session.log import GameLog
 from companion.session.session import Session
 from tests.web import browser_support
 from tests.web.web_support import LiveServer, NewGame, create_game, make_app, test_owner
-
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
 
 
 @pytest.fixture
