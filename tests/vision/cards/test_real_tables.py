@@ -63,9 +63,16 @@ def _read_tables(config: ReaderConfig = READER) -> tuple[int, int, int, int]:
     return cards, right, wrong_sure, uncertain
 
 
+@pytest.fixture(scope="module")
+def shipped() -> tuple[int, int, int, int]:
+    """The real tables read by the shipped reader (once for this module's tests)."""
+    return _read_tables()
+
+
 @pytest.mark.slow
-def test_real_table_photos_are_read_right_and_rarely_sure_and_wrong() -> None:
-    cards, right, wrong_sure, uncertain = _read_tables()
+def test_real_table_photos_are_read_right_and_rarely_sure_and_wrong(
+        shipped: tuple[int, int, int, int]) -> None:
+    cards, right, wrong_sure, uncertain = shipped
     assert cards == 168
     assert right >= RIGHT_FLOOR * cards, (right, wrong_sure, uncertain)
     assert wrong_sure <= WRONG_SURE_MOST, (right, wrong_sure, uncertain)
@@ -73,12 +80,13 @@ def test_real_table_photos_are_read_right_and_rarely_sure_and_wrong() -> None:
 
 
 @pytest.mark.slow
-def test_the_outline_stage_earns_its_keep_on_real_tables() -> None:
+def test_the_outline_stage_earns_its_keep_on_real_tables(
+        shipped: tuple[int, int, int, int]) -> None:
     """An ablation (``bench/bench_reader_ablation.py``): left out, the finder network's pieces
     alone read fewer of the real tables' cards right (157 against 162 of 168 on the EPYC of
     session 16) and none fewer wrong and sure (1 against 0). A margin of two cards, not five:
     which card a stage alone decides may shift with a CPU's last bits."""
-    _, right, wrong_sure, _ = _read_tables()
+    _, right, wrong_sure, _ = shipped
     _, without_right, without_wrong, _ = _read_tables(replace(READER, outline=None))
     assert right >= without_right + 2, (right, without_right)
     assert wrong_sure <= without_wrong, (wrong_sure, without_wrong)
