@@ -72,6 +72,7 @@ def test_wasabi_over_the_deck_names_both_players_and_the_host_corrects_the_earli
     assert api_snapshot(live_server, game_id, token)["version"] == 1
 
     phone.tap("[data-fix-player=Ann]")  # Ann's tableau, as entered, with the refusal above it
+    phone.page.locator("#panel [data-player=Ann][aria-pressed=true]").wait_for()
     assert phone.page.locator("#panel [data-player=Ann][aria-pressed=true]").count() == 1
     assert "Ann 2, Ben 2" in phone.page.locator("[data-refusal]").inner_text()
     phone.shot("sgp-round-correct-ann")
@@ -82,6 +83,7 @@ def test_wasabi_over_the_deck_names_both_players_and_the_host_corrects_the_earli
     phone.tap("#panel [data-do=enter-tableau]")
     phone.wait_version(2)
     # The panel went back to Ben, whose draft was kept: sent again, it is accepted.
+    phone.page.locator("#panel [data-player=Ben][aria-pressed=true]").wait_for()
     assert phone.page.locator("#panel [data-player=Ben][aria-pressed=true]").count() == 1
     assert phone.page.locator("[data-card-count]").get_attribute("data-card-count") == "9"
     phone.tap("#panel [data-do=enter-tableau]")
