@@ -9,8 +9,12 @@ the card. :func:`enrollment_crop` answers the card, rectified to a portrait crop
 2. The outline stage (:mod:`~companion.vision.cards.outline`, with :data:`ENROLL_OUTLINE`: a
    card may fill most of a close-up) looks for whole cards. Exactly one that is not small
    (:data:`MIN_SHARE` of the photo) is the card; two or more are refused ("2 cards in the
-   photo"), a small one beside a large one is ignored (a corner of another card).
-3. With none, a card-shaped photo that shows something (:data:`MIN_CONTRAST`) is taken as a
+   photo"), a small one beside a large one is ignored (a corner of another card). Where no
+   outline has all four sides stepping one way (a face card's picture frame can hold a side
+   inside the card's white border), the outlines are looked for again without that check:
+   a crop a border's width off is still the card, where the whole photo is not.
+3. With none, a photo shaped like a card (within :data:`SHAPE_SLACK` of :data:`CARD_RATIO`:
+   a 4:3 or 16:9 photo is not) that shows something (:data:`MIN_CONTRAST`) is taken as a
    crop of the card; otherwise "no card found", or "the photo is plain" for an image with
    nothing in it (a grey JPEG is not a card).
 
@@ -28,7 +32,7 @@ import numpy.typing as npt
 
 from companion.i18n import ntmsg, tmsg
 from companion.vision.cards.enrollment import fit_crop, rectify
-from companion.vision.cards.outline import OUTLINE, outline_cards
+from companion.vision.cards.outline import OUTLINE, FloatArray, OutlineConfig, outline_cards
 from companion.vision.cards.photo_check import PoorPhoto, check_photo
 
 Image = npt.NDArray[np.uint8]
@@ -42,8 +46,9 @@ MIN_SHARE = 0.04
 #: A card-shaped photo with no outline in it is taken as a crop when its grey values spread
 #: at least this much (standard deviation, 0-255): a card shows ink on paper.
 MIN_CONTRAST = 6.0
-#: A photo is card-shaped when its short/long side ratio is within this of the card's.
-SHAPE_SLACK = 0.12
+#: A photo is card-shaped when its short/long side ratio is within this of the card's
+#: (0.61-0.73: SET crops 0.64, playing cards 0.71; a 4:3 photo's 0.75 is a photo, not a crop).
+SHAPE_SLACK = 0.06
 #: Short side over long side of the stored crops.
 CARD_RATIO = 2 / 3
 
@@ -55,8 +60,9 @@ def enrollment_crop(image: Image, name: str | None = None) -> Image:
     check_photo(image)
     name = tmsg("the photo") if name is None else name
     h, w = image.shape[:2]
-    cards = [q for q in outline_cards(image, ENROLL_OUTLINE)
-             if cv2.contourArea(q) >= MIN_SHARE * h * w]
+    cards = _large_outlines(image, ENROLL_OUTLINE)
+    if not cards:
+        cards = _large_outlines(image, replace(ENROLL_OUTLINE, polarity=None))
     if len(cards) > 1:
         raise PoorPhoto(ntmsg("{name}: {n} card in the photo; photograph one card alone, the "
                               "others out of view",
@@ -72,3 +78,9 @@ def enrollment_crop(image: Image, name: str | None = None) -> Image:
         return fit_crop(image)
     raise PoorPhoto(tmsg("{name}: no card found; lay the card on a plain table, face up, with "
                          "a little table all round it, and photograph it from above", name=name))
+
+
+def _large_outlines(image: Image, config: OutlineConfig) -> list[FloatArray]:
+    """The whole cards ``config``'s outline stage finds in ``image`` that are not small."""
+    h, w = image.shape[:2]
+    return [q for q in outline_cards(image, config) if cv2.contourArea(q) >= MIN_SHARE * h * w]

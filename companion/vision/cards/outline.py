@@ -18,10 +18,14 @@ resolution: along :attr:`OutlineConfig.samples` normals across the side's middle
 strongest step in brightness (within :attr:`OutlineConfig.reach` of the card's width) marks
 the edge, and the side's line is fitted to those points again.
 
-Of outlines found twice (the inner and outer edge of one border), the larger is kept. Cards
-on one table are one size: with at least :attr:`OutlineConfig.quorum` outlines found, one
-much larger than their median (:attr:`OutlineConfig.oversize`) is two touching cards seen as
-one, and is left out.
+A card's four sides all step the same way (the card brighter than the table all round, or
+darker), by at least :data:`MIN_STEP`: an outline whose fourth side runs along the next card's
+edge, or across plain table to a speck joined to the card, is not a card (:func:`one_way`, at
+:attr:`OutlineConfig.polarity`; checked after sharpening). Of outlines found twice (the inner
+and outer edge of one border, or a card and such an outline around it), the larger that is a
+card is kept. Cards on one table are one size: with at least :attr:`OutlineConfig.quorum`
+outlines found, one much larger than their median (:attr:`OutlineConfig.oversize`) is two
+touching cards seen as one, and is left out.
 
 Cards that touch or lie on one another have no closed outline of their own; this stage does
 not see them (the finder network does: :mod:`companion.vision.cards.finder`).
@@ -33,6 +37,7 @@ unknown). ``cv2.setNumThreads`` is left to the caller.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -71,6 +76,10 @@ class OutlineConfig:
     #: area is left out.
     quorum: int = 3
     oversize: float = 1.6
+    #: Pixels (at ``long_side``) either side of an outline where its sides' steps are read:
+    #: a card's four sides all step the same way (the card brighter than the table all round,
+    #: or darker). ``None`` skips the check.
+    polarity: int | None = 3
 
 
 #: The shipped configuration.
@@ -106,13 +115,19 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE,
     frame_area = grey.shape[0] * grey.shape[1]
     size = (grey.shape[1], grey.shape[0])
     outlines = [np.asarray(c, np.int32) for c in contours]
-    found = [q for c in outlines if _clear_of_edge(c, size, config.clear)
+    found = [q / np.float32(scale) for c in outlines if _clear_of_edge(c, size, config.clear)
              and (q := _card_quad(c, frame_area, config)) is not None]
-    quads = [q / np.float32(scale) for q in _largest_apart(_one_size(found, config))]
-    if scale >= 1 or not quads:
-        return quads
+    if not found:
+        return []
     full = soft_grey(image) if soft is None else soft
-    return [sharpened(full, q, config) for q in quads]
+
+    def card(quad: FloatArray) -> FloatArray | None:
+        if scale < 1:
+            quad = sharpened(full, quad, config)
+        if config.polarity is None or one_way(full, quad, config.polarity / min(scale, 1.0)):
+            return quad
+        return None
+    return _largest_apart(_one_size(found, config), card)
 
 
 def sharpened(grey: Image, quad: FloatArray, config: OutlineConfig) -> FloatArray:
@@ -147,6 +162,32 @@ def sharpened(grey: Image, quad: FloatArray, config: OutlineConfig) -> FloatArra
     if any(c is None for c in corners):
         return quad
     return np.asarray(corners, np.float32)
+
+
+#: The least brightness step (0-255) across each side of a card's outline.
+MIN_STEP = 8.0
+
+
+def one_way(grey: Image, quad: FloatArray, offset: float) -> bool:
+    """Whether every side of ``quad`` steps the same way in ``grey`` (inside minus outside,
+    ``offset`` pixels each side, the median over each side's middle): false for an outline
+    that runs along a card's edge on three sides and along the next card's on the fourth, or
+    one whose side runs across plain table (a speck on the cloth joined to the card's edge):
+    each side's step must be at least :data:`MIN_STEP`."""
+    centre = quad.mean(axis=0)
+    offsets = np.array([-offset, offset], np.float32)
+    signs = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        unit = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal = np.array([-unit[1], unit[0]], np.float32)
+        if float((a - centre) @ normal) > 0:
+            normal = -normal  # inwards
+        base = a[None] + np.linspace(0.2, 0.8, 12, dtype=np.float32)[:, None] * (b - a)[None]
+        values = side_profiles(grey, base, normal, offsets)
+        step = float(np.median(values[:, 1] - values[:, 0]))
+        signs.append(np.sign(step) if abs(step) >= MIN_STEP else 0.0)
+    return abs(sum(signs)) == 4
 
 
 def _one_size(quads: list[FloatArray], config: OutlineConfig) -> list[FloatArray]:
@@ -226,14 +267,18 @@ def _meet(l1: tuple[FloatArray, FloatArray], l2: tuple[FloatArray, FloatArray]
     return np.asarray(p + t * u, np.float32)
 
 
-def _largest_apart(quads: list[FloatArray]) -> list[FloatArray]:
-    """The quads largest first, leaving out any whose centre lies inside one kept."""
+def _largest_apart(quads: list[FloatArray],
+                   card: Callable[[FloatArray], FloatArray | None]) -> list[FloatArray]:
+    """The quads largest first as ``card`` makes them (``None``: not a card, left out),
+    leaving out any whose centre lies inside one kept."""
     kept: list[FloatArray] = []
     for q in sorted(quads, key=lambda q: -cv2.contourArea(q)):
         centre = tuple(float(x) for x in q.mean(axis=0))
         if any(cv2.pointPolygonTest(k.reshape(-1, 1, 2), centre, False) >= 0 for k in kept):
             continue
-        kept.append(q)
+        made = card(q)
+        if made is not None:
+            kept.append(made)
     return kept
 
 

@@ -2,12 +2,12 @@
 
 The photos: windows cut around each card of the 16 real phone photos of
 ``../shared/data/cards/set_tables`` (the card plus 15-50% of its size of table and neighbours
-on each side, cut by the window), as a player's close-up of one card would show it. Counted
-over the set: the one card is found in nearly every window, and its corners agree with the
-outline found in the whole photo within 3% of the card's width (two independent fits, each
-sharpened at the photo's resolution; on the AVX-512 EPYC of session 14: 143 of 144 windows
-with one card, 140 of 143 within 3%, median 0.2%). Photos with no card, several cards, or
-nothing at all are refused with the reason.
+on each side, cut by the window), as a player's close-up of one card would show it. The truth:
+``tests/data/set_tables_corners.json``, every card's corners fitted by another method than the
+reader's and checked by eye (the file says how). Counted over the set: the one card is found
+in nearly every window, and its corners are within 3% of the card's width of the truth on at
+least 98% (the issue's target; session 17, AVX-512 EPYC: 144 of 144, median 0.2%). Photos with
+no card, several cards, or nothing at all are refused with the reason.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from companion.vision.cards.reader import PoorPhoto
 from companion.vision.image_limits import decode_image
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data"
+CORNERS = Path(__file__).resolve().parents[2] / "data" / "set_tables_corners.json"
 SET_TABLES = SHARED / "cards" / "set_tables"
 DICE = SHARED / "dice" / "byler_d6" / "images"
 
@@ -41,13 +42,16 @@ def shared_or_skip(folder: Path) -> Path:
     pytest.skip(message + " (skipped outside CI)")
 
 
-def phone_photos() -> list[np.ndarray]:
+def phone_photos() -> list[tuple[np.ndarray, list[np.ndarray]]]:
+    """Each phone photo of ``set_tables`` with its cards' true corners."""
     tables = shared_or_skip(SET_TABLES)
+    truth = json.loads(CORNERS.read_text())["photos"]
     photos = []
     for meta in sorted(tables.glob("*.json")):
         info = json.loads(meta.read_text())
         if info["kind"] == "phone":
-            photos.append(cv2.imread(str(tables / info["image"])))
+            photos.append((cv2.imread(str(tables / info["image"])),
+                           [np.float32(q) for q in truth[info["image"]]]))
     return photos
 
 
@@ -60,12 +64,12 @@ def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
 
 
 @pytest.mark.slow
-def test_the_one_card_of_a_close_up_is_found_where_the_whole_photo_shows_it() -> None:
+def test_the_one_card_of_a_close_up_is_found_with_its_true_corners() -> None:
     rng = np.random.default_rng(5)
     windows = one = agree = 0
-    for photo in phone_photos():
+    for photo, quads in phone_photos():
         h, w = photo.shape[:2]
-        for quad in outline_cards(photo):
+        for quad in quads:
             (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
             m = rng.uniform(0.15, 0.5, 4)
             left, right = int(max(0, x0 - m[0] * (x1 - x0))), int(min(w, x1 + m[1] * (x1 - x0)))
@@ -79,26 +83,37 @@ def test_the_one_card_of_a_close_up_is_found_where_the_whole_photo_shows_it() ->
                 one += 1
                 agree += corner_error(found[0], quad - np.float32([left, top])) <= 0.03
     assert windows == 144
-    assert one >= 0.97 * windows, (one, windows)
-    assert agree >= 0.95 * one, (agree, one)
+    assert one >= 0.98 * windows, (one, windows)
+    assert agree >= 0.98 * windows, (agree, windows)
+
+
+def test_the_whole_photos_cards_are_outlined_at_their_true_corners() -> None:
+    found = agree = 0
+    for photo, quads in phone_photos():
+        for quad in outline_cards(photo):
+            found += 1
+            truth = min(quads, key=lambda t: float(np.linalg.norm(t.mean(0) - quad.mean(0))))
+            agree += corner_error(quad, truth) <= 0.03
+    assert found == 144
+    assert agree >= 0.98 * found, (agree, found)
 
 
 def test_a_close_up_gives_the_card_rectified() -> None:
-    photo = phone_photos()[0]
-    quad = outline_cards(photo)[0]
+    photo, quads = phone_photos()[0]
+    quad = quads[0]
     (x0, y0), (x1, y1) = quad.min(axis=0).astype(int), quad.max(axis=0).astype(int)
     pad = (x1 - x0) // 3
     window = photo[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad]
     crop = enrollment_crop(window)
     assert crop.shape == (CROP_H, CROP_W, 3)
-    whole = rectify(photo, quad)  # the card as the whole photo's outline cuts it
+    whole = rectify(photo, quad)  # the card as its true corners cut it
     turns = (whole, cv2.rotate(whole, cv2.ROTATE_180))
     assert min(float(np.abs(crop.astype(float) - t).mean()) for t in turns) < 12
 
 
 def test_a_photo_of_a_whole_table_is_refused_as_several_cards() -> None:
     with pytest.raises(PoorPhoto, match=r"\d cards in the photo; photograph one card alone"):
-        enrollment_crop(phone_photos()[0])
+        enrollment_crop(phone_photos()[0][0])
 
 
 def test_a_plain_grey_photo_is_no_card() -> None:
@@ -125,6 +140,17 @@ def test_a_crop_that_is_the_card_is_taken_as_it_is() -> None:
     assert crop.shape == (CROP_H, CROP_W, 3)
 
 
+@pytest.mark.parametrize("size", [(300, 400), (270, 480)], ids=["4:3", "16:9"])
+def test_a_phone_photo_with_no_card_found_is_not_taken_for_a_crop(size: tuple[int, int]) -> None:
+    """A 4:3 or 16:9 photo in which no card is outlined is a photo of a table, not a crop of
+    a card: it is refused rather than stored whole (wood around the card)."""
+    rows = np.arange(size[0], dtype=np.float32)[:, None] + np.zeros(size, np.float32)
+    grain = 110 + 40 * np.sin(rows / 6 + np.sin(np.arange(size[1]) / 40)[None, :])
+    table = np.dstack([grain * 0.6, grain * 0.8, grain]).astype(np.uint8)  # wood grain
+    with pytest.raises(PoorPhoto, match="no card found"):
+        enrollment_crop(table)
+
+
 def with_orientation(jpeg: bytes, orientation: int) -> bytes:
     """``jpeg`` with an EXIF block whose Orientation tag is ``orientation`` (6: the camera
     was turned a quarter clockwise; a viewer turns the pixels to show the photo upright)."""
@@ -137,8 +163,8 @@ def with_orientation(jpeg: bytes, orientation: int) -> bytes:
 def test_a_phone_photos_exif_orientation_is_honoured() -> None:
     """A phone stores a portrait photo as landscape pixels and an EXIF Orientation tag; the
     upload's decoder turns it upright, so the card is found as the player saw it."""
-    photo = phone_photos()[0]
-    quad = outline_cards(photo)[0]
+    photo, quads = phone_photos()[0]
+    quad = quads[0]
     (x0, y0), (x1, y1) = quad.min(axis=0).astype(int), quad.max(axis=0).astype(int)
     pad = (x1 - x0) // 3
     window = photo[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad]
