@@ -60,7 +60,8 @@ SET_TABLES = SHARED / "set_tables"
 
 def match_row(match: Match) -> dict[str, object]:
     return {"gap": match.gap, "similarity": match.similarity, "agrees": match.agrees,
-            "compared": match.compared, "label": match.label, "runner_up": match.runner_up,
+            "compared": match.compared, "margin": match.margin, "label": match.label,
+            "runner_up": match.runner_up,
             "old_uncertain": match.uncertain}
 
 

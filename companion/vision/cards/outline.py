@@ -58,8 +58,8 @@ class OutlineConfig:
     long_side: int = 800
     #: Canny's thresholds on the blurred grey image (0-255).
     edges: tuple[int, int] = (30, 90)
-    #: A card's area as a share of the frame's.
-    area: tuple[float, float] = (0.002, 0.3)
+    #: A card's area as a share of the frame's (a phone's close-up of one card can fill 40%).
+    area: tuple[float, float] = (0.002, 0.6)
     #: A card's long side over its short side.
     aspect: tuple[float, float] = (1.25, 1.85)
     #: The hull's area over its minimum-area rectangle's, at least.
