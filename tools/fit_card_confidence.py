@@ -61,7 +61,7 @@ SET_TABLES = SHARED / "set_tables"
 def match_row(match: Match) -> dict[str, object]:
     return {"gap": match.gap, "similarity": match.similarity, "agrees": match.agrees,
             "compared": match.compared, "margin": match.margin, "label": match.label,
-            "runner_up": match.runner_up,
+            "runner_up": match.runner_up, "alike": bool(match.alike),
             "old_uncertain": match.uncertain}
 
 
