@@ -22,8 +22,8 @@ also *uncertain* when the best descriptor similarity is below :attr:`Thresholds.
 or the fine difference above :attr:`Thresholds.distance` (an unknown card, a card of another
 game, a bad crop), or the fine check's relative lead over the runner-up is below
 :attr:`Thresholds.fine_margin` (two cards it cannot tell apart here), or the fine check names
-another card than the descriptor (:attr:`Thresholds.overrule` off; the descriptor's label is
-then the answer and the fine check's the runner-up: on real photos the descriptor was right).
+another card than the descriptor (the fine check's label then comes first, the descriptor's
+next: :attr:`Thresholds.overrule`).
 """
 
 from __future__ import annotations
@@ -82,14 +82,17 @@ class Thresholds:
     fine_margin: float = 0.12
     distance: float = 300.0
     decisive: float = 0.15
-    # Session 14 (issue 22): whether the fine check may overrule the descriptor's best label.
-    # Off: where they disagree the card is uncertain, the descriptor's label first and the fine
-    # check's as runner-up (on the real tables the descriptor was right in all 18 such cards of
-    # 10 one-shot enrollments, the fine check in none). On the 18 real table photos the fine
-    # check overruled the descriptor wrongly (2 sure and wrong, a striped squiggle read as an
-    # oval); off: 163 of 168 right, none wrong and sure, 5 uncertain. On 12 synthetic tableaux
-    # of drawn look-alikes off costs 7 sure whole cards (now taps) and 1 wrong and sure.
-    overrule: bool = False
+    # Whether the fine check's label (weighted to where the candidates' enrolled crops differ)
+    # comes first where it disagrees with the descriptor's (issue 22 item 4). Such a card is
+    # uncertain either way: the calibration counts the disagreement as doubt
+    # (:mod:`~companion.vision.cards.doubt`), so this orders the tap's labels only. Session 17,
+    # real tables read with an embedder that never saw the deck, as a family's own deck is:
+    # the fine check named the right card in 76 of 152 disagreements, the descriptor in 62;
+    # with the shipped embedder, trained on these SET crops, the descriptor in all 10 and the
+    # fine check in none; sure answers the same either way (docs/CARDS.md). On: a deck is
+    # the players' own, not the one the network was trained on. (Session 14 turned it off when
+    # a disagreement could still be sure: 2 wrong and sure on the real tables then.)
+    overrule: bool = True
     #: Issue 22 item 4: whether a query whose two best labels by descriptor are a look-alike
     #: pair (:mod:`~companion.vision.cards.lookalike`) is decided between them inside the
     #: pair's difference mask rather than by the whole-card fine check. Off: on the real tables
