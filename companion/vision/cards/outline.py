@@ -164,8 +164,10 @@ def sharpened(grey: Image, quad: FloatArray, config: OutlineConfig) -> FloatArra
     return np.asarray(corners, np.float32)
 
 
-#: The least brightness step (0-255) across each side of a card's outline.
+#: The least brightness step (0-255) across each side of a card's outline, and the points
+#: along each side's middle where it is read.
 MIN_STEP = 8.0
+SIDE_SAMPLES = 12
 
 
 def one_way(grey: Image, quad: FloatArray, offset: float) -> bool:
@@ -174,20 +176,22 @@ def one_way(grey: Image, quad: FloatArray, offset: float) -> bool:
     that runs along a card's edge on three sides and along the next card's on the fourth, or
     one whose side runs across plain table (a speck on the cloth joined to the card's edge):
     each side's step must be at least :data:`MIN_STEP`."""
-    centre = quad.mean(axis=0)
-    offsets = np.array([-offset, offset], np.float32)
-    signs = []
-    for k in range(4):
-        a, b = quad[k], quad[(k + 1) % 4]
-        unit = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
-        normal = np.array([-unit[1], unit[0]], np.float32)
-        if float((a - centre) @ normal) > 0:
-            normal = -normal  # inwards
-        base = a[None] + np.linspace(0.2, 0.8, 12, dtype=np.float32)[:, None] * (b - a)[None]
-        values = side_profiles(grey, base, normal, offsets)
-        step = float(np.median(values[:, 1] - values[:, 0]))
-        signs.append(np.sign(step) if abs(step) >= MIN_STEP else 0.0)
-    return abs(sum(signs)) == 4
+    q = np.asarray(quad, np.float32)
+    along = np.roll(q, -1, axis=0) - q                                   # side k: q[k] -> q[k+1]
+    normals = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    normals /= np.maximum(np.linalg.norm(normals, axis=1, keepdims=True), 1e-6)
+    outward = ((q - q.mean(axis=0)) * normals).sum(axis=1) > 0
+    normals[outward] *= -1                                               # inwards
+    ts = np.linspace(0.2, 0.8, SIDE_SAMPLES, dtype=np.float32)
+    base = q[:, None, :] + ts[None, :, None] * along[:, None, :]        # (4, n, 2)
+    either = np.array([-offset, offset], np.float32)                      # outside, inside
+    grid = (base[:, :, None, :] + either[None, None, :, None] * normals[:, None, None, :]
+            ).reshape(-1, 2, 2)
+    values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    steps = np.median((values[:, 1] - values[:, 0]).reshape(4, SIDE_SAMPLES), axis=1)
+    signs = np.where(np.abs(steps) >= MIN_STEP, np.sign(steps), 0.0)
+    return bool(abs(float(signs.sum())) == 4)
 
 
 def _one_size(quads: list[FloatArray], config: OutlineConfig) -> list[FloatArray]:
