@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.hub.live import LiveHub
 from tests.hub.postgres import Cluster, missing_reason
 
 
@@ -36,3 +37,11 @@ def hub_dsn(pg_cluster: Cluster) -> str:
     dsn = pg_cluster.new_database()
     migrate(dsn)
     return dsn
+
+
+@pytest.fixture
+def hub(hub_dsn: str) -> Iterator[LiveHub]:
+    """A hub server over a fresh database (:class:`~tests.hub.live.LiveHub`), closed after."""
+    live = LiveHub(hub_dsn)
+    yield live
+    live.close()

@@ -24,13 +24,6 @@ STAT_KEYS = ("games", "wins", "average", "best")
 
 
 @pytest.fixture
-def hub(hub_dsn: str) -> Iterator[LiveHub]:
-    live = LiveHub(hub_dsn)
-    yield live
-    live.close()
-
-
-@pytest.fixture
 def two_tables(hub: LiveHub, tmp_path: Path) -> Iterator[list[PastGames]]:
     """Two paired tables, one with a finished Sushi Go! game, the other a Sushi Go Party! one
     (Ann, Ben, ... at both), all on the hub; the tables' own past games."""

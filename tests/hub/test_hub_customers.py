@@ -21,13 +21,6 @@ HUB_BACKGROUND = "rgb(29, 31, 36)"  # #1d1f24, the wall's and the café pages' b
 
 
 @pytest.fixture
-def hub(hub_dsn: str) -> Iterator[LiveHub]:
-    live = LiveHub(hub_dsn)
-    yield live
-    live.close()
-
-
-@pytest.fixture
 def express(hub: LiveHub, tmp_path: Path) -> Iterator[tuple[PastGames, str, int]]:
     """A paired table with a finished Sushi Express game and one in progress, all on the hub:
     the table's past games, the finished game's café id, the live game's id."""

@@ -4,7 +4,6 @@ refused and nothing is dropped; the hub coming back later gets everything once."
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ from companion.session.session import Session
 from tests.hub.live import LiveHub
 from tests.hub.procs import http
 from tests.played_games import play
-
-
-@pytest.fixture
-def hub(hub_dsn: str) -> Iterator[LiveHub]:
-    live = LiveHub(hub_dsn)
-    yield live
-    live.close()
 
 
 def logged_game(path: Path) -> tuple[GameLog, int]:

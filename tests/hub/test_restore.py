@@ -5,10 +5,7 @@ backup was taken (the lost timeline)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from companion.backup import DB_FILE, restore, write_backup
 from companion.hub.outbox import Outbox, begin_epoch
@@ -20,13 +17,6 @@ from tests.hub.live import LiveHub
 from tests.hub.procs import wait_for
 from tests.hub.test_wall import paired_table
 from tests.played_games import play
-
-
-@pytest.fixture
-def hub(hub_dsn: str) -> Iterator[LiveHub]:
-    live = LiveHub(hub_dsn)
-    yield live
-    live.close()
 
 
 def push_all(outbox: Outbox) -> None:

@@ -15,13 +15,6 @@ from tests.hub.live import LiveHub
 
 
 @pytest.fixture
-def hub(hub_dsn: str) -> Iterator[LiveHub]:
-    live = LiveHub(hub_dsn)
-    yield live
-    live.close()
-
-
-@pytest.fixture
 def table(tmp_path: Path) -> Iterator[Service]:
     service = build(load_settings(str(tmp_path / "data"), "127.0.0.1", 0, tower="off",
                                   camera="off", gpio="mock"))

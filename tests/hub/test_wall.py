@@ -4,11 +4,8 @@ refusals, the wall's data and long poll, and the wall screen in Chromium."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from companion.hub.outbox import Link, Outbox
 from companion.hub.pusher import HubPusher
@@ -18,13 +15,6 @@ from tests.hub.live import LiveHub
 from tests.hub.procs import http, wait_for
 from tests.played_games import play
 from tests.web import browser_support
-
-
-@pytest.fixture
-def hub(hub_dsn: str) -> Iterator[LiveHub]:
-    live = LiveHub(hub_dsn)
-    yield live
-    live.close()
 
 
 def paired_table(hub: LiveHub, path: Path, stop: int | None = None,
