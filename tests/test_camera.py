@@ -18,7 +18,6 @@ import pytest
 
 from companion.devices.camera import TableCamera, annotate
 from companion.games.base import UnreadableInput
-from companion.session.log import GameLog
 from companion.session.session import HOST, Act, Session
 from companion.table.rolls import RollDesk
 from companion.vision.demo_tray import DemoTray
@@ -30,15 +29,6 @@ from tests.dice_table import wait_for as table_wait
 
 def wait_for(condition: Callable[[], Any], timeout: float = 30.0) -> Any:
     return table_wait(condition, timeout, 0.02)
-
-
-@pytest.fixture
-def session(tmp_path: Any) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
 
 
 def truth(camera: TableCamera) -> list[Die]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +16,11 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from companion.session.session import Session
+from companion.table.rolls import RollDesk
 from tests.web import browser_support
+from tests.web.stream_support import Serve, TowerTable, tower_game_at_roll
 from tests.web.web_support import LiveServer, NewGame, create_game, make_app, test_owner
+from web.serving import Server
 
 
 @pytest.fixture
@@ -47,6 +50,54 @@ def live_server(session: Session) -> Iterator[LiveServer]:
     server.shutdown()
     server.server_close()
     thread.join(timeout=10)
+
+
+@pytest.fixture(params=["hub", "thread"])
+def serve(request: pytest.FixtureRequest) -> Iterator[Serve]:
+    """Serves an app by waitress with its stream hub or by werkzeug's threaded server (the
+    test runs once with each) and answers its port; every server stops after the test."""
+    stops: list[Callable[[], None]] = []
+
+    def start(app: Flask, before_stop: Callable[[], None] | None = None) -> int:
+        if request.param == "hub":
+            server = Server(app, "127.0.0.1", 0, threads=4)
+            thread = threading.Thread(target=server.run, kwargs={"before_stop": before_stop},
+                                      daemon=True)
+            thread.start()
+
+            def stop_hub() -> None:
+                server.stop()
+                thread.join(15)
+
+            stops.append(stop_hub)
+            return server.port
+        dev = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=dev.serve_forever, daemon=True)
+        thread.start()
+
+        def stop_thread() -> None:
+            dev.shutdown()
+            dev.server_close()
+            thread.join(10)
+
+        stops.append(stop_thread)
+        return dev.server_port
+
+    yield start
+    for stop in stops:
+        stop()
+
+
+@pytest.fixture
+def tower_table(session: Session, serve: Serve) -> TowerTable:
+    """An app with a roll desk, served both ways (``serve``; the hub closes the session as it
+    stops, so the live streams end), and a Sushi Express game holding the dice tower at Cat's
+    first roll."""
+    desk = RollDesk(session)
+    app = make_app(session, rolls=desk)
+    port = serve(app, before_stop=session.close)
+    client = app.test_client()
+    return TowerTable(port, desk, client, tower_game_at_roll(client))
 
 
 @pytest.fixture

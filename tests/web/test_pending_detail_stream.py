@@ -7,76 +7,20 @@ waitress's stream hub and over werkzeug's threaded server. No timing asserts: ge
 
 from __future__ import annotations
 
-import json
-import threading
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
-import pytest
-from flask import Flask
-from werkzeug.serving import make_server
 
-from companion.scans import ScanDesk
-from companion.session.log import GameLog
 from companion.session.session import Session
-from companion.vision.cards import CardSet
-from companion.vision.cards.procedural import render_card
-from companion.vision.cards.store import save_set
-from tests.test_scans import DECK, ScriptedReader, table_photo
+from tests.test_scans import table_photo
 from tests.web.icon_dice_support import UNSURE, filmed_hook, settle
-from tests.web.test_devices_stream import WAIT_S, Events
-from tests.web.test_scan_browser import BEN, phone_cards
+from tests.web.scan_support import BEN, scan_desk
+from tests.web.stream_support import Events, Serve
 from tests.web.web_support import TOKEN_HEADER, make_app, post, test_owner
-from web.serving import Server
 
-Serve = Callable[[Flask], int]
 #: A short heartbeat: closing a stream's reader waits for the next bytes on it.
 HEARTBEAT = {"SSE_HEARTBEAT": 0.5}
-
-
-@pytest.fixture(params=["hub", "thread"])
-def serve(request: pytest.FixtureRequest) -> Iterator[Serve]:
-    """Serves an app by waitress with its stream hub or by werkzeug's threaded server; its
-    port."""
-    stops: list[Callable[[], None]] = []
-
-    def start(app: Flask) -> int:
-        if request.param == "hub":
-            server = Server(app, "127.0.0.1", 0, threads=4)
-            thread = threading.Thread(target=server.run, daemon=True)
-            thread.start()
-            stops.append(lambda: (server.stop(), thread.join(15)))
-            return server.port
-        dev = make_server("127.0.0.1", 0, app, threaded=True)
-        thread = threading.Thread(target=dev.serve_forever, daemon=True)
-        thread.start()
-        stops.append(lambda: (dev.shutdown(), dev.server_close(), thread.join(10)))
-        return dev.server_port
-
-    yield start
-    for stop in stops:
-        stop()
-
-
-@pytest.fixture
-def live_session(tmp_path: Path) -> Iterator[Session]:
-    log = GameLog(tmp_path / "companion.sqlite3")
-    session = Session(log)
-    yield session
-    session.close()
-    log.close()
-
-
-def until(stream: Events, name: str, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The first ``name`` event that ``wanted`` accepts (fails after WAIT_S)."""
-    while True:
-        event, data = stream.queue.get(timeout=WAIT_S)
-        if event == name:
-            value: dict[str, Any] = json.loads(data)
-            if wanted(value):
-                return value
 
 
 def of_kind(event: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -84,9 +28,9 @@ def of_kind(event: dict[str, Any], kind: str) -> list[dict[str, Any]]:
 
 
 def test_an_icon_reading_and_the_icon_camera_come_on_the_stream(
-        serve: Serve, live_session: Session, tmp_path: Path) -> None:
-    hook, frame = filmed_hook(live_session, tmp_path)
-    app = make_app(live_session, icon=hook, **HEARTBEAT)
+        serve: Serve, session: Session, tmp_path: Path) -> None:
+    hook, frame = filmed_hook(session, tmp_path)
+    app = make_app(session, icon=hook, **HEARTBEAT)
     client = app.test_client()
     port = serve(app)
     created = post(client, "/api/games", {
@@ -95,7 +39,7 @@ def test_an_icon_reading_and_the_icon_camera_come_on_the_stream(
     game_id, host = created["id"], created["host_token"]
     stream = Events(port, game_id, host)
     try:
-        first = until(stream, "devices", lambda d: True)
+        first = stream.until("devices", lambda d: True)
         icon = first["icon"]
         assert icon["enabled"] and icon["held_by"] is None and icon["frame"] is None
         assert icon["set"]["faces"] == 17 and "pending" not in icon
@@ -103,11 +47,11 @@ def test_an_icon_reading_and_the_icon_camera_come_on_the_stream(
 
         answer = post(client, f"/api/games/{game_id}/devices/camera/claim", {}, host)
         assert answer.status_code == 200, answer.get_json()
-        until(stream, "devices", lambda d: (d["icon"]["held_by"] or {}).get("id") == game_id)
+        stream.until("devices", lambda d: (d["icon"]["held_by"] or {}).get("id") == game_id)
 
         settle(hook, frame)  # the first picture (then the reading) wakes the stream
-        until(stream, "devices", lambda d: d["icon"]["frame"] is not None)
-        held = until(stream, "pending", lambda p: bool(of_kind(p, "icon")))
+        stream.until("devices", lambda d: d["icon"]["frame"] is not None)
+        held = stream.until("pending", lambda p: bool(of_kind(p, "icon")))
         (entry,) = of_kind(held, "icon")
         status = client.get(f"/api/icon-dice?game={game_id}",
                             headers={TOKEN_HEADER: host}).get_json()
@@ -117,18 +61,15 @@ def test_an_icon_reading_and_the_icon_camera_come_on_the_stream(
         answer = post(client, f"/api/games/{game_id}/icon-dice/dismiss",
                       {"roll": entry["ref"]}, host)
         assert answer.status_code == 200, answer.get_json()
-        until(stream, "pending", lambda p: not of_kind(p, "icon"))
+        stream.until("pending", lambda p: not of_kind(p, "icon"))
     finally:
         stream.close()
 
 
 def test_a_scan_its_correction_and_its_confirm_come_on_the_stream(
-        serve: Serve, live_session: Session, tmp_path: Path) -> None:
-    reader = ScriptedReader(phone_cards())
-    save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
-                               images={"tempura": [render_card(DECK["tempura"], 128)]}))
-    desk = ScanDesk(live_session, tmp_path, reader_factory=lambda card_set: reader)
-    app = make_app(live_session, scans=desk, owner=test_owner(), **HEARTBEAT)
+        serve: Serve, session: Session, tmp_path: Path) -> None:
+    desk = scan_desk(session, tmp_path)
+    app = make_app(session, scans=desk, owner=test_owner(), **HEARTBEAT)
     client = app.test_client()
     port = serve(app)
     created = post(client, "/api/games", {
@@ -145,11 +86,11 @@ def test_a_scan_its_correction_and_its_confirm_come_on_the_stream(
 
     stream = Events(port, game_id, host)
     try:
-        assert until(stream, "pending", lambda p: True)["pending"] == []
+        assert stream.until("pending", lambda p: True)["pending"] == []
         answer = client.post(f"/api/games/{game_id}/scan/upload?seat=1", data=jpeg,
                              content_type="image/jpeg", headers={TOKEN_HEADER: host})
         assert answer.status_code == 200, answer.get_json()
-        (entry,) = of_kind(until(stream, "pending", lambda p: bool(of_kind(p, "scan"))), "scan")
+        (entry,) = of_kind(stream.until("pending", lambda p: bool(of_kind(p, "scan"))), "scan")
         assert entry["ref"] == entry["detail"]["scan"] and entry["device"] == "phone"
         assert entry["detail"] == scan_now()
         assert entry["detail"]["seats"][0]["status"] == "uncertain"
@@ -157,14 +98,14 @@ def test_a_scan_its_correction_and_its_confirm_come_on_the_stream(
         answer = post(client, f"/api/games/{game_id}/scan/correct",
                       {"card": 2, "label": "sashimi"}, host)
         assert answer.status_code == 200, answer.get_json()
-        (entry,) = of_kind(until(stream, "pending", lambda p: any(
+        (entry,) = of_kind(stream.until("pending", lambda p: any(
             c["corrected"] for e in of_kind(p, "scan") for c in e["detail"]["cards"])), "scan")
         assert entry["detail"] == scan_now() == answer.get_json()["scan"]
         assert entry["detail"]["seats"][0]["status"] == "ready"
 
         answer = post(client, f"/api/games/{game_id}/scan/confirm", {"seat": 1}, host)
         assert answer.status_code == 200, answer.get_json()
-        (entry,) = of_kind(until(stream, "pending", lambda p: any(
+        (entry,) = of_kind(stream.until("pending", lambda p: any(
             s["status"] == "entered" for e in of_kind(p, "scan")
             for s in e["detail"]["seats"])), "scan")
         assert entry["detail"] == scan_now()
