@@ -12,11 +12,11 @@ import pytest
 from companion.session.past import PastGames
 from tests.hub.live import LiveHub
 from tests.hub.procs import http
-from tests.hub.test_cafe_history import hub, table_summaries, two_tables
+from tests.hub.test_cafe_history import table_summaries, two_tables
 from tests.web.browser_support import PHONE, Screen
 from tests.web.conftest import browser, shots
 
-__all__ = ["browser", "hub", "shots", "two_tables"]  # the fixtures, used by name
+__all__ = ["browser", "shots", "two_tables"]  # the fixtures, used by name
 
 pytestmark = pytest.mark.browser
 
