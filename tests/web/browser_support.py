@@ -112,6 +112,34 @@ class Screen:
         return token
 
 
+def open_as(screen: Screen, server: LiveServer, game_id: int, token: str, role: str,
+            seat: int | None) -> None:
+    """Open game ``game_id`` on ``screen`` with the credential ``token`` of ``role`` (``host``
+    or ``seat``) at ``seat``, stored as the home page would."""
+    screen.page.goto(f"{server.url}/")
+    screen.page.evaluate(
+        "([id, cred]) => localStorage.setItem(`companion.game.${id}`, JSON.stringify(cred))",
+        [game_id, {"token": token, "role": role, "seat": seat}])
+    screen.page.goto(f"{server.url}/games/{game_id}")
+    screen.wait_version(0)
+
+
+def in_french(screen: Screen, server: LiveServer) -> None:
+    """Make ``screen`` a French device: the home page opened, French chosen in its storage and
+    its language cookie (open the game after)."""
+    screen.page.goto(f"{server.url}/")
+    screen.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
+    screen.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+
+
+def card_shot(screen: Screen, selector: str, path: Path) -> None:
+    """A picture of one card as it lies on the page (not under the sticky top bar)."""
+    screen.page.evaluate("window.scrollTo(0, 0)")
+    box = screen.page.locator(selector).bounding_box()
+    assert box is not None
+    screen.page.screenshot(path=str(path), full_page=True, clip=box)
+
+
 def api_snapshot(server: LiveServer, game_id: int, token: str) -> dict[str, Any]:
     request = urllib.request.Request(f"{server.url}/api/games/{game_id}",
                                      headers={"X-Companion-Token": token})
@@ -128,3 +156,27 @@ def post_json(server: LiveServer, path: str, body: Any, token: str | None = None
                                      headers=headers, method="POST")
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)
+
+
+def party_game(server: LiveServer) -> Any:
+    """A new Sushi Go Party! game (the My First Meal menu) for Ann and Ben, as ``POST
+    /api/games`` answers it (``id``, ``host_token``, ``join_code``, ...)."""
+    return post_json(server, "/api/games", {
+        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"menu": "my_first_meal"}})
+
+
+def join(server: LiveServer, created: Any, seat: int) -> str:
+    """The token of ``seat`` in the game ``created`` (as ``POST /api/games`` answered it)."""
+    token: str = post_json(server, f"/api/games/{created['id']}/join",
+                           {"code": created["join_code"], "seat": seat})["token"]
+    return token
+
+
+def icon_dice_game(server: LiveServer) -> tuple[int, str]:
+    """A new Sushi Roll game turn by turn for Ann and Ben (Ben starts) whose dice the camera
+    reads: its id and its host's token."""
+    created = post_json(server, "/api/games", {
+        "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
+        "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
+    return created["id"], created["host_token"]

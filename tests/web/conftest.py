@@ -1,6 +1,8 @@
 """Fixtures of the web tests: a real Session on a temporary SQLite file, the Flask app over it,
-a threaded werkzeug server on a free loopback port, and for the browser tests Debian's Chromium
-and the screenshot folder (helpers: ``web_support.py``, ``browser_support.py``)."""
+a threaded werkzeug server on a free loopback port (plain, with the scripted scan desk, with the
+icon-dice camera on Ann's belt), an app served both ways for the live-stream tests, and for the
+browser tests Debian's Chromium and the screenshot folder (helpers: ``web_support.py``,
+``browser_support.py``, ``stream_support.py``, ``scan_support.py``, ``icon_dice_support.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
@@ -19,8 +21,19 @@ from companion.session.session import Session
 from companion.table.rolls import RollDesk
 from tests.web import browser_support
 from tests.web.stream_support import Serve, TowerTable, tower_game_at_roll
-from tests.web.web_support import LiveServer, NewGame, create_game, make_app, test_owner
+from tests.web.web_support import (
+    LiveServer,
+    NewGame,
+    create_game,
+    make_app,
+    serving,
+    test_owner,
+)
 from web.serving import Server
+
+if TYPE_CHECKING:
+    from companion.table.icon_camera import DataDirHook
+    from companion.vision.dice import Image
 
 
 @pytest.fixture
@@ -42,14 +55,31 @@ def game(client: FlaskClient) -> NewGame:
 @pytest.fixture
 def live_server(session: Session) -> Iterator[LiveServer]:
     # every test client is 127.0.0.1: more streams than a phone may hold (issue 28 item 3)
-    app = make_app(session, owner=test_owner(), SSE_PER_CLIENT=64)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    yield LiveServer(server, session)
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(make_app(session, owner=test_owner(), SSE_PER_CLIENT=64), session) as server:
+        yield server
+
+
+@pytest.fixture
+def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server whose scan desk reads Ben's cards (``scan_support.phone_cards``) on any
+    photo, with a card set in the test's folder."""
+    from tests.web.scan_support import scan_desk  # cv2 and the card reader: imported here only
+
+    desk = scan_desk(session, tmp_path)
+    with serving(make_app(session, scans=desk, owner=test_owner()), session) as server:
+        yield server
+
+
+@pytest.fixture
+def filmed_belt(session: Session, tmp_path: Path
+                ) -> Iterator[tuple[LiveServer, DataDirHook, Image]]:
+    """A live server whose icon-dice camera watches Ann's belt (``icon_dice_support``): the
+    server, the camera's hook and the frame to feed it."""
+    from tests.web.icon_dice_support import filmed_hook  # the icon dice' vision: here only
+
+    hook, frame = filmed_hook(session, tmp_path)
+    with serving(make_app(session, icon=hook), session) as server:
+        yield server, hook, frame
 
 
 @pytest.fixture(params=["hub", "thread"])
@@ -98,6 +128,18 @@ def tower_table(session: Session, serve: Serve) -> TowerTable:
     port = serve(app, before_stop=session.close)
     client = app.test_client()
     return TowerTable(port, desk, client, tower_game_at_roll(client))
+
+
+@pytest.fixture
+def pseudo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """The pseudo language (``pseudo_locale.py``: every catalogue entry ``[!! ... !!]``)
+    installed for the test, the catalogues' caches cleared after it."""
+    from tests.web import pseudo_locale  # babel's catalogue tools: imported here only
+
+    pseudo_locale.install(monkeypatch, tmp_path / "locale")
+    yield
+    monkeypatch.undo()
+    pseudo_locale.clear_caches()
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ and that photo as a file."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -41,13 +42,15 @@ def phone_cards() -> list[Card]:
     return out
 
 
-def scan_desk(session: Session, data_dir: Path) -> ScanDesk:
-    """A scan desk whose reader reads :func:`phone_cards` on any photo, over a Sushi Go Party!
-    card set in ``data_dir`` that knows the tempura only."""
-    reader = ScriptedReader(phone_cards())
+def scan_desk(session: Session, data_dir: Path, reader: ScriptedReader | None = None,
+              **parts: Any) -> ScanDesk:
+    """A scan desk whose ``reader`` (by default one reading :func:`phone_cards`) reads any
+    photo, over a Sushi Go Party! card set in ``data_dir`` that knows the tempura only;
+    ``parts`` go to :class:`ScanDesk` (``frame``, ``zones``)."""
+    reader = reader or ScriptedReader(phone_cards())
     save_set(data_dir, CardSet(name="sushi-go-party", labels=["tempura"],
                                images={"tempura": [render_card(DECK["tempura"], 128)]}))
-    return ScanDesk(session, data_dir, reader_factory=lambda card_set: reader)
+    return ScanDesk(session, data_dir, reader_factory=lambda card_set: reader, **parts)
 
 
 def ben_photo_file(folder: Path) -> Path:

@@ -9,13 +9,11 @@ offered to the game through the roll desk like the tower's rolls.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.devices.camera import TableCamera
 from companion.session.session import Session
@@ -23,7 +21,7 @@ from companion.table.rolls import RollDesk
 from companion.vision.dice import Die
 from tests.dice_table import TO_ROLL
 from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import PLAYERS, LiveServer, make_app
+from tests.web.web_support import PLAYERS, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
 CARD = "#tower"
@@ -34,16 +32,10 @@ def filmed(session: Session) -> Iterator[tuple[LiveServer, TableCamera]]:
     desk = RollDesk(session)
     camera = TableCamera("demo", desk, reader=lambda image: truth(camera))
     camera.start()
-    server = make_server("127.0.0.1", 0, make_app(session, rolls=desk, camera=camera),
-                         threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
     try:
-        yield LiveServer(server, session), camera
+        with serving(make_app(session, rolls=desk, camera=camera), session) as server:
+            yield server, camera
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
         camera.stop()
 
 

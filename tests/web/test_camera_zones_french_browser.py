@@ -12,9 +12,8 @@ import pytest
 
 from companion.devices.camera import TableCamera
 from companion.vision.calibration import Zone, Zones
-from tests.web.browser_support import PHONE, Screen, post_json
+from tests.web.browser_support import PHONE, Screen, card_shot, in_french, post_json
 from tests.web.test_camera_browser import filmed
-from tests.web.test_pending_push_browser import card_shot
 from tests.web.test_tower_push_browser import LOADED
 from tests.web.web_support import PLAYERS, LiveServer
 
@@ -41,9 +40,7 @@ def test_a_french_phone_reads_the_zones_key_in_french(
         "game": "sushi-express", "players": PLAYERS, "options": {}, "roll_source": "camera"})
     game_id, token = created["id"], created["host_token"]
     phone = Screen(browser, PHONE, "phone-fr", shots)
-    phone.page.goto(f"{server.url}/")
-    phone.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
-    phone.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+    in_french(phone, server)
     phone.open_as_host(server, game_id, token)
     page = phone.page
     key = page.locator(f"{CARD} [data-zones-key]")

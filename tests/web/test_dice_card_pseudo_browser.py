@@ -7,7 +7,6 @@ do not make the page scroll sideways. The service runs the demo camera. Screensh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,6 @@ import pytest
 
 from companion.devices.camera import TableCamera
 from tests.dice_table import TO_ROLL
-from tests.web import pseudo_locale
 from tests.web.browser_support import PHONE, Screen, post_json
 from tests.web.test_camera_browser import filmed
 from tests.web.test_pseudo_locale_browser import bypasses, open_in_pseudo
@@ -25,14 +23,6 @@ from tests.web.web_support import PLAYERS, LiveServer
 pytestmark = pytest.mark.browser
 __all__ = ["filmed"]  # the demo camera's fixture, shared with the camera's browser test
 CARD = "#tower"
-
-
-@pytest.fixture
-def pseudo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    pseudo_locale.install(monkeypatch, tmp_path / "locale")
-    yield
-    monkeypatch.undo()
-    pseudo_locale.clear_caches()
 
 
 def test_the_dice_camera_card_shows_no_text_outside_the_catalogue(

@@ -14,29 +14,29 @@ import pytest
 
 from companion.table.icon_camera import DataDirHook
 from companion.vision.dice import Image
-from tests.web.browser_support import PHONE, Screen, post_json
+from tests.web.browser_support import (
+    PHONE,
+    Screen,
+    card_shot,
+    icon_dice_game,
+    in_french,
+    post_json,
+)
 from tests.web.icon_dice_support import settle
-from tests.web.test_icon_dice_browser import filmed
-from tests.web.test_pending_push_browser import card_shot
 from tests.web.web_support import LiveServer
 
 pytestmark = pytest.mark.browser
-__all__ = ["filmed"]  # the icon camera's fixture, shared with the icon dice browser test
 CARD = "#sr-camera"
 
 
 def test_a_french_phone_reads_the_icon_camera_and_the_enrollment_in_french(
-        browser: Any, filmed: tuple[LiveServer, DataDirHook, Image], shots: Path) -> None:
-    server, hook, frame = filmed
-    created = post_json(server, "/api/games", {
-        "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
-    game_id, token = created["id"], created["host_token"]
+        browser: Any, filmed_belt: tuple[LiveServer, DataDirHook, Image], shots: Path
+) -> None:
+    server, hook, frame = filmed_belt
+    game_id, token = icon_dice_game(server)
     post_json(server, f"/api/games/{game_id}/devices/camera/claim", {}, token)
     phone = Screen(browser, PHONE, "phone-fr", shots)
-    phone.page.goto(f"{server.url}/")
-    phone.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
-    phone.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+    in_french(phone, server)
     phone.open_as_host(server, game_id, token)
     page = phone.page
     page.wait_for_selector(f"{CARD} [data-icon-state]")

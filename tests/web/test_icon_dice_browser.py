@@ -10,47 +10,26 @@ sr-camera-*.png``.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
-from companion.session.session import Session
 from companion.table.icon_camera import DataDirHook
 from companion.vision.dice import Image
-from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
-from tests.web.icon_dice_support import ANN_BELT, UNSURE, filmed_hook, settle
-from tests.web.web_support import LiveServer, make_app
+from tests.web.browser_support import TABLET, Screen, api_snapshot, icon_dice_game
+from tests.web.icon_dice_support import ANN_BELT, UNSURE, settle
+from tests.web.web_support import LiveServer
 
 pytestmark = pytest.mark.browser
 CARD = "#sr-camera"
 
 
-@pytest.fixture
-def filmed(session: Session, tmp_path: Path) -> Iterator[tuple[LiveServer, DataDirHook, Image]]:
-    hook, frame = filmed_hook(session, tmp_path)
-    app = make_app(session, icon=hook)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield LiveServer(server, session), hook, frame
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
 def test_a_pending_belt_is_confirmed_on_the_tablet(
-        browser: Any, filmed: tuple[LiveServer, DataDirHook, Image], shots: Path) -> None:
-    server, hook, frame = filmed
-    created = post_json(server, "/api/games", {
-        "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
-    game_id, token = created["id"], created["host_token"]
+        browser: Any, filmed_belt: tuple[LiveServer, DataDirHook, Image], shots: Path
+) -> None:
+    server, hook, frame = filmed_belt
+    game_id, token = icon_dice_game(server)
     tablet = Screen(browser, TABLET, "tablet", shots)
     tablet.open_as_host(server, game_id, token)
     page = tablet.page

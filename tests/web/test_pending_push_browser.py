@@ -9,60 +9,32 @@ a time. Screenshots: ``test-output/screenshots/pending-push-*.png``.
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import cv2
 import pytest
-from werkzeug.serving import make_server
 
-from companion.scans import ScanDesk
-from companion.session.session import Session
 from companion.table.icon_camera import DataDirHook
-from companion.vision.cards import CardSet
-from companion.vision.cards.procedural import render_card
-from companion.vision.cards.store import save_set
 from companion.vision.dice import Image
-from tests.test_scans import DECK, ScriptedReader, table_photo
-from tests.web.browser_support import TABLET, Screen, post_json
-from tests.web.icon_dice_support import UNSURE, filmed_hook, settle
-from tests.web.test_scan_browser import BEN, phone_cards
-from tests.web.web_support import LiveServer, make_app, test_owner
+from tests.test_scans import table_photo
+from tests.web.browser_support import (
+    TABLET,
+    Screen,
+    card_shot,
+    icon_dice_game,
+    join,
+    party_game,
+    post_json,
+)
+from tests.web.icon_dice_support import UNSURE, settle
+from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN
+from tests.web.web_support import LiveServer
 
 pytestmark = pytest.mark.browser
 CARD = "#sr-camera"
-
-
-def serve(app: Any, session: Session) -> Iterator[LiveServer]:
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield LiveServer(server, session)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture
-def filmed(session: Session, tmp_path: Path) -> Iterator[tuple[LiveServer, DataDirHook, Image]]:
-    hook, frame = filmed_hook(session, tmp_path)
-    for server in serve(make_app(session, icon=hook), session):
-        yield server, hook, frame
-
-
-@pytest.fixture
-def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
-    reader = ScriptedReader(phone_cards())
-    save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
-                               images={"tempura": [render_card(DECK["tempura"], 128)]}))
-    desk = ScanDesk(session, tmp_path, reader_factory=lambda card_set: reader)
-    yield from serve(make_app(session, scans=desk, owner=test_owner()), session)
 
 
 def recorded(screen: Screen) -> list[tuple[str, str]]:
@@ -77,14 +49,6 @@ def recorded(screen: Screen) -> list[tuple[str, str]]:
     return seen
 
 
-def card_shot(screen: Screen, selector: str, path: Path) -> None:
-    """A picture of one card as it lies on the page (not under the sticky top bar)."""
-    screen.page.evaluate("window.scrollTo(0, 0)")
-    box = screen.page.locator(selector).bounding_box()
-    assert box is not None
-    screen.page.screenshot(path=str(path), full_page=True, clip=box)
-
-
 def upload(server: LiveServer, game_id: int, token: str, photo: bytes, seat: int) -> Any:
     request = urllib.request.Request(
         f"{server.url}/api/games/{game_id}/scan/upload?seat={seat}", data=photo, method="POST",
@@ -94,12 +58,10 @@ def upload(server: LiveServer, game_id: int, token: str, photo: bytes, seat: int
 
 
 def test_the_icon_dice_card_follows_the_stream_and_never_asks_for_its_state(
-        browser: Any, filmed: tuple[LiveServer, DataDirHook, Image], shots: Path) -> None:
-    server, hook, frame = filmed
-    created = post_json(server, "/api/games", {
-        "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
-    game_id, token = created["id"], created["host_token"]
+        browser: Any, filmed_belt: tuple[LiveServer, DataDirHook, Image], shots: Path
+) -> None:
+    server, hook, frame = filmed_belt
+    game_id, token = icon_dice_game(server)
     tablet = Screen(browser, TABLET, "tablet", shots)
     requests = recorded(tablet)
     tablet.open_as_host(server, game_id, token)
@@ -137,12 +99,9 @@ def test_the_icon_dice_card_follows_the_stream_and_never_asks_for_its_state(
 def test_the_scan_card_follows_the_stream_and_never_asks_for_the_scan(
         browser: Any, scanning: LiveServer, shots: Path) -> None:
     server = scanning
-    created = post_json(server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(server)
     game_id, host_token = created["id"], created["host_token"]
-    ben_token = post_json(server, f"/api/games/{game_id}/join",
-                          {"code": created["join_code"], "seat": 1})["token"]
+    ben_token = join(server, created, 1)
     tablet = Screen(browser, TABLET, "tablet", shots)
     requests = recorded(tablet)
     tablet.open_as_host(server, game_id, host_token)
@@ -163,8 +122,7 @@ def test_the_scan_card_follows_the_stream_and_never_asks_for_the_scan(
     post_json(server, f"/api/games/{game_id}/scan/correct", {"card": 2, "label": "sashimi"},
               ben_token)
     page.locator("[data-scan-card='2'].corrected").wait_for()
-    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
-                           " return i && i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(SCAN_IMAGE_SHOWN)
     tablet.shot("pending-push-02-scan-corrected")
     card_shot(tablet, "[data-pending-kind=scan]", shots / "pending-push-02-scan-card.png")
     post_json(server, f"/api/games/{game_id}/scan/confirm", {"seat": 1}, ben_token)

@@ -12,7 +12,6 @@ ids, codes' digits, punctuation, symbols such as the check mark). Screenshots:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +32,6 @@ ALLOWED = [
     # the picker names each language in itself
     "English", "Français", "Polski",
 ]
-
-
-@pytest.fixture
-def pseudo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    pseudo_locale.install(monkeypatch, tmp_path / "locale")
-    yield
-    monkeypatch.undo()
-    pseudo_locale.clear_caches()
 
 
 #: Parts of the screens not checked yet, each with its reason (a string here is a debt: say

@@ -9,99 +9,42 @@ The scan's reader is scripted (the recogniser itself is tested in ``tests/vision
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
-import numpy as np
 import pytest
-from werkzeug.serving import make_server
 
 from companion.devices.camera import TableCamera
-from companion.scans import ScanDesk, camera_frame
+from companion.scans import camera_frame
 from companion.session.session import Session
-from companion.vision.cards import Card, CardSet
 from companion.vision.cards.procedural import render_card
-from companion.vision.cards.store import save_set
-from tests.test_scans import (
-    CARD_H,
-    CARD_W,
-    DECK,
-    TABLEAU,
-    ScriptedReader,
-    layout,
-    row_zones,
-    table_photo,
+from tests.test_scans import DECK, TABLEAU, ScriptedReader, layout, row_zones
+from tests.web.browser_support import (
+    PHONE,
+    TABLET,
+    Screen,
+    api_snapshot,
+    join,
+    open_as,
+    party_game,
+    post_json,
 )
-from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import OWNER_PIN, LiveServer, make_app, test_owner
+from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN, ben_photo_file, scan_desk
+from tests.web.web_support import OWNER_PIN, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
 WIDE_TABLET = {"width": 1180, "height": 820}
-#: The photo Ben's phone takes: 2400 px wide, shrunk to 1600 on the phone before upload.
-SCALE = 2400 / 1280
-#: Ben's round-end tableau: 8 cards, a size a play can give with 10 dealt (ruling P12).
-BEN = ["tempura", "tempura", "sashimi", "maki_2", "salmon_nigiri", "miso_soup", "egg_nigiri",
-       "tea"]
-
-
-def phone_cards() -> list[Card]:
-    """Ben's cards as the reader reads the photo his phone sent (1600 px wide): the third,
-    a sashimi, read as a tempura and marked uncertain."""
-    s = 1600 / 1280
-    out = []
-    for i, label in enumerate(BEN):
-        x, y = (40 + i * (CARD_W + 30)) * s, 40 * s
-        w, h = CARD_W * s, CARD_H * s
-        quad = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
-        unsure = i == 2
-        out.append(Card("tempura" if unsure else label, quad, 0.55 if unsure else 0.97, unsure,
-                        runner_up="sashimi" if unsure else None))
-    return out
-
-
-@pytest.fixture
-def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
-    reader = ScriptedReader(phone_cards())
-    save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
-                               images={"tempura": [render_card(DECK["tempura"], 128)]}))
-    desk = ScanDesk(session, tmp_path, reader_factory=lambda card_set: reader)
-    server = make_server("127.0.0.1", 0, make_app(session, scans=desk, owner=test_owner()),
-                         threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    yield LiveServer(server, session)
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
-
-
-def open_as(screen: Screen, server: LiveServer, game_id: int, token: str, role: str,
-            seat: int | None) -> None:
-    screen.page.goto(f"{server.url}/")
-    screen.page.evaluate(
-        "([id, cred]) => localStorage.setItem(`companion.game.${id}`, JSON.stringify(cred))",
-        [game_id, {"token": token, "role": role, "seat": seat}])
-    screen.page.goto(f"{server.url}/games/{game_id}")
-    screen.wait_version(0)
 
 
 def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
     browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
 ) -> None:
     server = scanning
-    created = post_json(server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(server)
     game_id, host_token = created["id"], created["host_token"]
-    ben_token = post_json(server, f"/api/games/{game_id}/join",
-                          {"code": created["join_code"], "seat": 1})["token"]
-    photo = table_photo([BEN])
-    big = cv2.resize(photo, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_CUBIC)
-    file = tmp_path / "ben-cards.jpg"
-    cv2.imwrite(str(file), big)
+    ben_token = join(server, created, 1)
+    file = ben_photo_file(tmp_path)
 
     phone = Screen(browser, PHONE, "phone", shots)
     open_as(phone, server, game_id, ben_token, "seat", 1)
@@ -115,8 +58,7 @@ def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
 
     page.locator("[data-scan-photo]").set_input_files(str(file))
     page.locator("[data-scan-image]").wait_for()
-    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
-                           " return i && i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(SCAN_IMAGE_SHOWN)
     shown = api_snapshot(server, game_id, ben_token)  # the game is untouched by a scan
     assert shown["version"] == 0
     scan = _scan(server, game_id)
@@ -129,8 +71,7 @@ def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
     phone.shot("scan-02-read")
 
     tablet.page.locator("[data-scan-image]").wait_for()  # every screen shows the scan
-    tablet.page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
-                                  " return i && i.complete && i.naturalWidth > 0; }")
+    tablet.page.wait_for_function(SCAN_IMAGE_SHOWN)
     assert tablet.page.locator("[data-scan-card]").count() == len(BEN)
     tablet.shot("scan-03-tablet-sees-it")
 
@@ -167,15 +108,10 @@ def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_
     needed; its two best readings first (names as printed), "Not a card" last (it takes the
     card out of the scan); the photo zooms in on the card."""
     server = scanning
-    created = post_json(server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(server)
     game_id = created["id"]
-    ben_token = post_json(server, f"/api/games/{game_id}/join",
-                          {"code": created["join_code"], "seat": 1})["token"]
-    file = tmp_path / "ben-cards.jpg"
-    cv2.imwrite(str(file), cv2.resize(table_photo([BEN]), None, fx=SCALE, fy=SCALE,
-                                      interpolation=cv2.INTER_CUBIC))
+    ben_token = join(server, created, 1)
+    file = ben_photo_file(tmp_path)
     phone = Screen(browser, PHONE, "phone", shots)
     open_as(phone, server, game_id, ben_token, "seat", 1)
     tablet = Screen(browser, WIDE_TABLET, "tablet", shots)
@@ -199,8 +135,7 @@ def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_
     texts = [buttons.nth(i).inner_text() for i in range(buttons.count())]
     assert texts.index("Not a card") > max(i for i, t in enumerate(texts) if "Tempura" in t
                                             or "Sashimi" in t)
-    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
-                           " return i && i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(SCAN_IMAGE_SHOWN)
     phone.shot("scan-08-not-sure")
     view_shot(phone, "[data-scan-chooser]", "scan-08-not-sure")
     tablet.page.locator("[data-scan-chooser='2'] [data-scan-crop='2']").wait_for()
@@ -240,9 +175,7 @@ def test_the_enrollment_walk_through_learns_a_card_from_a_photo(
     browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
 ) -> None:
     server = scanning
-    created = post_json(server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(server)
     game_id = created["id"]
     tablet = Screen(browser, TABLET, "tablet", shots)
     open_as(tablet, server, game_id, created["host_token"], "host", None)
@@ -268,8 +201,7 @@ def test_the_enrollment_walk_through_learns_a_card_from_a_photo(
     assert progress is not None and progress.startswith("2/")
     assert page.locator("[data-enroll-card=egg_nigiri] .badge").inner_text() == "1"
     tablet.shot("enroll-02-learned")
-    ann = post_json(server, f"/api/games/{game_id}/join",
-                    {"code": created["join_code"], "seat": 0})["token"]
+    ann = join(server, created, 0)
     phone = Screen(browser, PHONE, "phone", shots)
     open_as(phone, server, game_id, ann, "seat", 0)
     phone.tap("#scan [data-do=enroll]")
@@ -285,41 +217,29 @@ def test_the_tablet_scans_the_table_with_the_camera_into_each_seat(
     camera.start()
     rows = [TABLEAU, ["maki_3", "maki_2", "sashimi", "sashimi", "tempura", "squid_nigiri",
                       "wasabi", "salmon_nigiri"]]  # Ann's and Ben's round-end tableaux
-    reader = ScriptedReader(layout(rows))
-    save_set(tmp_path, CardSet(name="sushi-go-party", labels=["tempura"],
-                               images={"tempura": [render_card(DECK["tempura"], 128)]}))
-    desk = ScanDesk(session, tmp_path, frame=lambda: camera_frame(camera),
-                    zones=lambda: row_zones(2), reader_factory=lambda card_set: reader)
-    server = make_server("127.0.0.1", 0, make_app(session, camera=camera, scans=desk),
-                         threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
+    desk = scan_desk(session, tmp_path, ScriptedReader(layout(rows)),
+                     frame=lambda: camera_frame(camera), zones=lambda: row_zones(2))
     try:
-        live = LiveServer(server, session)
-        created = post_json(live, "/api/games", {
-            "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-            "options": {"menu": "my_first_meal"}})
-        tablet = Screen(browser, TABLET, "tablet", shots)
-        open_as(tablet, live, created["id"], created["host_token"], "host", None)
-        tablet.tap("[data-do=scan-camera]")
-        tablet.page.locator("[data-scan-seat-block='1']").wait_for()
-        for seat, row in enumerate(rows):
-            cards = tablet.page.locator(f"[data-scan-seat-block='{seat}'] [data-scan-card]")
-            assert cards.count() == len(row)
-        tablet.tap("[data-do=scan-confirm][data-seat='0']")
-        tablet.wait_version(1)
-        tablet.tap("[data-do=scan-confirm][data-seat='1']")
-        tablet.wait_version(2)
-        view = api_snapshot(live, created["id"], created["host_token"])["view"]
-        assert view["round"] == 2 and [p["round_points"] for p in view["players"]] != [[], []]
-        tablet.page.locator("#scan [data-do=scan-camera]").wait_for()  # ready for round 2
-        assert tablet.page.locator("[data-scan-image]").count() == 0
-        tablet.shot("scan-07-camera-round-done")
-        assert tablet.errors == []
+        with serving(make_app(session, camera=camera, scans=desk), session) as live:
+            created = party_game(live)
+            tablet = Screen(browser, TABLET, "tablet", shots)
+            open_as(tablet, live, created["id"], created["host_token"], "host", None)
+            tablet.tap("[data-do=scan-camera]")
+            tablet.page.locator("[data-scan-seat-block='1']").wait_for()
+            for seat, row in enumerate(rows):
+                cards = tablet.page.locator(f"[data-scan-seat-block='{seat}'] [data-scan-card]")
+                assert cards.count() == len(row)
+            tablet.tap("[data-do=scan-confirm][data-seat='0']")
+            tablet.wait_version(1)
+            tablet.tap("[data-do=scan-confirm][data-seat='1']")
+            tablet.wait_version(2)
+            view = api_snapshot(live, created["id"], created["host_token"])["view"]
+            assert view["round"] == 2 and [p["round_points"] for p in view["players"]] != [[], []]
+            tablet.page.locator("#scan [data-do=scan-camera]").wait_for()  # ready for round 2
+            assert tablet.page.locator("[data-scan-image]").count() == 0
+            tablet.shot("scan-07-camera-round-done")
+            assert tablet.errors == []
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
         camera.stop()
 
 

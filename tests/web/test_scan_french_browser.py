@@ -8,17 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import cv2
 import pytest
 
-from tests.test_scans import table_photo
-from tests.web.browser_support import PHONE, Screen, post_json
-from tests.web.test_pending_push_browser import card_shot
-from tests.web.test_scan_browser import BEN, SCALE, open_as, scanning
+from tests.web.browser_support import PHONE, Screen, card_shot, in_french, join, open_as, party_game
+from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN, ben_photo_file
 from tests.web.web_support import LiveServer
 
 pytestmark = pytest.mark.browser
-__all__ = ["scanning"]  # the scripted scan desk's fixture, shared with the scan browser test
 #: Ben's cards by their number on the photo, as the French chips name them.
 FRENCH = {1: "Tempura", 5: "Sushi saumon", 6: "Soupe miso", 7: "Sushi omelette", 8: "Thé"}
 
@@ -27,27 +23,18 @@ def test_a_french_phone_names_the_scanned_cards_by_their_numbers_in_french(
     browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
 ) -> None:
     server = scanning
-    created = post_json(server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(server)
     game_id = created["id"]
-    ben_token = post_json(server, f"/api/games/{game_id}/join",
-                          {"code": created["join_code"], "seat": 1})["token"]
-    photo = table_photo([BEN])
-    file = tmp_path / "ben-cards.jpg"
-    cv2.imwrite(str(file), cv2.resize(photo, None, fx=SCALE, fy=SCALE,
-                                      interpolation=cv2.INTER_CUBIC))
+    ben_token = join(server, created, 1)
+    file = ben_photo_file(tmp_path)
 
     phone = Screen(browser, PHONE, "phone-fr", shots)
-    phone.page.goto(f"{server.url}/")
-    phone.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
-    phone.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+    in_french(phone, server)
     open_as(phone, server, game_id, ben_token, "seat", 1)
     page = phone.page
     page.locator("[data-scan-photo]").set_input_files(str(file))
     page.locator("[data-scan-image]").wait_for()
-    page.wait_for_function("() => { const i = document.querySelector('[data-scan-image]');"
-                           " return i && i.complete && i.naturalWidth > 0; }")
+    page.wait_for_function(SCAN_IMAGE_SHOWN)
     # each chip carries the number drawn on the photo and the card's French name
     chips = page.locator("#scan [data-scan-card]")
     assert chips.count() == len(BEN)

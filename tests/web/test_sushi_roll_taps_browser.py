@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.games import find_game
 from companion.games.base import PlayerSpec
@@ -33,7 +31,7 @@ from companion.games.sushi_roll.legal import chance_action
 from companion.session.session import Session
 from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
 from tests.web.icon_dice_support import filmed_hook
-from tests.web.web_support import LiveServer, make_app, test_owner
+from tests.web.web_support import LiveServer, make_app, serving, test_owner
 
 pytestmark = pytest.mark.browser
 
@@ -133,16 +131,8 @@ def test_a_round_turn_by_turn_for_3_players_takes_at_most_60_taps(
 def filmed_server(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     """A live server whose icon-dice camera runs (a stand-in reader)."""
     hook, _ = filmed_hook(session, tmp_path)
-    app = make_app(session, icon=hook, owner=test_owner())
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield LiveServer(server, session)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(make_app(session, icon=hook, owner=test_owner()), session) as server:
+        yield server
 
 
 def test_without_a_camera_the_form_shows_the_camera_choice_greyed_out(

@@ -21,9 +21,8 @@ import pytest
 
 from companion.devices.camera import TableCamera
 from tests.dice_table import TO_ROLL
-from tests.web.browser_support import PHONE, TABLET, Screen, post_json
+from tests.web.browser_support import PHONE, TABLET, Screen, card_shot, in_french, post_json
 from tests.web.test_camera_browser import filmed
-from tests.web.test_pending_push_browser import card_shot
 from tests.web.web_support import PLAYERS, LiveServer
 
 pytestmark = pytest.mark.browser
@@ -75,12 +74,6 @@ def camera_game(server: LiveServer) -> tuple[int, str]:
     for action in TO_ROLL:
         post_json(server, f"/api/games/{game_id}/actions", action, token)
     return game_id, token
-
-
-def in_french(screen: Screen, server: LiveServer) -> None:
-    screen.page.goto(f"{server.url}/")
-    screen.page.evaluate("localStorage.setItem('companion.lang', 'fr')")
-    screen.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
 
 
 def test_the_camera_card_follows_the_stream_and_never_asks_for_its_state(

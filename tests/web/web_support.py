@@ -3,12 +3,15 @@ header, claiming seats, reading snapshots."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.serving import BaseWSGIServer
+from werkzeug.serving import BaseWSGIServer, make_server
 
 from companion.session.session import Session
 
@@ -45,6 +48,21 @@ class LiveServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_port}"
+
+
+@contextmanager
+def serving(app: Flask, session: Session) -> Iterator[LiveServer]:
+    """``app`` (over ``session``) on a threaded werkzeug server on a free loopback port, from
+    the ``with`` to its end (the server shut down, its thread joined)."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(server, session)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 def post(client: FlaskClient, path: str, body: Any, token: str | None = None) -> Any:
