@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
+from tests.web.browser_support import PHONE, Screen, api_snapshot, party_game, post_json
 from tests.web.correction_support import sheet_shots
 from tests.web.web_support import PLAYERS, LiveServer
 
@@ -99,9 +99,7 @@ def test_a_correction_taps_the_customer_colours_again_and_says_what_it_rechecks(
 def test_a_tableau_is_corrected_with_the_menus_cards_by_their_printed_names(
     browser: Any, live_server: LiveServer, shots: Path,
 ) -> None:
-    created = post_json(live_server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(live_server)
     game_id, token = created["id"], created["host_token"]
     ann = ["tempura", "tempura", "sashimi", "maki_2", "salmon_nigiri", "miso_soup",
            "egg_nigiri", "tea"]

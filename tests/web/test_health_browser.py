@@ -3,13 +3,11 @@ fake, OK or faulty with the reason, and it follows the devices without a reload.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.devices.controls import TableControls
 from companion.devices.health import last_write
@@ -18,7 +16,7 @@ from companion.session.access import HOST
 from companion.session.session import Act, Session
 from companion.settings import Pins
 from tests.web.browser_support import PHONE, TABLET, Screen
-from tests.web.web_support import PLAYERS, LiveServer, make_app
+from tests.web.web_support import PLAYERS, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
 CAMERA_FAULT = DeviceStatus("camera", False, "demo camera instead", "demo").faulty(
@@ -41,16 +39,10 @@ def status_server(session: Session, tmp_path: Path) -> Iterator[tuple[LiveServer
         "gpio": controls.device_status,
         "storage": lambda: storage_status(tmp_path, last_write(session)),
     })
-    app = make_app(session, health=health)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
     try:
-        yield LiveServer(server, session), state
+        with serving(make_app(session, health=health), session) as server:
+            yield server, state
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
         controls.close()
 
 

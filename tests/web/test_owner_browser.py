@@ -8,20 +8,24 @@ Screenshots: ``test-output/screenshots/owner-*.png`` (tablet 1180x820, phone 390
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.devices.present import DeviceStatus, Health
 from companion.scans import ScanDesk
 from companion.session.session import Session
 from companion.table.rolls import RollDesk
-from tests.web.browser_support import MIN_TARGET_PX, PHONE, SMALL_TARGETS_JS, Screen, post_json
-from tests.web.web_support import OWNER_PIN, LiveServer, make_app, test_owner
+from tests.web.browser_support import (
+    MIN_TARGET_PX,
+    PHONE,
+    SMALL_TARGETS_JS,
+    Screen,
+    party_game,
+)
+from tests.web.web_support import OWNER_PIN, LiveServer, make_app, serving, test_owner
 
 pytestmark = pytest.mark.browser
 #: The café's tablet in landscape.
@@ -44,13 +48,8 @@ def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     app = make_app(session, rolls=RollDesk(session), scans=desk, owner=test_owner(),
                    health=Health({
                        "storage": lambda: DeviceStatus("storage", True, "fine", "real")}))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    yield LiveServer(server, session)
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(app, session) as server:
+        yield server
 
 
 def open_enrollment(screen: Screen, server: LiveServer, game_id: int, token: str) -> None:
@@ -69,9 +68,7 @@ def pick_set_file(screen: Screen, tmp_path: Path) -> None:
 def test_the_enrollment_page_asks_for_the_owner_pin_before_importing_a_set(
     browser: Any, enrolling: LiveServer, shots: Path, tmp_path: Path,
 ) -> None:
-    created = post_json(enrolling, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(enrolling)
     tablet = Screen(browser, WIDE_TABLET, "tablet", shots)
     open_enrollment(tablet, enrolling, created["id"], created["host_token"])
     note = tablet.page.locator("[data-owner-note]").inner_text()

@@ -6,18 +6,16 @@ example; a wrong join code is refused before the seats are offered.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.scans import ScanDesk
 from companion.session.session import Session
-from tests.web.browser_support import PHONE, Screen, api_snapshot, post_json
-from tests.web.web_support import PLAYERS, LiveServer, make_app
+from tests.web.browser_support import PHONE, Screen, api_snapshot, party_game, post_json
+from tests.web.web_support import PLAYERS, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +23,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def enrolling(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
     desk = ScanDesk(session, tmp_path)
-    server = make_server("127.0.0.1", 0, make_app(session, scans=desk), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    yield LiveServer(server, session)
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(make_app(session, scans=desk), session) as server:
+        yield server
 
 
 def open_as_host(screen: Screen, server: LiveServer, game_id: int, token: str,
@@ -47,9 +40,7 @@ def test_skip_this_card_walks_forward_through_every_card_of_the_menu(
     browser: Any, shots: Path, enrolling: LiveServer,
 ) -> None:
     server = enrolling
-    created = post_json(server, "/api/games", {
-        "game": "sushi-go-party", "players": [{"name": "Ann"}, {"name": "Ben"}],
-        "options": {"menu": "my_first_meal"}})
+    created = party_game(server)
     phone = Screen(browser, PHONE, "phone", shots)
     open_as_host(phone, server, created["id"], created["host_token"], "/enroll")
     page = phone.page

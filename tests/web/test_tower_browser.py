@@ -9,13 +9,11 @@ tower; pulling the virtual tower's cable (closing its pty) must show "Tower disc
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.devices.tower import TableTower
 from companion.session.session import Session
@@ -23,7 +21,7 @@ from companion.table.rolls import RollDesk
 from firmware_bridge.link import LinkTiming
 from tests.dice_table import TO_ROLL
 from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
-from tests.web.web_support import PLAYERS, LiveServer, make_app
+from tests.web.web_support import PLAYERS, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
 BADGE = "#tower-badge"
@@ -35,17 +33,11 @@ def towered(session: Session) -> Iterator[tuple[LiveServer, TableTower]]:
     tower = TableTower("virtual", session.log.path, desk, seed=4,
                        timing=LinkTiming(backoff_max_s=0.5))
     tower.start()
-    server = make_server("127.0.0.1", 0, make_app(session, rolls=desk, tower=tower),
-                         threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
     try:
-        assert tower.wait_connected(5.0)
-        yield LiveServer(server, session), tower
+        with serving(make_app(session, rolls=desk, tower=tower), session) as server:
+            assert tower.wait_connected(5.0)
+            yield server, tower
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
         tower.stop()
 
 
