@@ -1,8 +1,9 @@
 """Fixtures of the web tests: a real Session on a temporary SQLite file, the Flask app over it,
 a threaded werkzeug server on a free loopback port (plain, with the scripted scan desk, with the
-icon-dice camera on Ann's belt), an app served both ways for the live-stream tests, and for the
-browser tests Debian's Chromium and the screenshot folder (helpers: ``web_support.py``,
-``browser_support.py``, ``stream_support.py``, ``scan_support.py``, ``icon_dice_support.py``)."""
+icon-dice camera on Ann's belt; a game on each), an app served both ways for the live-stream
+tests, and for the browser tests Debian's Chromium and the screenshot folder (helpers:
+``web_support.py``, ``browser_support.py``, ``stream_support.py``, ``scan_support.py``,
+``icon_dice_support.py``)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.web.stream_support import Serve, TowerTable, tower_game_at_roll
 from tests.web.web_support import (
     LiveServer,
     NewGame,
+    ScanGame,
     create_game,
     make_app,
     serving,
@@ -32,8 +34,7 @@ from tests.web.web_support import (
 from web.serving import Server
 
 if TYPE_CHECKING:
-    from companion.table.icon_camera import DataDirHook
-    from companion.vision.dice import Image
+    from tests.web.icon_dice_support import BeltGame
 
 
 @pytest.fixture
@@ -71,15 +72,24 @@ def scanning(session: Session, tmp_path: Path) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def filmed_belt(session: Session, tmp_path: Path
-                ) -> Iterator[tuple[LiveServer, DataDirHook, Image]]:
-    """A live server whose icon-dice camera watches Ann's belt (``icon_dice_support``): the
-    server, the camera's hook and the frame to feed it."""
-    from tests.web.icon_dice_support import filmed_hook  # the icon dice' vision: here only
+def ben_joined(scanning: LiveServer) -> ScanGame:
+    """On the ``scanning`` server, a new Sushi Go Party! game for Ann and Ben (My First Meal)
+    where Ben has taken his seat (seat 1)."""
+    created = browser_support.party_game(scanning)
+    ben_token = browser_support.join(scanning, created, 1)
+    return ScanGame(scanning, created["id"], created["host_token"], ben_token)
+
+
+@pytest.fixture
+def belt_game(session: Session, tmp_path: Path) -> Iterator[BeltGame]:
+    """A live server whose icon-dice camera watches Ann's belt (``icon_dice_support``), and on
+    it a new Sushi Roll game whose dice the camera reads (``browser_support.icon_dice_game``)."""
+    from tests.web.icon_dice_support import BeltGame, filmed_hook  # the icon dice' vision
 
     hook, frame = filmed_hook(session, tmp_path)
     with serving(make_app(session, icon=hook), session) as server:
-        yield server, hook, frame
+        game_id, token = browser_support.icon_dice_game(server)
+        yield BeltGame(server, hook, frame, game_id, token)
 
 
 @pytest.fixture(params=["hub", "thread"])

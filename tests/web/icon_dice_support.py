@@ -8,6 +8,7 @@ is deterministic; the real reader is tests/vision/icon_dice's and the bench's bu
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -16,6 +17,7 @@ from companion.table.icon_camera import BELT, DataDirHook, IconCamera, IconDesk,
 from companion.vision.dice import Image
 from companion.vision.icon_dice.reader import IconDie, face_value
 from companion.vision.icon_dice.scenes import IconScene, IconSceneDie, Surface, render
+from tests.web.web_support import LiveServer
 
 ANN_BELT = ["special:wasabi", "maki:maki_3", "appetizer:tempura", "appetizer:tempura",
             "appetizer:dumpling", "nigiri:egg", "dessert:dessert_2", "special:menu_1"]
@@ -23,6 +25,17 @@ BELT_BOX = (40.0, 120.0, 760.0, 260.0)
 DIE_PX = 64.0
 #: The die the stand-in reader is unsure of.
 UNSURE = 5
+
+
+class BeltGame(NamedTuple):
+    """The ``belt_game`` fixture: the live server, its camera's hook watching Ann's belt, the
+    frame to feed it, and the Sushi Roll game (its id, its host's token) the camera reads for."""
+
+    server: LiveServer
+    hook: DataDirHook
+    frame: Image
+    game_id: int
+    token: str
 
 
 def belt_scene() -> IconScene:

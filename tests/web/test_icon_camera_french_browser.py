@@ -12,28 +12,22 @@ from typing import Any
 
 import pytest
 
-from companion.table.icon_camera import DataDirHook
-from companion.vision.dice import Image
 from tests.web.browser_support import (
     PHONE,
     Screen,
     card_shot,
-    icon_dice_game,
     in_french,
     post_json,
 )
-from tests.web.icon_dice_support import settle
-from tests.web.web_support import LiveServer
+from tests.web.icon_dice_support import BeltGame, settle
 
 pytestmark = pytest.mark.browser
 CARD = "#sr-camera"
 
 
 def test_a_french_phone_reads_the_icon_camera_and_the_enrollment_in_french(
-        browser: Any, filmed_belt: tuple[LiveServer, DataDirHook, Image], shots: Path
-) -> None:
-    server, hook, frame = filmed_belt
-    game_id, token = icon_dice_game(server)
+        browser: Any, belt_game: BeltGame, shots: Path) -> None:
+    server, hook, frame, game_id, token = belt_game
     post_json(server, f"/api/games/{game_id}/devices/camera/claim", {}, token)
     phone = Screen(browser, PHONE, "phone-fr", shots)
     in_french(phone, server)

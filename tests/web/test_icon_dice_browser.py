@@ -15,21 +15,16 @@ from typing import Any
 
 import pytest
 
-from companion.table.icon_camera import DataDirHook
-from companion.vision.dice import Image
-from tests.web.browser_support import TABLET, Screen, api_snapshot, icon_dice_game
-from tests.web.icon_dice_support import ANN_BELT, UNSURE, settle
-from tests.web.web_support import LiveServer
+from tests.web.browser_support import TABLET, Screen, api_snapshot
+from tests.web.icon_dice_support import ANN_BELT, UNSURE, BeltGame, settle
 
 pytestmark = pytest.mark.browser
 CARD = "#sr-camera"
 
 
 def test_a_pending_belt_is_confirmed_on_the_tablet(
-        browser: Any, filmed_belt: tuple[LiveServer, DataDirHook, Image], shots: Path
-) -> None:
-    server, hook, frame = filmed_belt
-    game_id, token = icon_dice_game(server)
+        browser: Any, belt_game: BeltGame, shots: Path) -> None:
+    server, hook, frame, game_id, token = belt_game
     tablet = Screen(browser, TABLET, "tablet", shots)
     tablet.open_as_host(server, game_id, token)
     page = tablet.page

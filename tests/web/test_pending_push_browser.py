@@ -17,21 +17,16 @@ from urllib.parse import urlparse
 import cv2
 import pytest
 
-from companion.table.icon_camera import DataDirHook
-from companion.vision.dice import Image
 from tests.test_scans import table_photo
 from tests.web.browser_support import (
     TABLET,
     Screen,
     card_shot,
-    icon_dice_game,
-    join,
-    party_game,
     post_json,
 )
-from tests.web.icon_dice_support import UNSURE, settle
+from tests.web.icon_dice_support import UNSURE, BeltGame, settle
 from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN
-from tests.web.web_support import LiveServer
+from tests.web.web_support import LiveServer, ScanGame
 
 pytestmark = pytest.mark.browser
 CARD = "#sr-camera"
@@ -58,10 +53,8 @@ def upload(server: LiveServer, game_id: int, token: str, photo: bytes, seat: int
 
 
 def test_the_icon_dice_card_follows_the_stream_and_never_asks_for_its_state(
-        browser: Any, filmed_belt: tuple[LiveServer, DataDirHook, Image], shots: Path
-) -> None:
-    server, hook, frame = filmed_belt
-    game_id, token = icon_dice_game(server)
+        browser: Any, belt_game: BeltGame, shots: Path) -> None:
+    server, hook, frame, game_id, token = belt_game
     tablet = Screen(browser, TABLET, "tablet", shots)
     requests = recorded(tablet)
     tablet.open_as_host(server, game_id, token)
@@ -97,11 +90,8 @@ def test_the_icon_dice_card_follows_the_stream_and_never_asks_for_its_state(
 
 
 def test_the_scan_card_follows_the_stream_and_never_asks_for_the_scan(
-        browser: Any, scanning: LiveServer, shots: Path) -> None:
-    server = scanning
-    created = party_game(server)
-    game_id, host_token = created["id"], created["host_token"]
-    ben_token = join(server, created, 1)
+        browser: Any, ben_joined: ScanGame, shots: Path) -> None:
+    server, game_id, host_token, ben_token = ben_joined
     tablet = Screen(browser, TABLET, "tablet", shots)
     requests = recorded(tablet)
     tablet.open_as_host(server, game_id, host_token)

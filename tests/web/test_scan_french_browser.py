@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser_support import PHONE, Screen, card_shot, in_french, join, open_as, party_game
+from tests.web.browser_support import PHONE, Screen, card_shot, in_french, open_as
 from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN, ben_photo_file
-from tests.web.web_support import LiveServer
+from tests.web.web_support import ScanGame
 
 pytestmark = pytest.mark.browser
 #: Ben's cards by their number on the photo, as the French chips name them.
@@ -20,12 +20,9 @@ FRENCH = {1: "Tempura", 5: "Sushi saumon", 6: "Soupe miso", 7: "Sushi omelette",
 
 
 def test_a_french_phone_names_the_scanned_cards_by_their_numbers_in_french(
-    browser: Any, shots: Path, scanning: LiveServer, tmp_path: Path,
+    browser: Any, shots: Path, ben_joined: ScanGame, tmp_path: Path,
 ) -> None:
-    server = scanning
-    created = party_game(server)
-    game_id = created["id"]
-    ben_token = join(server, created, 1)
+    server, game_id, _host_token, ben_token = ben_joined
     file = ben_photo_file(tmp_path)
 
     phone = Screen(browser, PHONE, "phone-fr", shots)

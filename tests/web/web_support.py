@@ -7,7 +7,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -63,6 +63,15 @@ def serving(app: Flask, session: Session) -> Iterator[LiveServer]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+class ScanGame(NamedTuple):
+    """A game on a live server with Ben seated (the ``ben_joined`` fixture)."""
+
+    server: LiveServer
+    game_id: int
+    host_token: str
+    ben_token: str
 
 
 def post(client: FlaskClient, path: str, body: Any, token: str | None = None) -> Any:
