@@ -81,6 +81,15 @@ def ben_joined(scanning: LiveServer) -> ScanGame:
 
 
 @pytest.fixture
+def ben_photo(tmp_path: Path) -> Path:
+    """Ben's tableau photographed as his phone takes it (``scan_support.ben_photo_file``), a
+    file in the test's folder."""
+    from tests.web.scan_support import ben_photo_file  # cv2: imported here only
+
+    return ben_photo_file(tmp_path)
+
+
+@pytest.fixture
 def belt_game(session: Session, tmp_path: Path) -> Iterator[BeltGame]:
     """A live server whose icon-dice camera watches Ann's belt (``icon_dice_support``), and on
     it a new Sushi Roll game whose dice the camera reads (``browser_support.icon_dice_game``)."""

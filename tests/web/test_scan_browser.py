@@ -30,7 +30,7 @@ from tests.web.browser_support import (
     party_game,
     post_json,
 )
-from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN, ben_photo_file, scan_desk
+from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN, scan_desk
 from tests.web.web_support import OWNER_PIN, LiveServer, ScanGame, make_app, serving
 
 pytestmark = pytest.mark.browser
@@ -38,10 +38,9 @@ WIDE_TABLET = {"width": 1180, "height": 820}
 
 
 def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
-    browser: Any, shots: Path, ben_joined: ScanGame, tmp_path: Path,
+    browser: Any, shots: Path, ben_joined: ScanGame, ben_photo: Path,
 ) -> None:
     server, game_id, host_token, ben_token = ben_joined
-    file = ben_photo_file(tmp_path)
 
     phone = Screen(browser, PHONE, "phone", shots)
     open_as(phone, server, game_id, ben_token, "seat", 1)
@@ -53,7 +52,7 @@ def test_a_phone_photo_is_corrected_with_one_tap_and_entered(
     assert page.locator("[data-scan-photo]").get_attribute("capture") == "environment"
     phone.shot("scan-01-before")
 
-    page.locator("[data-scan-photo]").set_input_files(str(file))
+    page.locator("[data-scan-photo]").set_input_files(str(ben_photo))
     page.locator("[data-scan-image]").wait_for()
     page.wait_for_function(SCAN_IMAGE_SHOWN)
     shown = api_snapshot(server, game_id, ben_token)  # the game is untouched by a scan
@@ -99,19 +98,18 @@ def view_shot(screen: Screen, top: str, label: str) -> None:
 
 
 def test_the_not_sure_prompt_shows_the_card_large_its_two_best_readings_and_not_a_card_last(
-    browser: Any, shots: Path, ben_joined: ScanGame, tmp_path: Path,
+    browser: Any, shots: Path, ben_joined: ScanGame, ben_photo: Path,
 ) -> None:
     """Issue 24 item 12: the doubtful card cut from the photo and shown large, with no tap
     needed; its two best readings first (names as printed), "Not a card" last (it takes the
     card out of the scan); the photo zooms in on the card."""
     server, game_id, host_token, ben_token = ben_joined
-    file = ben_photo_file(tmp_path)
     phone = Screen(browser, PHONE, "phone", shots)
     open_as(phone, server, game_id, ben_token, "seat", 1)
     tablet = Screen(browser, WIDE_TABLET, "tablet", shots)
     open_as(tablet, server, game_id, host_token, "host", None)
     page = phone.page
-    page.locator("[data-scan-photo]").set_input_files(str(file))
+    page.locator("[data-scan-photo]").set_input_files(str(ben_photo))
 
     prompt = page.locator("[data-scan-chooser='2']")
     prompt.wait_for()  # shown at once: the doubtful card needs no tap to be asked about

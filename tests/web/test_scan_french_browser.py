@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser_support import PHONE, Screen, card_shot, in_french, open_as
-from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN, ben_photo_file
+from tests.web.scan_support import BEN, SCAN_IMAGE_SHOWN
 from tests.web.web_support import ScanGame
 
 pytestmark = pytest.mark.browser
@@ -20,16 +20,15 @@ FRENCH = {1: "Tempura", 5: "Sushi saumon", 6: "Soupe miso", 7: "Sushi omelette",
 
 
 def test_a_french_phone_names_the_scanned_cards_by_their_numbers_in_french(
-    browser: Any, shots: Path, ben_joined: ScanGame, tmp_path: Path,
+    browser: Any, shots: Path, ben_joined: ScanGame, ben_photo: Path,
 ) -> None:
     server, game_id, _host_token, ben_token = ben_joined
-    file = ben_photo_file(tmp_path)
 
     phone = Screen(browser, PHONE, "phone-fr", shots)
     in_french(phone, server)
     open_as(phone, server, game_id, ben_token, "seat", 1)
     page = phone.page
-    page.locator("[data-scan-photo]").set_input_files(str(file))
+    page.locator("[data-scan-photo]").set_input_files(str(ben_photo))
     page.locator("[data-scan-image]").wait_for()
     page.wait_for_function(SCAN_IMAGE_SHOWN)
     # each chip carries the number drawn on the photo and the card's French name
