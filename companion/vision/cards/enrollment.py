@@ -146,7 +146,8 @@ def band_view(share: float) -> tuple[int, float]:
 
 
 def rectify(image: Image, quad: FloatArray, size: tuple[int, int] = (CROP_W, CROP_H)) -> Image:
-    """The quad's content warped to ``size`` (its first corner at the top left)."""
+    """The quad's content warped to ``size`` (its first corner at the top left); where the
+    quad reaches beyond the photo, the photo's edge pixels are repeated."""
     w, h = size
     dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
@@ -155,9 +156,13 @@ def rectify(image: Image, quad: FloatArray, size: tuple[int, int] = (CROP_W, CRO
     if src_w > 2 * w:  # shrinking a lot: smooth first so stripes and text do not alias
         sigma = 0.4 * src_w / w
         pad = int(np.ceil(3 * sigma))
+        height, width = image.shape[:2]
         x0, y0 = np.floor(quad.min(0)).astype(int) - pad
         x1, y1 = np.ceil(quad.max(0)).astype(int) + pad
-        x0, y0 = max(x0, 0), max(y0, 0)
+        # kept inside the photo and at least a pixel wide: a quad (a band's far end) may lie
+        # beyond the photo's edge, even wholly
+        x0, y0 = min(max(int(x0), 0), width - 1), min(max(int(y0), 0), height - 1)
+        x1, y1 = min(max(int(x1), x0 + 1), width), min(max(int(y1), y0 + 1), height)
         roi = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), sigma)
         m = cv2.getPerspectiveTransform((quad - (x0, y0)).astype(np.float32), dst)
         return np.asarray(cv2.warpPerspective(roi, m, (w, h), flags=cv2.INTER_LINEAR,

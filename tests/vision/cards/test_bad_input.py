@@ -106,3 +106,17 @@ def test_a_layouts_median_and_white_balance_are_numpys_exactly() -> None:
             white = rng.uniform(0, 255, 3).astype(np.float32)
             expected = np.clip(x / np.maximum(white, 16.0), 0.0, 1.0)
             assert np.array_equal(white_balanced(x, white), expected)
+
+
+@pytest.mark.parametrize("shift", [(0, 0), (-900, 0), (5000, 0), (0, 4000)],
+                         ids=["inside", "half-out", "right-of", "below"])
+def test_a_large_quad_reaching_beyond_the_photo_is_still_rectified(shift: tuple[int, int]) -> None:
+    """A band's far end can lie beyond the photo (found on a real 6000x4000 photo, whose read
+    failed as an internal error): the crop repeats the photo's edge rather than failing."""
+    from companion.vision.cards.enrollment import CROP_H, CROP_W, rectify
+
+    photo = np.full((2000, 3000, 3), 90, np.uint8)
+    quad = np.float32([[100, 100], [1300, 100], [1300, 1900], [100, 1900]]) + np.float32(shift)
+    crop = rectify(photo, quad)
+    assert crop.shape == (CROP_H, CROP_W, 3)
+    assert int(crop.min()) == int(crop.max()) == 90
