@@ -12,7 +12,10 @@ the card. :func:`enrollment_crop` answers the card, rectified to a portrait crop
    photo"), a small one beside a large one is ignored (a corner of another card). Where no
    outline has all four sides stepping one way (a face card's picture frame can hold a side
    inside the card's white border), the outlines are looked for again without that check:
-   a crop a border's width off is still the card, where the whole photo is not.
+   a crop a border's width off is still the card, where the whole photo is not. In a photo
+   that is not card-shaped (a phone's 4:3 or 16:9), edges in colour count too (a red card on
+   brown wood differs more in colour than in brightness); a card-shaped image may be a crop
+   of the card, whose pictures the colour edges would outline as cards, so there they do not.
 3. With none, a photo shaped like a card (within :data:`SHAPE_SLACK` of :data:`CARD_RATIO`:
    a 4:3 or 16:9 photo is not) that shows something (:data:`MIN_CONTRAST`) is taken as a
    crop of the card; otherwise "no card found", or "the photo is plain" for an image with
@@ -60,9 +63,11 @@ def enrollment_crop(image: Image, name: str | None = None) -> Image:
     check_photo(image)
     name = tmsg("the photo") if name is None else name
     h, w = image.shape[:2]
-    cards = _large_outlines(image, ENROLL_OUTLINE)
+    card_shaped = abs(min(h, w) / max(h, w) - CARD_RATIO) <= SHAPE_SLACK
+    config = ENROLL_OUTLINE if card_shaped else replace(ENROLL_OUTLINE, colour=True)
+    cards = _large_outlines(image, config)
     if not cards:
-        cards = _large_outlines(image, replace(ENROLL_OUTLINE, polarity=None))
+        cards = _large_outlines(image, replace(config, polarity=None))
     if len(cards) > 1:
         raise PoorPhoto(ntmsg("{name}: {n} card in the photo; photograph one card alone, the "
                               "others out of view",
@@ -74,7 +79,7 @@ def enrollment_crop(image: Image, name: str | None = None) -> Image:
     if float(grey.std()) < MIN_CONTRAST:
         raise PoorPhoto(tmsg("{name}: the photo is plain, no card in it; photograph the card "
                              "lying on the table", name=name))
-    if abs(min(h, w) / max(h, w) - CARD_RATIO) <= SHAPE_SLACK:
+    if card_shaped:
         return fit_crop(image)
     raise PoorPhoto(tmsg("{name}: no card found; lay the card on a plain table, face up, with "
                          "a little table all round it, and photograph it from above", name=name))

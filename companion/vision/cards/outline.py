@@ -80,6 +80,12 @@ class OutlineConfig:
     #: a card's four sides all step the same way (the card brighter than the table all round,
     #: or darker). ``None`` skips the check.
     polarity: int | None = 3
+    #: Whether edges in colour count too (Canny on the Lab colour planes, at
+    #: ``colour_edges``), and a side that steps in colour but hardly in brightness is a card's
+    #: side (:func:`one_way`): a red card on brown wood differs more in colour than in
+    #: brightness.
+    colour: bool = False
+    colour_edges: tuple[int, int] = (20, 60)
 
 
 #: The shipped configuration.
@@ -110,8 +116,14 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE,
     scale = config.long_side / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    edges = cv2.dilate(cv2.Canny(grey, *config.edges), np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    edges = np.asarray(cv2.Canny(grey, *config.edges), np.uint8)
+    if config.colour:
+        blurred = cv2.GaussianBlur(small, (5, 5), 0)
+        for plane in cv2.split(cv2.cvtColor(blurred, cv2.COLOR_BGR2Lab))[1:]:
+            edges = np.asarray(cv2.bitwise_or(edges, cv2.Canny(plane, *config.colour_edges)),
+                               np.uint8)
+    dilated = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(dilated, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     frame_area = grey.shape[0] * grey.shape[1]
     size = (grey.shape[1], grey.shape[0])
     outlines = [np.asarray(c, np.int32) for c in contours]
@@ -124,7 +136,8 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE,
     def card(quad: FloatArray) -> FloatArray | None:
         if scale < 1:
             quad = sharpened(full, quad, config)
-        if config.polarity is None or one_way(full, quad, config.polarity / min(scale, 1.0)):
+        if config.polarity is None or one_way(full, quad, config.polarity / min(scale, 1.0),
+                                              image if config.colour else None):
             return quad
         return None
     return _largest_apart(_one_size(found, config), card)
@@ -170,13 +183,39 @@ MIN_STEP = 8.0
 SIDE_SAMPLES = 12
 
 
-def one_way(grey: Image, quad: FloatArray, offset: float) -> bool:
+def one_way(grey: Image, quad: FloatArray, offset: float, colour: Image | None = None) -> bool:
     """Whether every side of ``quad`` steps the same way in ``grey`` (inside minus outside,
     ``offset`` pixels each side, the median over each side's middle): false for an outline
     that runs along a card's edge on three sides and along the next card's on the fourth, or
     one whose side runs across plain table (a speck on the cloth joined to the card's edge):
-    each side's step must be at least :data:`MIN_STEP`."""
-    q = np.asarray(quad, np.float32)
+    each side's step must be at least :data:`MIN_STEP`.
+
+    With ``colour`` (the photo, BGR), a side may step in colour instead (Lab a*b* distance at
+    least :data:`MIN_STEP`), and only the sides that step in brightness alone must step the
+    same way: a Sushi Go card's red top is darker than brown wood where its grey foot is
+    lighter, while a white card's neighbour across a dark gap differs in brightness only."""
+    grid = _across_sides(np.asarray(quad, np.float32), offset)
+    values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    steps = np.median((values[:, 1] - values[:, 0]).reshape(4, SIDE_SAMPLES), axis=1)
+    strong = np.abs(steps) >= MIN_STEP
+    plain = np.ones(4, bool)  # the sides that do not step in colour
+    if colour is not None:
+        sampled = cv2.remap(colour, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+        ab = cv2.cvtColor(sampled, cv2.COLOR_BGR2Lab)[..., 1:].astype(np.float32)
+        apart = np.median(np.linalg.norm(ab[:, 1] - ab[:, 0], axis=-1).reshape(4, SIDE_SAMPLES),
+                          axis=1)
+        plain = apart < MIN_STEP
+    if not (strong | ~plain).all():
+        return False  # a side steps neither in brightness nor in colour
+    signs = np.sign(steps[strong & plain])
+    return bool(abs(float(signs.sum())) == len(signs))
+
+
+def _across_sides(q: FloatArray, offset: float) -> FloatArray:
+    """Sample points across each side of ``q`` (its middle, :data:`SIDE_SAMPLES` a side):
+    rows of (outside, inside) points ``offset`` pixels off the side, side by side."""
     along = np.roll(q, -1, axis=0) - q                                   # side k: q[k] -> q[k+1]
     normals = np.stack([-along[:, 1], along[:, 0]], axis=1)
     normals /= np.maximum(np.linalg.norm(normals, axis=1, keepdims=True), 1e-6)
@@ -185,13 +224,8 @@ def one_way(grey: Image, quad: FloatArray, offset: float) -> bool:
     ts = np.linspace(0.2, 0.8, SIDE_SAMPLES, dtype=np.float32)
     base = q[:, None, :] + ts[None, :, None] * along[:, None, :]        # (4, n, 2)
     either = np.array([-offset, offset], np.float32)                      # outside, inside
-    grid = (base[:, :, None, :] + either[None, None, :, None] * normals[:, None, None, :]
-            ).reshape(-1, 2, 2)
-    values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
-                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    steps = np.median((values[:, 1] - values[:, 0]).reshape(4, SIDE_SAMPLES), axis=1)
-    signs = np.where(np.abs(steps) >= MIN_STEP, np.sign(steps), 0.0)
-    return bool(abs(float(signs.sum())) == 4)
+    return np.asarray((base[:, :, None, :] + either[None, None, :, None]
+                       * normals[:, None, None, :]).reshape(-1, 2, 2), np.float32)
 
 
 def _one_size(quads: list[FloatArray], config: OutlineConfig) -> list[FloatArray]:

@@ -177,3 +177,18 @@ def test_a_phone_photos_exif_orientation_is_honoured() -> None:
     whole = rectify(photo, quad)
     turns = (whole, cv2.rotate(whole, cv2.ROTATE_180))
     assert min(float(np.abs(crop.astype(float) - t).mean()) for t in turns) < 14
+
+
+def test_a_two_tone_card_on_wood_is_cropped_whole() -> None:
+    """A Sushi Go Party! card is red at the top and grey at the foot: on brown wood its top is
+    darker than the table and its foot lighter, and its top differs from the wood in colour
+    more than in brightness. The whole card is enrolled, not its grey foot."""
+    rng = np.random.default_rng(7)
+    photo = np.clip(rng.normal((45, 60, 95), 4, (1200, 1600, 3)), 0, 255).astype(np.uint8)
+    cv2.rectangle(photo, (620, 290), (1020, 880), (35, 25, 190), -1)  # red
+    cv2.rectangle(photo, (620, 620), (1020, 880), (165, 165, 165), -1)  # the grey foot
+    cv2.circle(photo, (820, 640), 110, (40, 40, 40), -1)  # a maki on its plate
+    crop = enrollment_crop(cv2.GaussianBlur(photo, (0, 0), 1.5))
+    ends = [crop[: CROP_H // 4], crop[-CROP_H // 4:]]
+    reds = [float(e[..., 2].mean()) - float(e[..., 0].mean()) for e in ends]
+    assert max(reds) > 100 and min(reds) < 30, reds  # one end red, the other grey
