@@ -180,3 +180,20 @@ def icon_dice_game(server: LiveServer) -> tuple[int, str]:
         "game": "sushi-roll", "players": [{"name": "Ann"}, {"name": "Ben"}],
         "options": {"mode": "turns", "start_player": 1}, "roll_source": "camera"})
     return created["id"], created["host_token"]
+
+
+def fill_players(page: Any, players: list[dict[str, str]]) -> None:
+    """Type each player's name and pick their colour on the new-game form, and wait until
+    the form shows them all: the rows are drawn again when the known players arrive
+    (players.js), and a name typed into a row as it was being replaced was once lost on a
+    busy machine (the test then waited in vain for the game page)."""
+    rows = page.locator(".player-row input")
+    for _ in range(3):
+        for i, player in enumerate(players):
+            if rows.nth(i).input_value() != player["name"]:
+                rows.nth(i).fill(player["name"])
+            page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
+        shown = [rows.nth(i).input_value() for i in range(len(players))]
+        if shown == [player["name"] for player in players]:
+            return
+    raise AssertionError(f"the new-game form shows {shown}, not the names typed")

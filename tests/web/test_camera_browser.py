@@ -20,7 +20,7 @@ from companion.session.session import Session
 from companion.table.rolls import RollDesk
 from companion.vision.dice import Die
 from tests.dice_table import TO_ROLL
-from tests.web.browser_support import TABLET, Screen, api_snapshot, post_json
+from tests.web.browser_support import TABLET, Screen, api_snapshot, fill_players, post_json
 from tests.web.web_support import PLAYERS, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
@@ -51,10 +51,7 @@ def create_with_the_camera(host: Screen, server: LiveServer) -> int:
     page = host.page
     page.goto(f"{server.url}/#new")
     page.wait_for_selector("[data-roll-source=camera]")
-    rows = page.locator(".player-row input")
-    for i, player in enumerate(PLAYERS):
-        rows.nth(i).fill(player["name"])
-        page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
+    fill_players(page, PLAYERS)
     host.tap("[data-roll-source=camera]")
     host.shot("camera-01-new-game")
     page.click("text=Start the game")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser_support import Screen
+from tests.web.browser_support import Screen, fill_players
 from tests.web.web_support import PLAYERS, LiveServer
 
 pytestmark = pytest.mark.browser
@@ -41,10 +41,7 @@ def test_a_double_tap_on_start_the_game_creates_one_game(
     page.goto(f"{live_server.url}/")
     page.wait_for_selector("#no-games")
     page.click("button.tab[data-tab=new]")
-    rows = page.locator(".player-row input")
-    for i, player in enumerate(PLAYERS):
-        rows.nth(i).fill(player["name"])
-        page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
+    fill_players(page, PLAYERS)
     page.locator("text=Start the game").dblclick()
     for _ in range(300):  # both taps are sent at once; wait up to 15 s for them to arrive
         if len(held) >= 2:

@@ -20,7 +20,7 @@ from companion.session.session import Session
 from companion.table.rolls import RollDesk
 from firmware_bridge.link import LinkTiming
 from tests.dice_table import TO_ROLL
-from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, post_json
+from tests.web.browser_support import PHONE, TABLET, Screen, api_snapshot, fill_players, post_json
 from tests.web.web_support import PLAYERS, LiveServer, make_app, serving
 
 pytestmark = pytest.mark.browser
@@ -45,10 +45,7 @@ def create_with_the_tower(host: Screen, server: LiveServer) -> int:
     page = host.page
     page.goto(f"{server.url}/#new")
     page.wait_for_selector("[data-roll-source=tower]")
-    rows = page.locator(".player-row input")
-    for i, player in enumerate(PLAYERS):
-        rows.nth(i).fill(player["name"])
-        page.locator(".player-row").nth(i).locator(f"[aria-label={player['colour']}]").click()
+    fill_players(page, PLAYERS)
     host.tap("[data-roll-source=tower]")
     host.shot("tower-01-new-game")
     page.click("text=Start the game")
