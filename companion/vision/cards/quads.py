@@ -8,6 +8,7 @@ every share they take comes from the calling stage's config.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,29 +40,38 @@ def typical_width(quads: list[FloatArray]) -> float | None:
 
 
 def other_lengths(quad: FloatArray, aspect: float, slack: float, shifts: tuple[float, ...],
-                  square: float) -> list[FloatArray]:
+                  square: float, across: bool = False) -> list[FloatArray]:
     """A whole card's quad (first edge short) made ``aspect`` by moving one short edge along
     the long sides (the first edge kept, then the opposite one) when its shape is off by more
     than ``slack`` (log ratio), and, for a quad about square (short / long at least ``square``:
     a card cut across its middle, whose width may be either pair of sides), by moving either
     of the other two edges as well; when its shape is right, shifted both ways along the long
-    sides by each of ``shifts`` (shares of its length)."""
+    sides by each of ``shifts`` (shares of its length). ``across``: the quad may be a part of
+    a card cut across at any length (a card whose picture splits it in two), so its long sides
+    are also taken for the card's width, whatever its shape."""
     q = np.asarray(quad, np.float32)
-    out = []
-    if abs(np.log(quad_aspect(q) / aspect)) > slack:
-        turns = (q, np.roll(q, -1, axis=0)) if quad_aspect(q) >= square else (q,)
-        for t in turns:
-            width = float(np.linalg.norm(t[1] - t[0]) + np.linalg.norm(t[3] - t[2]))
-            length = float(np.linalg.norm(t[2] - t[1]) + np.linalg.norm(t[3] - t[0]))
-            factor = width / aspect / max(length, 1e-6)
-            out += [np.stack([t[0], t[1], t[1] + (t[2] - t[1]) * factor,
-                              t[0] + (t[3] - t[0]) * factor]),
-                    np.stack([t[3] + (t[0] - t[3]) * factor, t[2] + (t[1] - t[2]) * factor,
-                              t[2], t[3]])]
+    out: list[npt.NDArray[np.floating[Any]]] = []
+    off = abs(np.log(quad_aspect(q) / aspect)) > slack
+    if off:
+        out += _lengthened(q, aspect)
     else:
         along = np.stack([q[3] - q[0], q[2] - q[1], q[2] - q[1], q[3] - q[0]])
         out += [q + along * (sign * shift) for shift in shifts for sign in (1, -1)]
+    if across or (off and quad_aspect(q) >= square):
+        out += _lengthened(np.roll(q, -1, axis=0), aspect)
     return [np.asarray(x, np.float32) for x in out]
+
+
+def _lengthened(t: FloatArray, aspect: float) -> list[npt.NDArray[np.floating[Any]]]:
+    """Quad ``t`` (first edge its width) made ``aspect`` by moving its third edge, then by
+    moving its first."""
+    width = float(np.linalg.norm(t[1] - t[0]) + np.linalg.norm(t[3] - t[2]))
+    length = float(np.linalg.norm(t[2] - t[1]) + np.linalg.norm(t[3] - t[0]))
+    factor = width / aspect / max(length, 1e-6)
+    return [np.stack([t[0], t[1], t[1] + (t[2] - t[1]) * factor,
+                      t[0] + (t[3] - t[0]) * factor]),
+            np.stack([t[3] + (t[0] - t[3]) * factor, t[2] + (t[1] - t[2]) * factor,
+                      t[2], t[3]])]
 
 
 def near(quad: FloatArray, boxes: npt.NDArray[np.float64]) -> npt.NDArray[np.intp]:

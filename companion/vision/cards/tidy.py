@@ -9,8 +9,8 @@ card): the same card may come out twice. :func:`drop_doubles` keeps one of each:
   the band of a card under it), and so does a band read as the whole card it lies on by more
   than :attr:`TidyConfig.own_band` (the card's own top);
 * an uncertain whole card lying more than :attr:`TidyConfig.same_band` on a sure one goes;
-* of two sure whole cards of one label sharing more than :attr:`TidyConfig.duplicate`, the
-  less similar goes.
+* of two whole cards sharing more than :attr:`TidyConfig.duplicate` (two outlines mended onto
+  one card), the one read less surely goes.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class TidyConfig:
 
     same_band: float = 0.3
     own_band: float = 0.7
-    #: Two sure whole cards of one label sharing more than this are one.
+    #: Two whole cards sharing more than this are one.
     duplicate: float = 0.5
 
 
@@ -39,7 +39,7 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY) -> list[Card]:
     """``cards`` with each card found twice reported once (see the module)."""
     loose = [k for k, c in enumerate(cards) if c.visible != "full"]
     whole = [k for k, c in enumerate(cards) if c.visible == "full"]
-    rank = {k: (not cards[k].uncertain, cards[k].similarity) for k in loose}
+    rank = {k: (not c.uncertain, c.similarity) for k, c in enumerate(cards)}
     gone = {k for k in loose if any(
         overlap(cards[k].quad, cards[j].quad) > (
             config.same_band if cards[k].uncertain
@@ -50,11 +50,10 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY) -> list[Card]:
         for j in whole if j != k)}
     for n, i in enumerate(whole):  # two outlines mended onto one card: the less similar goes
         for j in whole[n + 1:]:
-            a, b = cards[i], cards[j]
-            if i in gone or j in gone or a.uncertain or b.uncertain or a.label != b.label:
+            if i in gone or j in gone:
                 continue
-            if overlap(a.quad, b.quad) > config.duplicate:
-                gone.add(i if a.similarity < b.similarity else j)
+            if overlap(cards[i].quad, cards[j].quad) > config.duplicate:
+                gone.add(i if rank[i] < rank[j] else j)
     for n, i in enumerate(loose):
         for j in loose[n + 1:]:
             if i in gone or j in gone or overlap(cards[i].quad, cards[j].quad) <= \

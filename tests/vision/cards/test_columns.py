@@ -11,7 +11,7 @@ import pytest
 
 from companion.vision.cards.columns import find_columns, hidden_bands
 from companion.vision.cards.evaluate import TableauScore, score_tableau
-from companion.vision.cards.finder import Piece
+from companion.vision.cards.finder import Piece, clockwise, portrait
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import CardReader, Scan
 from companion.vision.cards.tableau import SceneOptions, Tableau, render_tableau
@@ -333,6 +333,51 @@ def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
         right += 1
     assert right >= 5
 
+
+
+def test_a_whole_card_outlined_only_to_where_its_picture_cuts_it_is_read_whole(
+        deck_reader: CardReader) -> None:
+    """A card whose picture cuts it across (a coloured top over a grey foot, as on Sushi Go
+    Party! cards) may be outlined from one end to that cut only: a quad whose long sides are
+    the card's width, too far from every enrolled card to be read. Such a card is tried
+    lengthened across its long sides, both ways, to the frame's card shape, and read whole
+    (sure or not); a card that reads well as it is never is."""
+    from companion.vision.cards.mend import LENGTHS, tries_of
+    from companion.vision.cards.quads import quad_aspect
+
+    deck = sushi_like_deck()
+    scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
+    every = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
+    whole = every[6:12]
+    pieces, truths = [], []
+    for n, i in enumerate(whole):
+        truth = np.array(scene.cards[i].quad, np.float32)  # first edge short (the top)
+        part = truth.copy()
+        share = 0.4 if n % 2 else 0.45
+        if n % 2:  # the foot ...
+            part[[0, 1]] = truth[[3, 2]] + (truth[[0, 1]] - truth[[3, 2]]) * share
+        else:  # ... or the top
+            part[[3, 2]] = truth[[0, 1]] + (truth[[3, 2]] - truth[[0, 1]]) * share
+        part = portrait(clockwise(part))  # as outlines come: first edge short
+        assert quad_aspect(part) < LENGTHS.square
+        width = float(np.linalg.norm(truth[1] - truth[0]))
+        aspect = quad_aspect(truth)
+        assert min(_corner_error(t, truth) for t in tries_of(part, aspect, LENGTHS)) \
+            > 0.1 * width
+        assert min(_corner_error(t, truth) for t in tries_of(part, aspect, LENGTHS, True)) \
+            < 0.02 * width
+        pieces.append(Piece(part, "full", 1.0))
+        truths.append((truth, scene.cards[i].label, width))
+    others = [Piece(np.array(scene.cards[i].quad, np.float32), "full", 1.0)
+              for i in every if i not in whole]
+    cards = deck_reader.recognise_pieces(scene.image, pieces + others)
+    right = sum(card.label == label and _corner_error(card.quad, truth) < 0.15 * width
+                for card, (truth, label, width) in zip(cards[:len(truths)], truths,
+                                                       strict=True))
+    assert right >= 5
+    alone = deck_reader.recognise_pieces(scene.image, others)
+    assert [(c.label, c.uncertain) for c in alone] == [
+        (c.label, c.uncertain) for c in cards[len(truths):]]
 
 def _corner_error(quad: npt.NDArray[np.float32], truth: npt.NDArray[np.float32]) -> float:
     """The largest corner distance between two quads, over the four ways to pair corners."""

@@ -41,10 +41,10 @@ def test_a_cards_expected_area_follows_the_tables_perspective() -> None:
     assert few(near) == few(far) == pytest.approx(median)
 
 
-def test_two_sure_outlines_mended_onto_one_card_are_read_once() -> None:
-    """Two pieces of one card whose outlines were both mended onto it read as the same card
-    twice: the less similar goes. Two sure whole cards of different labels, or lying apart,
-    both stay."""
+def test_two_outlines_mended_onto_one_card_are_read_once() -> None:
+    """Two pieces of one card whose outlines were both mended onto it read as one card twice:
+    the one read less surely goes (uncertain before sure, then the less similar), whether
+    they name one card or two. Two whole cards lying apart both stay."""
     def quad(x: float, y: float) -> Quad:
         return np.float32([[x, y], [x + 64, y], [x + 64, y + 96], [x, y + 96]])
 
@@ -54,4 +54,9 @@ def test_two_sure_outlines_mended_onto_one_card_are_read_once() -> None:
     apart = Card("temaki", quad(300, 100), 0.9, False, similarity=0.8)
     kept = _drop_doubles([first, again, apart])
     assert [(c.label, c.similarity) for c in kept] == [("temaki", 0.89), ("temaki", 0.8)]
-    assert len(_drop_doubles([first, other])) == 2
+    assert [c.label for c in _drop_doubles([first, other])] == ["tempura"]
+    unsure = Card("temaki", quad(101, 98), 0.6, True, similarity=0.95)
+    guess = Card("tempura", quad(99, 102), 0.5, True, similarity=0.8)
+    assert [c.label for c in _drop_doubles([unsure, guess])] == ["temaki"]
+    assert [c.label for c in _drop_doubles([unsure, first])] == ["temaki"]
+    assert _drop_doubles([unsure, first])[0].similarity == 0.86
