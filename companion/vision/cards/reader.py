@@ -46,6 +46,7 @@ from companion.vision.cards.mend import LENGTHS, LengthsConfig, mend_lengths
 from companion.vision.cards.outline import OUTLINE, OutlineConfig, soft_grey, with_outlines
 from companion.vision.cards.photo_check import MIN_SHARPNESS, PoorPhoto, checked_grey, sharpness
 from companion.vision.cards.photo_check import check_photo as check_photo  # re-exported
+from companion.vision.cards.quads import frame_aspect
 from companion.vision.cards.results import Card, Scan
 from companion.vision.cards.tidy import TIDY, TidyConfig, drop_doubles
 from companion.vision.cards.walk import COLUMNS, ColumnsConfig, read_columns
@@ -123,7 +124,8 @@ class CardReader:
         if config.laid is not None and found is not None:                   # 6 laid
             cards = wholes_from_bands(eyes, image, cards, found, config.laid)
         if config.tidy is not None:                                          # 7 tidy
-            cards = drop_doubles(cards, config.tidy)
+            sure = [c.quad for c in cards if c.visible == "full" and not c.uncertain]
+            cards = drop_doubles(cards, config.tidy, frame_aspect(sure, self.card_set.aspect))
         return cards
 
     def recognise_crops(self, crops: list[Image]) -> list[Match]:

@@ -10,14 +10,21 @@ card): the same card may come out twice. :func:`drop_doubles` keeps one of each:
   than :attr:`TidyConfig.own_band` (the card's own top);
 * an uncertain whole card lying more than :attr:`TidyConfig.same_band` on a sure one goes;
 * of two whole cards sharing more than :attr:`TidyConfig.duplicate` (two outlines mended onto
-  one card), the one read less surely goes.
+  one card), the one read less surely goes;
+* a band read as the whole card it lies on, where that card is shorter than the frame's
+  cards and the two together make one card's shape (within :attr:`TidyConfig.slack`), is the
+  card's own foot (a row of icons outlined apart from the card): it goes. The next card of a
+  column (the band of a card under one of its label) makes a shape too long: it stays.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.vision.cards.finder import overlap
+import numpy as np
+import numpy.typing as npt
+
+from companion.vision.cards.finder import clockwise, overlap, portrait
 from companion.vision.cards.results import Card
 from companion.vision.cards.walk import without
 
@@ -30,13 +37,19 @@ class TidyConfig:
     own_band: float = 0.7
     #: Two whole cards sharing more than this are one.
     duplicate: float = 0.5
+    #: A shape within this (log ratio of short / long side) of the frame's cards' is a card's.
+    slack: float = 0.06
 
 
 TIDY = TidyConfig()
 
 
-def drop_doubles(cards: list[Card], config: TidyConfig = TIDY) -> list[Card]:
-    """``cards`` with each card found twice reported once (see the module)."""
+def drop_doubles(cards: list[Card], config: TidyConfig = TIDY,
+                 aspect: float | None = None) -> list[Card]:
+    """``cards`` with each card found twice reported once (see the module); ``aspect``: the
+    frame's card shape (short / long side), without which no band is taken for a card's foot.
+    """
+    cards = _feet_joined(cards, config, aspect) if aspect is not None else cards
     loose = [k for k, c in enumerate(cards) if c.visible != "full"]
     whole = [k for k, c in enumerate(cards) if c.visible == "full"]
     rank = {k: (not c.uncertain, c.similarity) for k, c in enumerate(cards)}
@@ -61,3 +74,35 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY) -> list[Card]:
                 continue
             gone.add(i if rank[i] < rank[j] else j)
     return without(cards, gone)
+
+
+def _feet_joined(cards: list[Card], config: TidyConfig, aspect: float) -> list[Card]:
+    """``cards`` without each band that is the foot of the whole card it lies on (see the
+    module)."""
+    gone = set()
+    for k, band in enumerate(cards):
+        top = band.covered_by
+        if band.visible != "band" or top is None:
+            continue
+        card = cards[top]
+        if card.visible == "full" and card.label == band.label and _is_foot(
+                card.quad, band.quad, aspect, config.slack):
+            gone.add(k)
+    return without(cards, gone)
+
+
+def _is_foot(card: npt.NDArray[np.float32], band: npt.NDArray[np.float32], aspect: float,
+             slack: float) -> bool:
+    """Whether ``card`` is short of the frame's shape ``aspect`` and, lengthened along its
+    long side over ``band``, has that shape."""
+    q = portrait(clockwise(np.asarray(card, np.float32)))
+    start = (q[0] + q[1]) / 2
+    along = (q[2] + q[3]) / 2 - start
+    length = float(np.linalg.norm(along))
+    width = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    if length < 1e-6 or width >= length:
+        return False
+    reach = (np.asarray(band, np.float32) - start) @ (along / length)
+    joined = max(length, float(reach.max())) - min(0.0, float(reach.min()))
+    return bool(np.log(width / length / aspect) > slack
+                and abs(np.log(width / joined / aspect)) <= slack)

@@ -234,6 +234,27 @@ def test_a_cards_own_top_read_as_a_band_and_a_half_outline_go() -> None:
     beside = Card("tempura", _quad(100, 276, 164, 300), 0.9, False, "band", covered_by=0)
     assert len(_drop_doubles([whole, beside])) == 2  # the next card of a column: no double
 
+def test_a_cards_own_foot_read_as_a_band_joins_the_card() -> None:
+    """A whole card outlined short of its foot (a row of icons along its end, outlined
+    apart) has that foot read as a band of the same card lying under it. Card and band
+    together make one card's shape: the band goes. The next
+    card of a column, of the same label, makes a shape too long, and a card of the frame's
+    shape has no foot missing: both stay."""
+    from companion.vision.cards.results import Card
+    from companion.vision.cards.tidy import drop_doubles as _drop_doubles
+
+    short = Card("uramaki_3", _quad(100, 300, 164, 372), 0.5, True)
+    foot = Card("uramaki_3", _quad(100, 372, 164, 396), 0.99, False, "band", covered_by=0)
+    kept = _drop_doubles([short, foot], aspect=64 / 96)
+    assert [c.label for c in kept] == ["uramaki_3"]
+    assert len(_drop_doubles([short, foot])) == 2  # no frame shape known: nothing joined
+    other = Card("uramaki_4", foot.quad, 0.99, False, "band", covered_by=0)
+    assert len(_drop_doubles([short, other], aspect=64 / 96)) == 2
+    whole = Card("uramaki_3", _quad(100, 300, 164, 396), 0.5, True)
+    column = Card("uramaki_3", _quad(100, 396, 164, 420), 0.99, False, "band", covered_by=0)
+    assert len(_drop_doubles([whole, column], aspect=64 / 96)) == 2
+
+
 def test_a_band_may_be_part_of_a_whole_card_laid_across_it() -> None:
     """The whole cards an uncertain band could be a part of (its art taken for a band): one
     card height (the band's long side over the card's shape) from the free edge across the
