@@ -23,9 +23,11 @@ darker), by at least :data:`MIN_STEP`: an outline whose fourth side runs along t
 edge, or across plain table to a speck joined to the card, is not a card (:func:`one_way`, at
 :attr:`OutlineConfig.polarity`; checked after sharpening). Of outlines found twice (the inner
 and outer edge of one border, or a card and such an outline around it), the larger that is a
-card is kept. Cards on one table are one size: with at least :attr:`OutlineConfig.quorum`
-outlines found, one much larger than their median (:attr:`OutlineConfig.oversize`) is two
-touching cards seen as one, and is left out.
+card is kept. Cards on one table are mostly one size: with at least
+:attr:`OutlineConfig.quorum` outlines found, one much larger than their median
+(:attr:`OutlineConfig.oversize`) may be two touching cards seen as one, or one card larger
+than the others (a close-up): it does not stand for the pieces inside it
+(:func:`with_outlines`).
 
 Cards that touch or lie on one another have no closed outline of their own; this stage does
 not see them (the finder network does: :mod:`companion.vision.cards.finder`).
@@ -73,7 +75,7 @@ class OutlineConfig:
     samples: int = 24
     reach: float = 0.03
     #: With this many outlines or more, one of more than ``oversize`` times their median
-    #: area is left out.
+    #: area holds no piece (:func:`with_outlines`).
     quorum: int = 3
     oversize: float = 1.6
     #: Pixels (at ``long_side``) either side of an outline where its sides' steps are read:
@@ -81,11 +83,13 @@ class OutlineConfig:
     #: or darker). ``None`` skips the check.
     polarity: int | None = 3
     #: Whether edges in colour count too (Canny on the Lab colour planes, at
-    #: ``colour_edges``), and a side that steps in colour but hardly in brightness is a card's
-    #: side (:func:`one_way`): a red card on brown wood differs more in colour than in
-    #: brightness.
+    #: ``colour_edges``): a red card on brown wood differs more in colour than in brightness.
     colour: bool = False
     colour_edges: tuple[int, int] = (20, 60)
+    #: Whether a side that steps in colour need not step in brightness the way the others do
+    #: (:func:`one_way`): a card whose coloured top is darker than the table and whose pale
+    #: body is lighter (Sushi Go Party! cards, cards with a banner) is still a card.
+    colour_sides: bool = True
 
 
 #: The shipped configuration.
@@ -113,6 +117,14 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE,
                   soft: Image | None = None) -> list[FloatArray]:
     """The quads of the whole cards lying apart in ``image`` (see the module); ``soft``: its
     :func:`soft_grey`, when the caller has it already."""
+    return card_outlines(image, config, soft)[0]
+
+
+def card_outlines(image: Image, config: OutlineConfig = OUTLINE, soft: Image | None = None
+                  ) -> tuple[list[FloatArray], list[FloatArray]]:
+    """:func:`outline_cards`'s quads, and the card-shaped outlines left out as much larger
+    than the frame's cards (:attr:`OutlineConfig.oversize`): two touching cards seen as one,
+    or one card larger than the others, which only reading it can tell apart."""
     scale = config.long_side / max(image.shape[:2])
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
@@ -130,17 +142,18 @@ def outline_cards(image: Image, config: OutlineConfig = OUTLINE,
     found = [q / np.float32(scale) for c in outlines if _clear_of_edge(c, size, config.clear)
              and (q := _card_quad(c, frame_area, config)) is not None]
     if not found:
-        return []
+        return [], []
     full = soft_grey(image) if soft is None else soft
 
     def card(quad: FloatArray) -> FloatArray | None:
         if scale < 1:
             quad = sharpened(full, quad, config)
         if config.polarity is None or one_way(full, quad, config.polarity / min(scale, 1.0),
-                                              image if config.colour else None):
+                                              image if config.colour_sides else None):
             return quad
         return None
-    return _largest_apart(_one_size(found, config), card)
+    regular, large = _one_size(found, config)
+    return _largest_apart(regular, card), _largest_apart(large, card)
 
 
 def sharpened(grey: Image, quad: FloatArray, config: OutlineConfig) -> FloatArray:
@@ -228,11 +241,14 @@ def _across_sides(q: FloatArray, offset: float) -> FloatArray:
                        * normals[:, None, None, :]).reshape(-1, 2, 2), np.float32)
 
 
-def _one_size(quads: list[FloatArray], config: OutlineConfig) -> list[FloatArray]:
+def _one_size(quads: list[FloatArray], config: OutlineConfig
+              ) -> tuple[list[FloatArray], list[FloatArray]]:
+    """``quads`` of the frame's card size, and those much larger."""
     if len(quads) < config.quorum:
-        return quads
+        return quads, []
     limit = config.oversize * float(np.median([cv2.contourArea(q) for q in quads]))
-    return [q for q in quads if cv2.contourArea(q) <= limit]
+    return ([q for q in quads if cv2.contourArea(q) <= limit],
+            [q for q in quads if cv2.contourArea(q) > limit])
 
 
 def _clear_of_edge(contour: npt.NDArray[np.int32], size: tuple[int, int], clear: int) -> bool:
@@ -322,18 +338,21 @@ def _largest_apart(quads: list[FloatArray],
 
 def with_outlines(image: Image, pieces: list[Piece], config: OutlineConfig = OUTLINE,
                   soft: Image | None = None) -> list[Piece]:
-    """The outline stage: the whole cards :func:`outline_cards` finds in ``image``, then the
+    """The outline stage: the whole cards :func:`card_outlines` finds in ``image``, then the
     finder's ``pieces`` that none of them holds (a piece whose centre lies inside an outline is
-    the same card, or a part of it); references to pieces left out become ``None``."""
-    outlines = outline_cards(image, config, soft)
-    if not outlines:
+    the same card, or a part of it); references to pieces left out become ``None``. An
+    outline much larger than the frame's cards holds no piece: it is read beside them, and
+    the tidy stage keeps what reads more surely (the one card, or the two it may be)."""
+    outlines, large = card_outlines(image, config, soft)
+    if not outlines and not large:
         return pieces
 
     def inside(piece: Piece) -> bool:
         centre = tuple(float(x) for x in piece.quad.mean(axis=0))
         return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2), centre, False) >= 0
                    for q in outlines)
-    index = {k: len(outlines) + n for n, k in enumerate(
+    first = len(outlines) + len(large)
+    index = {k: first + n for n, k in enumerate(
         k for k, p in enumerate(pieces) if not inside(p))}
 
     def renamed(k: int | None) -> int | None:
@@ -342,4 +361,4 @@ def with_outlines(image: Image, pieces: list[Piece], config: OutlineConfig = OUT
     kept = [replace(p, covered_by=renamed(p.covered_by),
                     neighbours=(renamed(p.neighbours[0]), renamed(p.neighbours[1])))
             for k, p in enumerate(pieces) if k in index]
-    return [Piece(q, "full", 1.0) for q in outlines] + kept
+    return [Piece(q, "full", 1.0) for q in outlines + large] + kept

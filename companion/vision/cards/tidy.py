@@ -11,15 +11,17 @@ card): the same card may come out twice. :func:`drop_doubles` keeps one of each:
 * an uncertain whole card lying more than :attr:`TidyConfig.same_band` on a sure one goes;
 * of two whole cards sharing more than :attr:`TidyConfig.duplicate` (two outlines mended onto
   one card), the one read less surely goes;
-* a band read as the whole card it lies on, where that card is shorter than the frame's
-  cards and the two together make one card's shape (within :attr:`TidyConfig.slack`), is the
-  card's own foot (a row of icons outlined apart from the card): it goes. The next card of a
-  column (the band of a card under one of its label) makes a shape too long: it stays.
+* a band lying on a whole card that is shorter than the frame's cards, where the two together
+  make one card's shape (within :attr:`TidyConfig.slack`), is the card's own end (a row of
+  icons outlined apart from the card): it goes. Read as another card, it may hold what tells
+  look-alikes apart (uramaki 3/4/5 differ by that row): the card is then uncertain, the
+  band's label its runner-up. The next card of a column, beyond a card of the frame's shape,
+  makes a shape too long: it stays.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -78,17 +80,19 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY,
 
 def _feet_joined(cards: list[Card], config: TidyConfig, aspect: float) -> list[Card]:
     """``cards`` without each band that is the foot of the whole card it lies on (see the
-    module)."""
-    gone = set()
+    module); a card whose foot read as another card is uncertain between the two."""
+    gone, out = set(), list(cards)
     for k, band in enumerate(cards):
         top = band.covered_by
         if band.visible != "band" or top is None:
             continue
         card = cards[top]
-        if card.visible == "full" and card.label == band.label and _is_foot(
-                card.quad, band.quad, aspect, config.slack):
+        if card.visible == "full" and _is_foot(card.quad, band.quad, aspect, config.slack):
             gone.add(k)
-    return without(cards, gone)
+            if band.label != card.label:
+                out[top] = replace(card, uncertain=True, runner_up=band.label,
+                                   confidence=min(card.confidence, 0.5))
+    return without(out, gone)
 
 
 def _is_foot(card: npt.NDArray[np.float32], band: npt.NDArray[np.float32], aspect: float,

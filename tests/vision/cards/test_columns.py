@@ -234,24 +234,26 @@ def test_a_cards_own_top_read_as_a_band_and_a_half_outline_go() -> None:
     beside = Card("tempura", _quad(100, 276, 164, 300), 0.9, False, "band", covered_by=0)
     assert len(_drop_doubles([whole, beside])) == 2  # the next card of a column: no double
 
-def test_a_cards_own_foot_read_as_a_band_joins_the_card() -> None:
-    """A whole card outlined short of its foot (a row of icons along its end, outlined
-    apart) has that foot read as a band of the same card lying under it. Card and band
-    together make one card's shape: the band goes. The next
-    card of a column, of the same label, makes a shape too long, and a card of the frame's
-    shape has no foot missing: both stay."""
+def test_a_cards_own_end_read_as_a_band_joins_the_card() -> None:
+    """A whole card outlined short of one end (a row of icons along it, outlined apart) has
+    that end read as a band of a card lying under it. Card and band together make one card's
+    shape: the band goes. Read as another card (the icons tell uramaki 3 from 5, the rest of
+    the card cannot), the card is uncertain between the two. The next card of a column beyond
+    a card of the frame's shape makes a shape too long: it stays."""
     from companion.vision.cards.results import Card
     from companion.vision.cards.tidy import drop_doubles as _drop_doubles
 
-    short = Card("uramaki_3", _quad(100, 300, 164, 372), 0.5, True)
-    foot = Card("uramaki_3", _quad(100, 372, 164, 396), 0.99, False, "band", covered_by=0)
-    kept = _drop_doubles([short, foot], aspect=64 / 96)
-    assert [c.label for c in kept] == ["uramaki_3"]
-    assert len(_drop_doubles([short, foot])) == 2  # no frame shape known: nothing joined
-    other = Card("uramaki_4", foot.quad, 0.99, False, "band", covered_by=0)
-    assert len(_drop_doubles([short, other], aspect=64 / 96)) == 2
-    whole = Card("uramaki_3", _quad(100, 300, 164, 396), 0.5, True)
-    column = Card("uramaki_3", _quad(100, 396, 164, 420), 0.99, False, "band", covered_by=0)
+    short = Card("uramaki_3", _quad(100, 300, 164, 372), 0.9, False)
+    end = Card("uramaki_3", _quad(100, 372, 164, 396), 0.99, False, "band", covered_by=0)
+    kept = _drop_doubles([short, end], aspect=64 / 96)
+    assert [(c.label, c.uncertain) for c in kept] == [("uramaki_3", False)]
+    assert len(_drop_doubles([short, end])) == 2  # no frame shape known: nothing joined
+    icons = Card("uramaki_5", end.quad, 0.99, False, "band", covered_by=0)
+    kept = _drop_doubles([short, icons], aspect=64 / 96)
+    assert [(c.label, c.uncertain, c.runner_up) for c in kept] == [
+        ("uramaki_3", True, "uramaki_5")]
+    whole = Card("uramaki_3", _quad(100, 300, 164, 396), 0.9, False)
+    column = Card("uramaki_5", _quad(100, 396, 164, 420), 0.99, False, "band", covered_by=0)
     assert len(_drop_doubles([whole, column], aspect=64 / 96)) == 2
 
 
