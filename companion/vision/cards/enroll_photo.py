@@ -9,13 +9,19 @@ the card. :func:`enrollment_crop` answers the card, rectified to a portrait crop
 2. The outline stage (:mod:`~companion.vision.cards.outline`, with :data:`ENROLL_OUTLINE`: a
    card may fill most of a close-up) looks for whole cards. Exactly one that is not small
    (:data:`MIN_SHARE` of the photo) is the card; two or more are refused ("2 cards in the
-   photo"), a small one beside a large one is ignored (a corner of another card). Where no
-   outline has all four sides stepping one way (a face card's picture frame can hold a side
-   inside the card's white border), the outlines are looked for again without that check:
-   a crop a border's width off is still the card, where the whole photo is not. In a photo
-   that is not card-shaped (a phone's 4:3 or 16:9), edges in colour count too (a red card on
-   brown wood differs more in colour than in brightness); a card-shaped image may be a crop
-   of the card, whose pictures the colour edges would outline as cards, so there they do not.
+   photo"), a small one beside a large one is ignored (a corner of another card).
+
+   * In a photo that is not card-shaped (a phone's 4:3 or 16:9), edges in colour count too
+     (a red card on brown wood differs more in colour than in brightness). Where no outline
+     has all four sides stepping one way (a face card's picture frame can hold a side inside
+     the card's white border), the outlines are looked for again without that check: a crop
+     a border's width off is still the card, where the whole photo is not.
+   * An image shaped like a card may be a crop of it, whose pictures colour edges (or the
+     second look) would outline as cards (the onigiri and squid drawings of Sushi Go Party!
+     art are card-shaped): it is outlined in grey, once. A 3:2 camera photo is card-shaped
+     too: an outline found in grey is replaced by a larger one that colour edges find around
+     it (the card whose grey foot alone stood out from the wood).
+
 3. With none, a photo shaped like a card (within :data:`SHAPE_SLACK` of :data:`CARD_RATIO`:
    a 4:3 or 16:9 photo is not) that shows something (:data:`MIN_CONTRAST`) is taken as a
    crop of the card; otherwise "no card found", or "the photo is plain" for an image with
@@ -35,7 +41,13 @@ import numpy.typing as npt
 
 from companion.i18n import ntmsg, tmsg
 from companion.vision.cards.enrollment import fit_crop, rectify
-from companion.vision.cards.outline import OUTLINE, FloatArray, OutlineConfig, outline_cards
+from companion.vision.cards.outline import (
+    OUTLINE,
+    FloatArray,
+    OutlineConfig,
+    outline_cards,
+    side_profiles,
+)
 from companion.vision.cards.photo_check import PoorPhoto, check_photo
 
 Image = npt.NDArray[np.uint8]
@@ -52,6 +64,11 @@ MIN_CONTRAST = 6.0
 #: A photo is card-shaped when its short/long side ratio is within this of the card's
 #: (0.61-0.73: SET crops 0.64, playing cards 0.71; a 4:3 photo's 0.75 is a photo, not a crop).
 SHAPE_SLACK = 0.06
+#: A card in a camera's photo lies on one table: around its outline the photo has one colour
+#: on all four sides (Lab distance between the sides' medians at most this; 5-22 on 15 3:2
+#: photos of Sushi Go Party! cards on wood), where a picture inside a crop of the card has the
+#: card's art around it (110 round the bowl of the tofu art).
+TABLE_SPREAD = 40.0
 #: Short side over long side of the stored crops.
 CARD_RATIO = 2 / 3
 
@@ -64,10 +81,13 @@ def enrollment_crop(image: Image, name: str | None = None) -> Image:
     name = tmsg("the photo") if name is None else name
     h, w = image.shape[:2]
     card_shaped = abs(min(h, w) / max(h, w) - CARD_RATIO) <= SHAPE_SLACK
-    config = ENROLL_OUTLINE if card_shaped else replace(ENROLL_OUTLINE, colour=True)
-    cards = _large_outlines(image, config)
-    if not cards:
-        cards = _large_outlines(image, replace(config, polarity=None))
+    in_colour = replace(ENROLL_OUTLINE, colour=True)
+    if card_shaped:
+        cards = _whole_of(_large_outlines(image, ENROLL_OUTLINE), image, in_colour) or [
+            q for q in _large_outlines(image, in_colour) if _on_one_table(image, q)]
+    else:
+        cards = _large_outlines(image, in_colour) or _large_outlines(
+            image, replace(in_colour, polarity=None))
     if len(cards) > 1:
         raise PoorPhoto(ntmsg("{name}: {n} card in the photo; photograph one card alone, the "
                               "others out of view",
@@ -83,6 +103,45 @@ def enrollment_crop(image: Image, name: str | None = None) -> Image:
         return fit_crop(image)
     raise PoorPhoto(tmsg("{name}: no card found; lay the card on a plain table, face up, with "
                          "a little table all round it, and photograph it from above", name=name))
+
+
+def _whole_of(cards: list[FloatArray], image: Image, config: OutlineConfig
+              ) -> list[FloatArray]:
+    """``cards`` (outlined in grey), each replaced by the larger outline ``config`` finds
+    around its middle, if any: a part of a card (its grey foot, whose red top is as bright as
+    the wood) inside the card that colour edges outline whole."""
+    if not cards:
+        return cards
+    around = _large_outlines(image, config)
+
+    def whole(quad: FloatArray) -> FloatArray:
+        middle = tuple(float(x) for x in quad.mean(axis=0))
+        larger = [q for q in around if cv2.contourArea(q) > cv2.contourArea(quad)
+                  and cv2.pointPolygonTest(q.reshape(-1, 1, 2), middle, False) > 0]
+        return max(larger, key=cv2.contourArea) if larger else quad
+    return [whole(q) for q in cards]
+
+
+def _on_one_table(image: Image, quad: FloatArray) -> bool:
+    """Whether the photo around ``quad`` has one colour all round (:data:`TABLE_SPREAD`)."""
+    lab = np.asarray(cv2.cvtColor(cv2.GaussianBlur(image, (5, 5), 0), cv2.COLOR_BGR2Lab),
+                     np.uint8)
+    q = np.asarray(quad, np.float32)
+    short = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
+    offsets = np.array([0.05, 0.1, 0.15], np.float32) * np.float32(short)
+    along = np.linspace(0.15, 0.85, 12, dtype=np.float32)[:, None]
+    medians = []
+    for k in range(4):
+        a, b = q[k], q[(k + 1) % 4]
+        base = a + along * (b - a)
+        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32) / np.float32(
+            max(float(np.linalg.norm(b - a)), 1e-6))
+        if float(np.dot(normal, (a + b) / 2 - q.mean(axis=0))) < 0:
+            normal = -normal  # outwards
+        around = side_profiles(lab, base, normal, offsets)
+        medians.append(np.median(around.reshape(-1, 3), axis=0))
+    spread = max(float(np.linalg.norm(m - n)) for m in medians for n in medians)
+    return spread <= TABLE_SPREAD
 
 
 def _large_outlines(image: Image, config: OutlineConfig) -> list[FloatArray]:

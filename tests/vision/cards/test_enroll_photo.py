@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import struct
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -22,7 +23,7 @@ import numpy as np
 import pytest
 
 from companion.vision.cards.enroll_photo import ENROLL_OUTLINE, MIN_SHARE, enrollment_crop
-from companion.vision.cards.enrollment import CROP_H, CROP_W, rectify
+from companion.vision.cards.enrollment import CROP_H, CROP_W, fit_crop, rectify
 from companion.vision.cards.outline import outline_cards
 from companion.vision.cards.reader import PoorPhoto
 from companion.vision.image_limits import decode_image
@@ -179,12 +180,14 @@ def test_a_phone_photos_exif_orientation_is_honoured() -> None:
     assert min(float(np.abs(crop.astype(float) - t).mean()) for t in turns) < 14
 
 
-def test_a_two_tone_card_on_wood_is_cropped_whole() -> None:
+@pytest.mark.parametrize("size", [(1200, 1600), (1200, 1800)], ids=["4:3", "3:2"])
+def test_a_two_tone_card_on_wood_is_cropped_whole(size: tuple[int, int]) -> None:
     """A Sushi Go Party! card is red at the top and grey at the foot: on brown wood its top is
     darker than the table and its foot lighter, and its top differs from the wood in colour
-    more than in brightness. The whole card is enrolled, not its grey foot."""
+    more than in brightness. The whole card is enrolled, not its grey foot, from a phone's
+    4:3 photo and from a camera's 3:2 one (card-shaped, as a crop may be)."""
     rng = np.random.default_rng(7)
-    photo = np.clip(rng.normal((45, 60, 95), 4, (1200, 1600, 3)), 0, 255).astype(np.uint8)
+    photo = np.clip(rng.normal((45, 60, 95), 4, (*size, 3)), 0, 255).astype(np.uint8)
     cv2.rectangle(photo, (620, 290), (1020, 880), (35, 25, 190), -1)  # red
     cv2.rectangle(photo, (620, 620), (1020, 880), (165, 165, 165), -1)  # the grey foot
     cv2.circle(photo, (820, 640), 110, (40, 40, 40), -1)  # a maki on its plate
@@ -192,3 +195,17 @@ def test_a_two_tone_card_on_wood_is_cropped_whole() -> None:
     ends = [crop[: CROP_H // 4], crop[-CROP_H // 4:]]
     reds = [float(e[..., 2].mean()) - float(e[..., 0].mean()) for e in ends]
     assert max(reds) > 100 and min(reds) < 30, reds  # one end red, the other grey
+
+
+def test_a_crop_with_a_card_shaped_picture_in_it_is_taken_whole() -> None:
+    """A crop that is the card (a game's printed art) may hold a drawing with a card's shape
+    and clear edges, as the Sushi Go Party! onigiri and squid nigiri art do, whose sides do
+    not all step one way (dark on one side, light on the other): the crop is the card, not
+    the drawing (which a look without the one-way check would outline)."""
+    card = np.full((610, 410, 3), 200, np.uint8)
+    card[130:480, 90:205] = 60  # the drawing's dark half ...
+    card[130:480, 205:320] = 255  # ... and its light half
+    card = np.asarray(cv2.GaussianBlur(card, (0, 0), 1.0), np.uint8)
+    assert outline_cards(card, replace(ENROLL_OUTLINE, polarity=None))  # a drawing to outline
+    crop = enrollment_crop(card)
+    assert float(np.abs(crop.astype(float) - fit_crop(card)).mean()) < 2
