@@ -4,9 +4,11 @@ the dice tower at Cat's first roll."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import queue
+import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,16 +43,19 @@ class Events:
         query = f"?token={token}" if token else ""
         headers = {"Accept-Language": lang} if lang else {}
         self.conn.request("GET", f"/api/games/{game_id}/events{query}", headers=headers)
+        self.sock = self.conn.sock  # connected by request(); shut down by close()
         self.response = self.conn.getresponse()
         assert self.response.status == 200
         self.queue: queue.Queue[tuple[str, str]] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         try:
             for event in read_events(iter(self.response.readline, b"")):
                 self.queue.put(event)
-        except (OSError, ValueError, AttributeError):  # closed by the test
+        # closed by the test (a chunk cut short by close() is http.client's IncompleteRead)
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
             pass
 
     def until(self, name: str, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -71,6 +76,13 @@ class Events:
         return self.until("pending", wanted)
 
     def close(self) -> None:
+        """Hang up: the socket is shut down first, which ends the reader's blocked read at
+        once (closing the response alone waits for the read it is in, up to the server's next
+        heartbeat, 15 s by default), then the response and connection are closed."""
+        if self.sock is not None:
+            with contextlib.suppress(OSError):  # the server hung up first
+                self.sock.shutdown(socket.SHUT_RDWR)
+        self.reader.join(WAIT_S)
         self.response.close()
         self.conn.close()
 
