@@ -14,9 +14,9 @@ from tests.hub.live import LiveHub
 from tests.hub.procs import http
 from tests.hub.test_cafe_history import table_summaries, two_tables
 from tests.web.browser_support import PHONE, Screen
-from tests.web.conftest import browser, shots
+from tests.web.conftest import shots
 
-__all__ = ["browser", "shots", "two_tables"]  # the fixtures, used by name
+__all__ = ["shots", "two_tables"]  # the fixtures, used by name (``browser``: tests/conftest.py)
 
 pytestmark = pytest.mark.browser
 

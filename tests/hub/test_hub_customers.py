@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,37 +63,29 @@ def test_the_hubs_refusals_read_in_the_readers_language(hub: LiveHub) -> None:
 
 
 def test_the_cards_show_customers_and_the_game_page_is_dark(
-        hub: LiveHub, express: tuple[PastGames, str, int]) -> None:
-    sync_playwright = browser_support.need_playwright()
-    browser_support.need_chromium()
+        hub: LiveHub, express: tuple[PastGames, str, int], browser: Any) -> None:
     past, cafe_id, live = express
     (own,) = [g for g in past.games() if g["status"] == "finished"]
     browser_support.SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(browser_support.CHROMIUM),
-                                    args=browser_support.CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.goto(f"{hub.url}/history?lang=fr")
-            for name, n in own["customers"].items():
-                cell = page.locator(f'[data-game="{cafe_id}"] [data-customers="{name}"]')
-                cell.wait_for(timeout=30_000)
-                assert cell.inner_text().strip() == (f"{n} client" if n < 2 else f"{n} clients")
-            page.goto(f"{hub.url}/?lang=en")
-            row = page.locator(f'[data-game="{live}"] [data-customers]')
-            row.first.wait_for(timeout=30_000)
-            assert row.count() == len(past.log.game(live).players)
-            assert row.first.inner_text().strip().endswith(("customer", "customers"))
-            page.screenshot(path=str(browser_support.SHOTS / "hub-wall-express-1280x720.png"))
-            page.goto(f"{hub.url}/history/{cafe_id}")
-            page.locator("table[data-rounds]").wait_for(timeout=30_000)
-            colours = page.evaluate("""() => [getComputedStyle(document.body).backgroundColor,
-                getComputedStyle(document.querySelector('.history-card')).backgroundColor,
-                getComputedStyle(document.body).color]""")
-            assert colours[0] == HUB_BACKGROUND, colours
-            assert colours[1] != "rgb(255, 253, 248)", colours  # not the table's light card
-            assert colours[2] == "rgb(243, 243, 243)", colours
-            page.screenshot(path=str(browser_support.SHOTS / "hub-game-express-1280x720.png"),
-                            full_page=True)
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(f"{hub.url}/history?lang=fr")
+    for name, n in own["customers"].items():
+        cell = page.locator(f'[data-game="{cafe_id}"] [data-customers="{name}"]')
+        cell.wait_for(timeout=30_000)
+        assert cell.inner_text().strip() == (f"{n} client" if n < 2 else f"{n} clients")
+    page.goto(f"{hub.url}/?lang=en")
+    row = page.locator(f'[data-game="{live}"] [data-customers]')
+    row.first.wait_for(timeout=30_000)
+    assert row.count() == len(past.log.game(live).players)
+    assert row.first.inner_text().strip().endswith(("customer", "customers"))
+    page.screenshot(path=str(browser_support.SHOTS / "hub-wall-express-1280x720.png"))
+    page.goto(f"{hub.url}/history/{cafe_id}")
+    page.locator("table[data-rounds]").wait_for(timeout=30_000)
+    colours = page.evaluate("""() => [getComputedStyle(document.body).backgroundColor,
+        getComputedStyle(document.querySelector('.history-card')).backgroundColor,
+        getComputedStyle(document.body).color]""")
+    assert colours[0] == HUB_BACKGROUND, colours
+    assert colours[1] != "rgb(255, 253, 248)", colours  # not the table's light card
+    assert colours[2] == "rgb(243, 243, 243)", colours
+    page.screenshot(path=str(browser_support.SHOTS / "hub-game-express-1280x720.png"),
+                    full_page=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,9 +77,7 @@ def test_a_hub_that_stops_answering_is_said_in_words(table: Service, hub: LiveHu
 
 
 def test_the_owner_pairs_sees_the_backlog_and_unpairs_on_the_status_page(
-        table: Service, hub: LiveHub) -> None:
-    sync_playwright = browser_support.need_playwright()
-    browser_support.need_chromium()
+        table: Service, hub: LiveHub, browser: Any) -> None:
     assert table.hub is not None and table.new_owner_pin is not None
     session: Session = table.session
     play(session, "sushi-go", 2, stop=4)
@@ -89,44 +88,40 @@ def test_the_owner_pairs_sees_the_backlog_and_unpairs_on_the_status_page(
     shots = browser_support.SHOTS
     shots.mkdir(parents=True, exist_ok=True)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(browser_support.CHROMIUM),
-                                        args=browser_support.CHROMIUM_ARGS)
-            try:
-                phone = browser_support.Screen(browser, browser_support.PHONE, "phone", shots)
-                page = phone.page
-                page.goto(f"{url}/status")
-                phone.tap('[data-do="hub-unlock"]')
-                page.fill("[data-owner-pin]", table.new_owner_pin)
-                phone.tap('[data-do="owner-unlock"]')
-                page.locator("[data-hub-form]").wait_for()
-                page.fill('[data-hub-field="url"]', hub.url)
-                page.fill('[data-hub-field="code"]', hub.store.new_pairing_code())
-                page.fill('[data-hub-field="name"]', "Window table")
-                phone.shot("hub-pair-form")
-                phone.tap('[data-do="hub-pair"]')
-                page.locator('[data-hub-pending="4"]').wait_for()  # the pusher is not started
-                assert "Window table" in page.inner_text("#owner-hub")
-                page.set_viewport_size({"width": 390, "height": 844})
-                phone.shot("hub-paired-backlog")
-                table.hub.poll, table.hub.backoff = 0.05, (0.05, 0.2)
-                table.hub.start()
-                page.locator('[data-hub-pending="0"]').wait_for()
-                stop(hub)
-                play(session, "sushi-go", 2, stop=2)
-                page.locator('[data-hub-problem="unreachable"]').wait_for()
-                assert "does not answer" in page.inner_text("#owner-hub")
-                phone.shot("hub-unreachable")
-                page.set_viewport_size({"width": 1180, "height": 820})
-                phone.name = "1180x820"
-                phone.shot("hub-unreachable")
-                page.on("dialog", lambda dialog: dialog.accept())
-                phone.tap('[data-do="hub-unpair"]')
-                page.locator("[data-hub-form]").wait_for()
-                assert table.hub.outbox.link() is None
-                assert not phone.errors, phone.errors
-            finally:
-                browser.close()
+        phone = browser_support.Screen(browser, browser_support.PHONE, "phone", shots)
+        page = phone.page
+        page.goto(f"{url}/status")
+        phone.tap('[data-do="hub-unlock"]')
+        page.fill("[data-owner-pin]", table.new_owner_pin)
+        phone.tap('[data-do="owner-unlock"]')
+        page.locator("[data-hub-form]").wait_for()
+        page.fill('[data-hub-field="url"]', hub.url)
+        page.fill('[data-hub-field="code"]', hub.store.new_pairing_code())
+        page.fill('[data-hub-field="name"]', "Window table")
+        phone.shot("hub-pair-form")
+        phone.tap('[data-do="hub-pair"]')
+        page.locator('[data-hub-pending="4"]').wait_for()  # the pusher is not started
+        assert "Window table" in page.inner_text("#owner-hub")
+        page.set_viewport_size({"width": 390, "height": 844})
+        phone.shot("hub-paired-backlog")
+        table.hub.poll, table.hub.backoff = 0.05, (0.05, 0.2)
+        table.hub.start()
+        page.locator('[data-hub-pending="0"]').wait_for()
+        stop(hub)
+        play(session, "sushi-go", 2, stop=2)
+        page.locator('[data-hub-problem="unreachable"]').wait_for()
+        assert "does not answer" in page.inner_text("#owner-hub")
+        phone.shot("hub-unreachable")
+        page.set_viewport_size({"width": 1180, "height": 820})
+        phone.name = "1180x820"
+        phone.shot("hub-unreachable")
+        page.on("dialog", lambda dialog: dialog.accept())
+        phone.tap('[data-do="hub-unpair"]')
+        page.locator("[data-hub-form]").wait_for()
+        assert table.hub.outbox.link() is None
+        assert not phone.errors, phone.errors
     finally:
+        for context in browser.contexts:  # the page's streams end before the server stops
+            context.close()
         server.stop()
         thread.join(timeout=30)

@@ -81,31 +81,25 @@ def test_the_wall_shows_each_table_and_answers_a_long_poll_after_a_push(
 
 
 def test_the_wall_screen_shows_a_finished_game_and_todays_standings(
-        hub: LiveHub, tmp_path: Path) -> None:
-    sync_playwright = browser_support.need_playwright()
-    browser_support.need_chromium()
+        hub: LiveHub, tmp_path: Path, browser: Any) -> None:
     log, game, pusher = paired_table(hub, tmp_path / "t.sqlite3", stop=2)
     pusher.start()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(browser_support.CHROMIUM),
-                                    args=browser_support.CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.goto(hub.url + "/")
-            page.locator(f'[data-game="{game}"]').wait_for(timeout=30_000)
-            assert "Window table" in page.inner_text("#tables")
-            session = Session(log)  # a whole game, while the screen watches
-            second = play(session, "sushi-go", 3)
-            session.close()
-            page.locator(f'.table.over[data-game="{second}"]').wait_for(timeout=30_000)
-            page.locator("#today td", has_text="Ann").wait_for(timeout=30_000)
-            browser_support.SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(browser_support.SHOTS / "hub-wall-1280x720.png"))
-            one_game_opens_with_its_rounds_and_replay(browser, hub)
-        finally:
-            browser.close()
-            pusher.stop()
-            log.close()
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(hub.url + "/")
+        page.locator(f'[data-game="{game}"]').wait_for(timeout=30_000)
+        assert "Window table" in page.inner_text("#tables")
+        session = Session(log)  # a whole game, while the screen watches
+        second = play(session, "sushi-go", 3)
+        session.close()
+        page.locator(f'.table.over[data-game="{second}"]').wait_for(timeout=30_000)
+        page.locator("#today td", has_text="Ann").wait_for(timeout=30_000)
+        browser_support.SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(browser_support.SHOTS / "hub-wall-1280x720.png"))
+        one_game_opens_with_its_rounds_and_replay(browser, hub)
+    finally:
+        pusher.stop()
+        log.close()
 
 
 def one_game_opens_with_its_rounds_and_replay(browser: Any, hub: LiveHub) -> None:

@@ -1,7 +1,8 @@
 """Fixtures of the web tests: a real Session on a temporary SQLite file, the Flask app over it,
 a threaded werkzeug server on a free loopback port (plain, with the scripted scan desk, with the
 icon-dice camera on Ann's belt; a game on each), an app served both ways for the live-stream
-tests, and for the browser tests Debian's Chromium and the screenshot folder (helpers:
+tests, and for the browser tests the screenshot folder (Debian's Chromium, ``browser``, is in
+``tests/conftest.py``, shared with the hub's browser tests; helpers:
 ``web_support.py``, ``browser_support.py``, ``stream_support.py``, ``scan_support.py``,
 ``icon_dice_support.py``)."""
 
@@ -11,7 +12,7 @@ import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from flask import Flask
@@ -159,20 +160,6 @@ def pseudo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     yield
     monkeypatch.undo()
     pseudo_locale.clear_caches()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's Chromium through Playwright (skipped on a desk without either, a failure in
-    CI); Playwright is imported here, so the other web tests run without it."""
-    sync_playwright = browser_support.need_playwright()
-    browser_support.need_chromium()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(browser_support.CHROMIUM), args=browser_support.CHROMIUM_ARGS
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="session")
