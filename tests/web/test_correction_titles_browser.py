@@ -80,9 +80,11 @@ def labels(sheet: Any) -> list[str]:
 
 
 def wait_words(screen: Screen, text: str) -> str:
-    screen.page.wait_for_function(
-        "t => document.querySelector('#sheet [data-recheck]')?.innerText.includes(t)", arg=text)
-    words: str = screen.page.locator("#sheet [data-recheck]").inner_text()
+    """The sheet's recheck words once they include ``text``, read in the same look (read
+    apart, they had once been redrawn to "Checking what this changes…" in between)."""
+    words: str = screen.page.wait_for_function(
+        "t => { const words = document.querySelector('#sheet [data-recheck]')?.innerText;"
+        " return words?.includes(t) ? words : null; }", arg=text).json_value()
     return words
 
 
