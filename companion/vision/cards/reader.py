@@ -20,6 +20,9 @@ bench, ``bench/bench_reader_ablation.py``, measures what each earns on real phot
 7. **tidy** (:mod:`~companion.vision.cards.tidy`): a card found twice reported once.
 8. **evidence** (:mod:`~companion.vision.cards.evidence`): a card is kept only where the photo
    shows a card's shape, edges and likeness (nothing where nothing is).
+9. **table view** (:mod:`~companion.vision.cards.table_view`): a photo whose sure cards show
+   it was taken at a slant is read again (stages 1-8) as seen from above, and the cards found
+   there laid back on it (one of each kept, as in tidy).
 
 :func:`~companion.vision.cards.photo_check.check_photo` (re-exported here) turns away what
 cannot be read (not a colour image, tiny, too dark, too blurry) with :class:`PoorPhoto`;
@@ -48,6 +51,13 @@ from companion.vision.cards.photo_check import MIN_SHARPNESS, PoorPhoto, checked
 from companion.vision.cards.photo_check import check_photo as check_photo  # re-exported
 from companion.vision.cards.quads import frame_aspect
 from companion.vision.cards.results import Card, Scan
+from companion.vision.cards.table_view import (
+    TABLE_VIEW,
+    TableViewConfig,
+    cards_back,
+    table_view,
+    view_of,
+)
 from companion.vision.cards.tidy import TIDY, TidyConfig, drop_doubles
 from companion.vision.cards.walk import COLUMNS, ColumnsConfig, read_columns
 
@@ -68,6 +78,7 @@ class ReaderConfig:
     laid: LaidConfig | None = LAID
     tidy: TidyConfig | None = TIDY
     evidence: EvidenceConfig | None = EVIDENCE
+    table_view: TableViewConfig | None = TABLE_VIEW
 
 
 #: The shipped reader.
@@ -107,7 +118,26 @@ class CardReader:
         cards = self.recognise_pieces(image, found.pieces, found)            # 3-7
         if config.evidence is not None:                                      # 8 evidence
             cards = with_evidence(image, cards, config.evidence, soft)
+        if config.table_view is not None:                                    # 9 table view
+            cards = self.from_above(image, cards, config.table_view)
         return Scan(tuple(cards)) if cards else Scan((), (tmsg(NOTHING),))
+
+    def from_above(self, image: Image, cards: list[Card], config: TableViewConfig
+                   ) -> list[Card]:
+        """``cards`` with those read again in the table seen from above, when ``cards`` show
+        that ``image`` was taken at a slant (:mod:`~companion.vision.cards.table_view`)."""
+        homography = table_view(cards, self.card_set.aspect, config)
+        seen = None if homography is None else view_of(image, homography, config)
+        if seen is None:
+            return cards
+        view, to_view = seen
+        again = CardReader(self.card_set, self.embedder, self.finder,
+                           replace(self.config, table_view=None))
+        try:
+            more = cards_back(list(again.read(view).cards), to_view, len(cards))
+        except PoorPhoto:
+            return cards
+        return drop_doubles(cards + more, self.config.tidy or TIDY)
 
     def recognise_pieces(self, image: Image, pieces: list[Piece],
                          found: Found | None = None) -> list[Card]:
