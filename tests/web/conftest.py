@@ -24,6 +24,7 @@ from companion.table.rolls import RollDesk
 from tests.web import browser_support
 from tests.web.stream_support import Serve, TowerTable, tower_game_at_roll
 from tests.web.web_support import (
+    POLL_S,
     LiveServer,
     NewGame,
     ScanGame,
@@ -122,7 +123,8 @@ def serve(request: pytest.FixtureRequest) -> Iterator[Serve]:
             stops.append(stop_hub)
             return server.port
         dev = make_server("127.0.0.1", 0, app, threaded=True)
-        thread = threading.Thread(target=dev.serve_forever, daemon=True)
+        thread = threading.Thread(target=dev.serve_forever, kwargs={"poll_interval": POLL_S},
+                                  daemon=True)
         thread.start()
 
         def stop_thread() -> None:

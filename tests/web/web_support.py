@@ -21,6 +21,8 @@ PLAYERS = [
     {"name": "Cat", "colour": "green"},
 ]
 TOKEN_HEADER = "X-Companion-Token"
+#: How often a test's werkzeug server looks whether it is asked to shut down (seconds).
+POLL_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,11 @@ class LiveServer:
 @contextmanager
 def serving(app: Flask, session: Session) -> Iterator[LiveServer]:
     """``app`` (over ``session``) on a threaded werkzeug server on a free loopback port, from
-    the ``with`` to its end (the server shut down, its thread joined)."""
+    the ``with`` to its end (the server shut down, its thread joined). The server looks for the
+    shutdown every :data:`POLL_S` (its default half second was waited out at every test's end)."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": POLL_S},
+                              name="live-server", daemon=True)
     thread.start()
     try:
         yield LiveServer(server, session)
