@@ -33,9 +33,11 @@ from bench_real_cards import DICE, empty_trays, one_shot_reader, phantoms, table
 
 from companion.vision.cards.evaluate import TableauScore, enroll_deck, image_files, score_tableau
 from companion.vision.cards.mend import LENGTHS
+from companion.vision.cards.outline import OUTLINE
 from companion.vision.cards.procedural import sushi_like_deck
 from companion.vision.cards.reader import READER, CardReader, PoorPhoto, ReaderConfig, Scan
 from companion.vision.cards.tableau import SceneOptions, render_tableau
+from companion.vision.cards.tidy import TIDY
 
 #: Each variant: the shipped reader with one stage or rule left out.
 VARIANTS: dict[str, ReaderConfig] = {
@@ -43,10 +45,15 @@ VARIANTS: dict[str, ReaderConfig] = {
     "no outline": replace(READER, outline=None),
     "no mend": replace(READER, lengths=None),
     "mend without refined tries": replace(READER, lengths=replace(LENGTHS, refine=False)),
+    "mend without tries across": replace(READER, lengths=replace(LENGTHS, across=False)),
+    "outline without large outlines": replace(READER, outline=replace(OUTLINE, large=False)),
+    "outline without colour sides": replace(READER, outline=replace(OUTLINE, colour_sides=False)),
+    "tidy without cards' ends": replace(READER, tidy=replace(TIDY, ends=False)),
     "no columns": replace(READER, columns=None),
     "no laid": replace(READER, laid=None),
     "no tidy": replace(READER, tidy=None),
     "no evidence": replace(READER, evidence=None),
+    "no table view": replace(READER, table_view=None),
 }
 
 

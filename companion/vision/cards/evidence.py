@@ -22,7 +22,9 @@ ask nothing of the enrolled set:
   and 6 of the 8 wrong ones.
 * **Company**: a band (a card under another one, thin and often low in contrast against the
   card on it) is judged by the card lying on it, not by its edges: it is kept only when the
-  cards lying on it (a band on a band on a card) end in a whole or cut card that is kept.
+  cards lying on it (a band on a band on a card) end in a whole or cut card that is kept, and
+  it is no surer than that card: under an uncertain card (whose outline may run short of its
+  own end, which is then taken for a band) it is uncertain too.
   A card cut by the photo's edge is kept only when a whole card is kept too.
 
 Pure: :func:`with_evidence` takes the photo and the cards read, and returns the cards kept
@@ -74,8 +76,28 @@ def with_evidence(image: Image, cards: list[Card], config: EvidenceConfig = EVID
     keep = [ok and (c.visible != "partial" or any_whole)
             for c, ok in zip(cards, keep, strict=True)]
     index = {k: n for n, k in enumerate(k for k, ok in enumerate(keep) if ok)}
-    return [replace(c, covered_by=None if c.covered_by is None else index.get(c.covered_by))
+    return [_no_surer(replace(c, covered_by=None if c.covered_by is None
+                              else index.get(c.covered_by)), cards[_top_of(cards, k)])
             for k, c in enumerate(cards) if keep[k]]
+
+
+def _no_surer(card: Card, top: Card) -> Card:
+    """``card`` (a band) no surer than ``top``, the card at the end of those lying on it."""
+    if card.visible != "band" or not top.uncertain:
+        return card
+    return replace(card, uncertain=True, confidence=min(card.confidence, top.confidence))
+
+
+def _top_of(cards: list[Card], k: int) -> int:
+    """The card at the end of the chain of cards lying on band ``k`` (``k`` itself when the
+    chain loops or ends among bands)."""
+    seen = {k}
+    top = k
+    while cards[top].visible == "band" and cards[top].covered_by is not None \
+            and cards[top].covered_by not in seen:
+        top = cards[top].covered_by  # type: ignore[assignment]
+        seen.add(top)
+    return top
 
 
 def _rests_under_kept(cards: list[Card], keep: list[bool], k: int) -> bool:

@@ -58,6 +58,8 @@ class LengthsConfig:
     reads: int = 2
     #: Whether the tries of a card none of whose tries read surely are refined and read again.
     refine: bool = True
+    #: Whether a lost card is also tried lengthened across its long sides (see the module).
+    across: bool = True
 
 
 LENGTHS = LengthsConfig()
@@ -82,8 +84,8 @@ def mend_lengths(eyes: Eyes, image: Image, cards: list[Card], found: Found | Non
         return cards
     # not refined at first: the refiner mostly moves the edge back where it had put it
     least = eyes.card_set.thresholds.similarity
-    tries = [tries_of(cards[k].quad, aspect, config, cards[k].similarity < least)
-             for k in odd]
+    tries = [tries_of(cards[k].quad, aspect, config,
+                      config.across and cards[k].similarity < least) for k in odd]
     out = _read_tries(eyes, image, cards, odd, tries, config)
     left = [n for n, k in enumerate(odd) if out[k].uncertain and tries[n]]
     refiner = eyes.finder.refiner
@@ -129,7 +131,7 @@ def _read_tries(eyes: Eyes, image: Image, cards: list[Card], odd: list[int],
         labels = {m.label for _, m in read if m.similarity >= least}
         j, match = max(read, key=lambda r: r[1].similarity)
         was = cards[k]
-        lost = was.similarity < least <= match.similarity
+        lost = config.across and was.similarity < least <= match.similarity
         if (lost or not match.uncertain) and labels == {match.label} and (was.uncertain or (
                 match.label == was.label and match.similarity > was.similarity)):
             out[k] = replace(was, label=match.label, quad=raw[j],

@@ -78,6 +78,8 @@ class OutlineConfig:
     #: area holds no piece (:func:`with_outlines`).
     quorum: int = 3
     oversize: float = 1.6
+    #: Whether those are read beside the pieces inside them (else they are left out).
+    large: bool = True
     #: Pixels (at ``long_side``) either side of an outline where its sides' steps are read:
     #: a card's four sides all step the same way (the card brighter than the table all round,
     #: or darker). ``None`` skips the check.
@@ -344,6 +346,7 @@ def with_outlines(image: Image, pieces: list[Piece], config: OutlineConfig = OUT
     outline much larger than the frame's cards holds no piece: it is read beside them, and
     the tidy stage keeps what reads more surely (the one card, or the two it may be)."""
     outlines, large = card_outlines(image, config, soft)
+    large = large if config.large else []
     if not outlines and not large:
         return pieces
 

@@ -41,6 +41,8 @@ class TidyConfig:
     duplicate: float = 0.5
     #: A shape within this (log ratio of short / long side) of the frame's cards' is a card's.
     slack: float = 0.06
+    #: Whether a band that is a short card's own end goes (see the module).
+    ends: bool = True
 
 
 TIDY = TidyConfig()
@@ -51,7 +53,7 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY,
     """``cards`` with each card found twice reported once (see the module); ``aspect``: the
     frame's card shape (short / long side), without which no band is taken for a card's foot.
     """
-    cards = _feet_joined(cards, config, aspect) if aspect is not None else cards
+    cards = _feet_joined(cards, config, aspect) if aspect and config.ends else cards
     loose = [k for k, c in enumerate(cards) if c.visible != "full"]
     whole = [k for k, c in enumerate(cards) if c.visible == "full"]
     rank = {k: (not c.uncertain, c.similarity) for k, c in enumerate(cards)}

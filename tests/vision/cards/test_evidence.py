@@ -68,6 +68,24 @@ def test_a_band_stays_under_a_kept_card_and_goes_with_it() -> None:
     assert with_evidence(image, [gone, band]) == []
 
 
+def test_a_band_is_no_surer_than_the_card_lying_on_it() -> None:
+    """A band is kept on the strength of the card lying on it. Under an uncertain card (whose
+    outline may run short of its own end, then taken for a band) it is uncertain too, and
+    no more likely right; under a sure card it keeps its own reading, and so does a band on
+    a band on a sure card."""
+    image = table_with((100, 100, 80, 120), (100, 70, 80, 30))
+    band = card(quad(100, 70, 80, 30), "band", covered_by=0)
+    unsure = Card("uramaki_3", quad(100, 100, 80, 120), 0.6, True, similarity=0.9)
+    kept = with_evidence(image, [unsure, band])
+    assert [(c.uncertain, c.confidence) for c in kept] == [(True, 0.6), (True, 0.6)]
+    sure = card(quad(100, 100, 80, 120))
+    assert [c.uncertain for c in with_evidence(image, [sure, band])] == [False, False]
+    lower = card(quad(100, 40, 80, 30), "band", covered_by=1)
+    image = table_with((100, 100, 80, 120), (100, 70, 80, 30), (100, 40, 80, 30))
+    assert [c.uncertain for c in with_evidence(image, [sure, band, lower])] == [False] * 3
+    assert [c.uncertain for c in with_evidence(image, [unsure, band, lower])] == [True] * 3
+
+
 def test_a_band_like_no_enrolled_card_goes_even_under_a_kept_card() -> None:
     """A card lying face down under a face-up one shows its back: no card face is reported
     for it (real backs read at 0.59 at most as bands, see the module)."""

@@ -42,11 +42,15 @@ from tests.vision.cards.conftest import set_cards_or_skip
 # real photos' whole cards, so more of them ask for a tap: 109 whole (0.773; 15 uncertain, 1
 # wrong and sure) and 33 covered (0.429). These synthetic floors are re-based there; the real
 # tables (test_real_tables.py) decide.
+# Session 18: a lost card tried across its long sides and taken uncertain, large outlines read,
+# and a band no surer than the card lying on it: 107 whole right (0.759; 33 uncertain, none
+# wrong and sure, 1 missed where 16 were) and 28 covered (0.364): the cards found where they
+# were missed ask for a tap, and 5 bands under uncertain cards do too.
 SET_TOP1_FLOOR = 0.93
 SET_CERTAIN_FLOOR = 0.97
 FULL_FLOOR = 0.74
 FULL_WRONG_CEILING = 1
-COVERED_FLOOR = 0.38
+COVERED_FLOOR = 0.34
 SCENES = 12
 
 
