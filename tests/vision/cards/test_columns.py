@@ -317,6 +317,13 @@ def test_a_lost_whole_card_is_tried_at_the_frames_card_size_both_ways_round() ->
         assert np.linalg.norm(quad[1] - quad[0]) == pytest.approx(64, abs=1e-3)
 
 
+def _six_cards_of_a_scene() -> tuple[Tableau, list[int], list[int]]:
+    """A tableau with no columns, its whole cards' indices, and six of them to outline
+    wrongly."""
+    scene = render_tableau(2_300_450, sushi_like_deck(), SceneOptions(columns=0.0, pairs=0.0))
+    every = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
+    return scene, every, every[6:12]
+
 def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
         deck_reader: CardReader) -> None:
     """A card on top of a column may be outlined from its far end to its middle only (the
@@ -326,10 +333,7 @@ def test_a_whole_card_outlined_only_to_its_middle_is_read_whole(
     from companion.vision.cards.mend import LENGTHS, tries_of
     from companion.vision.cards.quads import quad_aspect
 
-    deck = sushi_like_deck()
-    scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
-    every = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
-    whole = every[6:12]
+    scene, every, whole = _six_cards_of_a_scene()
     pieces, truths = [], []
     for n, i in enumerate(whole):
         truth = np.array(scene.cards[i].quad, np.float32)  # first edge short (the top)
@@ -368,10 +372,7 @@ def test_a_whole_card_outlined_only_to_where_its_picture_cuts_it_is_read_whole(
     from companion.vision.cards.mend import LENGTHS, tries_of
     from companion.vision.cards.quads import quad_aspect
 
-    deck = sushi_like_deck()
-    scene = render_tableau(2_300_450, deck, SceneOptions(columns=0.0, pairs=0.0))
-    every = [i for i, c in enumerate(scene.cards) if c.visible == "full"]
-    whole = every[6:12]
+    scene, every, whole = _six_cards_of_a_scene()
     pieces, truths = [], []
     for n, i in enumerate(whole):
         truth = np.array(scene.cards[i].quad, np.float32)  # first edge short (the top)
