@@ -76,18 +76,24 @@ def test_a_close_match_goes_through_the_fine_check_with_its_rivals(
 def test_blurred_frames_are_made_once_per_blur_step() -> None:
     frame = np.random.default_rng(2).integers(0, 255, (240, 320, 3), np.uint8)
     blurs = BlurredFrames(frame)
-    first = blurs.blurred(1.0)
-    assert blurs.blurred(1.05) is first  # the same step: made once
-    assert blurs.blurred(2.0) is not first
-    assert first.shape == frame.shape and first.dtype == np.uint8
+    first, factor = blurs.blurred(1.0)
+    assert blurs.blurred(1.05)[0] is first  # the same step: made once
+    assert blurs.blurred(2.0)[0] is not first
+    assert first.shape == frame.shape and first.dtype == np.uint8 and factor == 1
     assert float(first.std()) < float(frame.std())  # it is blurred
+    large, factor = blurs.blurred(8.0)  # made on a copy shrunk by halves
+    assert factor == 8 and large.shape == (30, 40, 3)
 
 
-def test_a_crop_from_the_shared_blur_matches_one_blurred_on_its_own() -> None:
+@pytest.mark.parametrize("size", [1.0, 4.0], ids=["card", "close-up card"])
+def test_a_crop_from_the_shared_blur_matches_one_blurred_on_its_own(size: float) -> None:
+    """From the frame's shared smoothed copy (for a large card, one shrunk by halves) a crop
+    shows what the card's own region blurred alone shows, at the same place."""
     rng = np.random.default_rng(3)
     noise = rng.integers(0, 255, (600, 800, 3), np.uint8)
     frame = np.asarray(cv2.GaussianBlur(noise, (0, 0), 3.0), np.uint8)  # detail to blur
-    quad = np.array([[200, 100], [420, 130], [390, 460], [170, 430]], np.float32)
+    frame = np.asarray(cv2.resize(frame, None, fx=size, fy=size), np.uint8)
+    quad = np.array([[200, 100], [420, 130], [390, 460], [170, 430]], np.float32) * size
     alone, m1 = refiner_crop(frame, quad, FULL_CROP)
     shared, m2 = refiner_crop(frame, quad, FULL_CROP, BlurredFrames(frame))
     assert np.allclose(m1, m2)
