@@ -153,9 +153,10 @@ def rectify(image: Image, quad: FloatArray, size: tuple[int, int] = (CROP_W, CRO
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     src_w = float(np.linalg.norm(quad[1] - quad[0]))
     flags = cv2.INTER_AREA if src_w > 1.5 * w else cv2.INTER_LINEAR
-    if src_w > 2 * w:  # shrinking a lot: smooth first so stripes and text do not alias
-        sigma = 0.4 * src_w / w
-        pad = int(np.ceil(3 * sigma))
+    if src_w > 2 * w:  # shrinking a lot: averaged down, then smoothed, so stripes do not alias
+        times = int(src_w // (2 * w))  # a whole factor: area averaging's fast path
+        sigma = 0.4 * src_w / w / times
+        pad = int(np.ceil(3 * sigma * times)) + times
         height, width = image.shape[:2]
         x0, y0 = np.floor(quad.min(0)).astype(int) - pad
         x1, y1 = np.ceil(quad.max(0)).astype(int) + pad
@@ -163,12 +164,25 @@ def rectify(image: Image, quad: FloatArray, size: tuple[int, int] = (CROP_W, CRO
         # beyond the photo's edge, even wholly
         x0, y0 = min(max(int(x0), 0), width - 1), min(max(int(y0), 0), height - 1)
         x1, y1 = min(max(int(x1), x0 + 1), width), min(max(int(y1), y0 + 1), height)
-        roi = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), sigma)
-        m = cv2.getPerspectiveTransform((quad - (x0, y0)).astype(np.float32), dst)
+        roi, times = _averaged(image[y0:y1, x0:x1], times)
+        roi = np.asarray(cv2.GaussianBlur(roi, (0, 0), sigma), np.uint8)
+        small = (quad - (x0, y0) + 0.5) / times - 0.5
+        m = cv2.getPerspectiveTransform(small.astype(np.float32), dst)
         return np.asarray(cv2.warpPerspective(roi, m, (w, h), flags=cv2.INTER_LINEAR,
                                               borderMode=cv2.BORDER_REPLICATE), np.uint8)
     return np.asarray(cv2.warpPerspective(image, m, (w, h), flags=flags,
                                           borderMode=cv2.BORDER_REPLICATE), np.uint8)
+
+
+def _averaged(region: Image, times: int) -> tuple[Image, int]:
+    """``region`` shrunk ``times`` over by averaging blocks of ``times`` x ``times`` pixels (a
+    ragged last row or column left out), and the factor it was shrunk by (1 for a region
+    smaller than a block)."""
+    h, w = region.shape[0] // times, region.shape[1] // times
+    if times == 1 or not h or not w:
+        return region, 1
+    return np.asarray(cv2.resize(region[:h * times, :w * times], (w, h),
+                                 interpolation=cv2.INTER_AREA), np.uint8), times
 
 
 def fit_crop(image: Image) -> Image:

@@ -11,7 +11,7 @@ import pytest
 
 from companion.vision.cards import enrollment
 from companion.vision.cards.embedding import NET_DIM, Embedder
-from companion.vision.cards.enrollment import FULL_VIEW, CardSet
+from companion.vision.cards.enrollment import FULL_VIEW, CardSet, rectify
 from companion.vision.cards.procedural import random_design, render_card, sushi_like_deck
 from companion.vision.cards.refine import FULL_CROP, BlurredFrames, refiner_crop
 
@@ -83,6 +83,23 @@ def test_blurred_frames_are_made_once_per_blur_step() -> None:
     assert float(first.std()) < float(frame.std())  # it is blurred
     large, factor = blurs.blurred(8.0)  # made on a copy shrunk by halves
     assert factor == 8 and large.shape == (30, 40, 3)
+
+
+@pytest.mark.parametrize("size", [3.0, 7.0], ids=["3x", "7x"])
+def test_a_close_up_cards_crop_shows_what_a_smaller_photo_of_it_shows(size: float) -> None:
+    """A card photographed large (its crop averaged down by a whole factor, then smoothed)
+    gives the crop a photo of it at 1.4x the crop's size gives, in the same place."""
+    rng = np.random.default_rng(4)
+    card = np.asarray(cv2.GaussianBlur(rng.integers(0, 255, (400, 300, 3), np.uint8),
+                                       (0, 0), 4.0), np.uint8)
+    quad = np.array([[40, 60], [250, 50], [260, 350], [30, 340]], np.float32)
+
+    def crop_at(scale: float) -> np.ndarray:
+        photo = np.asarray(cv2.resize(card, None, fx=scale, fy=scale,
+                                      interpolation=cv2.INTER_CUBIC), np.uint8)
+        return rectify(photo, quad * scale).astype(np.int16)
+    small = crop_at(0.45)  # 210 px wide -> 95: shrunk 1.4 times, no smoothing
+    assert float(np.abs(crop_at(size) - small).mean()) < 4.0
 
 
 @pytest.mark.parametrize("size", [1.0, 4.0], ids=["card", "close-up card"])
