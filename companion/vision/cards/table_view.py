@@ -40,7 +40,7 @@ class TableViewConfig:
     #: The view holds at most this many times the photo's pixels, and at most ``pixels``
     #: (the stages read a 12 MP photo's cards from a smaller copy anyway).
     growth: float = 1.5
-    pixels: int = 4_000_000
+    pixels: int = 2_000_000
 
 
 TABLE_VIEW = TableViewConfig()
