@@ -51,9 +51,9 @@ TIDY = TidyConfig()
 def drop_doubles(cards: list[Card], config: TidyConfig = TIDY,
                  aspect: float | None = None) -> list[Card]:
     """``cards`` with each card found twice reported once (see the module); ``aspect``: the
-    frame's card shape (short / long side), without which no band is taken for a card's foot.
+    frame's card shape (short / long side), without which no band is taken for a card's own end.
     """
-    cards = _feet_joined(cards, config, aspect) if aspect and config.ends else cards
+    cards = _without_own_ends(cards, config, aspect) if aspect and config.ends else cards
     loose = [k for k, c in enumerate(cards) if c.visible != "full"]
     whole = [k for k, c in enumerate(cards) if c.visible == "full"]
     rank = {k: (not c.uncertain, c.similarity) for k, c in enumerate(cards)}
@@ -80,16 +80,16 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY,
     return without(cards, gone)
 
 
-def _feet_joined(cards: list[Card], config: TidyConfig, aspect: float) -> list[Card]:
-    """``cards`` without each band that is the foot of the whole card it lies on (see the
-    module); a card whose foot read as another card is uncertain between the two."""
+def _without_own_ends(cards: list[Card], config: TidyConfig, aspect: float) -> list[Card]:
+    """``cards`` without each band that is the own end of the whole card it lies on (see the
+    module); a card whose end read as another card is uncertain between the two."""
     gone, out = set(), list(cards)
     for k, band in enumerate(cards):
         top = band.covered_by
         if band.visible != "band" or top is None:
             continue
         card = cards[top]
-        if card.visible == "full" and _is_foot(card.quad, band.quad, aspect, config.slack):
+        if card.visible == "full" and _is_own_end(card.quad, band.quad, aspect, config.slack):
             gone.add(k)
             if band.label != card.label:
                 out[top] = replace(card, uncertain=True, runner_up=band.label,
@@ -97,7 +97,7 @@ def _feet_joined(cards: list[Card], config: TidyConfig, aspect: float) -> list[C
     return without(out, gone)
 
 
-def _is_foot(card: npt.NDArray[np.float32], band: npt.NDArray[np.float32], aspect: float,
+def _is_own_end(card: npt.NDArray[np.float32], band: npt.NDArray[np.float32], aspect: float,
              slack: float) -> bool:
     """Whether ``card`` is short of the frame's shape ``aspect`` and, lengthened along its
     long side over ``band``, has that shape."""
