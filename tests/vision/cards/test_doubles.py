@@ -60,3 +60,28 @@ def test_two_outlines_mended_onto_one_card_are_read_once() -> None:
     assert [c.label for c in _drop_doubles([unsure, guess])] == ["temaki"]
     assert [c.label for c in _drop_doubles([unsure, first])] == ["temaki"]
     assert _drop_doubles([unsure, first])[0].similarity == 0.86
+
+
+def test_a_card_in_doubt_only_between_look_alikes_is_not_outlined_again() -> None:
+    """Mend reads an uncertain whole card again at other outlines, unless it is of the
+    frame's shape and reads at least ``good`` like its card: then its doubt is between
+    look-alikes, and another outline would not settle it (no read is made)."""
+    from types import SimpleNamespace
+
+    from companion.vision.cards.mend import LENGTHS, mend_lengths
+
+    class NoReads:
+        card_set = SimpleNamespace(aspect=64 / 96, thresholds=SimpleNamespace(similarity=0.7))
+
+        def layout_similarities(self, *_: object) -> list[float]:
+            raise AssertionError("read again")
+
+    quad = np.float32([[100, 100], [164, 100], [164, 196], [100, 196]])
+    doubt = Card("maki_2", quad, 0.8, True, similarity=LENGTHS.good + 0.01)
+    cards = [doubt]
+    assert mend_lengths(NoReads(), np.zeros((300, 300, 3), np.uint8), cards, None,  # type: ignore[arg-type]
+                        LENGTHS) is cards
+    far = Card("maki_2", quad, 0.8, True, similarity=LENGTHS.good - 0.2)
+    with pytest.raises(AssertionError, match="read again"):
+        mend_lengths(NoReads(), np.zeros((300, 300, 3), np.uint8), [far], None,  # type: ignore[arg-type]
+                     LENGTHS)
