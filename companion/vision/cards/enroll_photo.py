@@ -45,8 +45,8 @@ from companion.vision.cards.outline import (
     OUTLINE,
     FloatArray,
     OutlineConfig,
+    across_sides,
     outline_cards,
-    side_profiles,
 )
 from companion.vision.cards.photo_check import PoorPhoto, check_photo
 
@@ -65,9 +65,9 @@ MIN_CONTRAST = 6.0
 #: (0.61-0.73: SET crops 0.64, playing cards 0.71; a 4:3 photo's 0.75 is a photo, not a crop).
 SHAPE_SLACK = 0.06
 #: A card in a camera's photo lies on one table: around its outline the photo has one colour
-#: on all four sides (Lab distance between the sides' medians at most this; 5-22 on 15 3:2
+#: on all four sides (Lab distance between the sides' medians at most this; 4-21 on 15 3:2
 #: photos of Sushi Go Party! cards on wood), where a picture inside a crop of the card has the
-#: card's art around it (110 round the bowl of the tofu art).
+#: card's art around it (112 round the bowl of the tofu art).
 TABLE_SPREAD = 40.0
 #: Short side over long side of the stored crops.
 CARD_RATIO = 2 / 3
@@ -124,22 +124,14 @@ def _whole_of(cards: list[FloatArray], image: Image, config: OutlineConfig
 
 def _on_one_table(image: Image, quad: FloatArray) -> bool:
     """Whether the photo around ``quad`` has one colour all round (:data:`TABLE_SPREAD`)."""
-    lab = np.asarray(cv2.cvtColor(cv2.GaussianBlur(image, (5, 5), 0), cv2.COLOR_BGR2Lab),
-                     np.uint8)
+    lab = cv2.cvtColor(cv2.GaussianBlur(image, (5, 5), 0), cv2.COLOR_BGR2Lab)
     q = np.asarray(quad, np.float32)
     short = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
-    offsets = np.array([0.05, 0.1, 0.15], np.float32) * np.float32(short)
-    along = np.linspace(0.15, 0.85, 12, dtype=np.float32)[:, None]
-    medians = []
-    for k in range(4):
-        a, b = q[k], q[(k + 1) % 4]
-        base = a + along * (b - a)
-        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32) / np.float32(
-            max(float(np.linalg.norm(b - a)), 1e-6))
-        if float(np.dot(normal, (a + b) / 2 - q.mean(axis=0))) < 0:
-            normal = -normal  # outwards
-        around = side_profiles(lab, base, normal, offsets)
-        medians.append(np.median(around.reshape(-1, 3), axis=0))
+    outside = np.stack([across_sides(q, share * short)[:, 0] for share in (0.05, 0.1, 0.15)],
+                       axis=1)
+    around = cv2.remap(lab, outside[..., 0], outside[..., 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE)
+    medians = np.median(np.asarray(around, np.float32).reshape(4, -1, 3), axis=1)
     spread = max(float(np.linalg.norm(m - n)) for m in medians for n in medians)
     return spread <= TABLE_SPREAD
 

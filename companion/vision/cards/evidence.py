@@ -89,28 +89,23 @@ def _no_surer(card: Card, top: Card) -> Card:
 
 
 def _top_of(cards: list[Card], k: int) -> int:
-    """The card at the end of the chain of cards lying on band ``k`` (``k`` itself when the
-    chain loops or ends among bands)."""
+    """The card at the end of the chain of cards lying on band ``k`` (a band on a band on
+    ...): a band when the chain ends or loops among bands."""
     seen = {k}
-    top = k
-    while cards[top].visible == "band" and cards[top].covered_by is not None \
-            and cards[top].covered_by not in seen:
-        top = cards[top].covered_by  # type: ignore[assignment]
-        seen.add(top)
-    return top
+    while cards[k].visible == "band":
+        above = cards[k].covered_by
+        if above is None or above in seen:
+            break
+        seen.add(above)
+        k = above
+    return k
 
 
 def _rests_under_kept(cards: list[Card], keep: list[bool], k: int) -> bool:
     """Whether following ``covered_by`` from band ``k`` (a band on a band on ...) reaches a
     card that is not a band and is kept; a chain that ends or loops among bands does not."""
-    seen: set[int] = set()
-    while cards[k].visible == "band":
-        seen.add(k)
-        above = cards[k].covered_by
-        if above is None or above in seen:
-            return False
-        k = above
-    return keep[k]
+    top = _top_of(cards, k)
+    return cards[top].visible != "band" and keep[top]
 
 
 def card_shaped(quad: FloatArray, config: EvidenceConfig = EVIDENCE) -> bool:

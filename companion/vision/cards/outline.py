@@ -209,7 +209,7 @@ def one_way(grey: Image, quad: FloatArray, offset: float, colour: Image | None =
     least :data:`MIN_STEP`), and only the sides that step in brightness alone must step the
     same way: a Sushi Go card's red top is darker than brown wood where its grey foot is
     lighter, while a white card's neighbour across a dark gap differs in brightness only."""
-    grid = _across_sides(np.asarray(quad, np.float32), offset)
+    grid = across_sides(np.asarray(quad, np.float32), offset)
     values = cv2.remap(grey, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR,
                        borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     steps = np.median((values[:, 1] - values[:, 0]).reshape(4, SIDE_SAMPLES), axis=1)
@@ -228,7 +228,7 @@ def one_way(grey: Image, quad: FloatArray, offset: float, colour: Image | None =
     return bool(abs(float(signs.sum())) == len(signs))
 
 
-def _across_sides(q: FloatArray, offset: float) -> FloatArray:
+def across_sides(q: FloatArray, offset: float) -> FloatArray:
     """Sample points across each side of ``q`` (its middle, :data:`SIDE_SAMPLES` a side):
     rows of (outside, inside) points ``offset`` pixels off the side, side by side."""
     along = np.roll(q, -1, axis=0) - q                                   # side k: q[k] -> q[k+1]

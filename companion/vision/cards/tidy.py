@@ -82,7 +82,8 @@ def drop_doubles(cards: list[Card], config: TidyConfig = TIDY,
 
 def _without_own_ends(cards: list[Card], config: TidyConfig, aspect: float) -> list[Card]:
     """``cards`` without each band that is the own end of the whole card it lies on (see the
-    module); a card whose end read as another card is uncertain between the two."""
+    module); a card whose end read as another card is uncertain between the two (its
+    confidence at most even: one of two labels is right)."""
     gone, out = set(), list(cards)
     for k, band in enumerate(cards):
         top = band.covered_by
@@ -98,7 +99,7 @@ def _without_own_ends(cards: list[Card], config: TidyConfig, aspect: float) -> l
 
 
 def _is_own_end(card: npt.NDArray[np.float32], band: npt.NDArray[np.float32], aspect: float,
-             slack: float) -> bool:
+                slack: float) -> bool:
     """Whether ``card`` is short of the frame's shape ``aspect`` and, lengthened along its
     long side over ``band``, has that shape."""
     q = portrait(clockwise(np.asarray(card, np.float32)))
