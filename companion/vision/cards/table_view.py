@@ -79,8 +79,8 @@ def view_of(image: Image, homography: Matrix, config: TableViewConfig = TABLE_VI
     h, w = image.shape[:2]
     corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
     ends = np.hstack([corners, np.ones((4, 1))]) @ homography.T
-    if (ends[:, 2] <= 1e-9).any():
-        return None
+    if not np.isfinite(ends).all() or (ends[:, 2] <= 1e-9).any():
+        return None  # beyond the horizon, or a degenerate homography
     seen = ends[:, :2] / ends[:, 2:]
     low, high = seen.min(axis=0), seen.max(axis=0)
     size = high - low

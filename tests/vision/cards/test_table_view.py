@@ -65,9 +65,12 @@ def test_the_view_from_above_turns_a_slanted_card_back_into_a_card() -> None:
 
 
 def test_a_photo_reaching_the_horizon_has_no_view() -> None:
-    """A homography that sends part of the photo beyond the horizon gives no view."""
+    """A homography that sends part of the photo beyond the horizon gives no view, nor does
+    one made from a degenerate outline."""
     beyond = np.array([[1, 0, 0], [0, 1, 0], [0, -0.01, 1]], np.float64)
     assert view_of(np.zeros((600, 800, 3), np.uint8), beyond) is None
+    broken = np.full((3, 3), np.nan)
+    assert view_of(np.zeros((600, 800, 3), np.uint8), broken) is None
 
 
 def _read_right(reader: CardReader, seeds: range) -> tuple[int, int, int]:
