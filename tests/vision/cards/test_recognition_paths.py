@@ -13,7 +13,7 @@ from companion.vision.cards import enrollment
 from companion.vision.cards.embedding import NET_DIM, Embedder
 from companion.vision.cards.enrollment import FULL_VIEW, CardSet, rectify
 from companion.vision.cards.procedural import random_design, render_card, sushi_like_deck
-from companion.vision.cards.refine import FULL_CROP, BlurredFrames, refiner_crop
+from companion.vision.cards.refine import FULL_CROP, LARGEST, BlurredFrames, refiner_crop
 
 
 def _fine_candidate_counts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -83,6 +83,23 @@ def test_blurred_frames_are_made_once_per_blur_step() -> None:
     assert float(first.std()) < float(frame.std())  # it is blurred
     large, factor = blurs.blurred(8.0)  # made on a copy shrunk by halves
     assert factor == 8 and large.shape == (30, 40, 3)
+
+
+def test_a_large_photo_is_never_smoothed_whole_at_full_size() -> None:
+    """A 12 MP photo's small piece asks for a small blur: it is made on a copy shrunk to at
+    most LARGEST pixels (smoothing the whole photo cost 100 ms), and a crop from it still shows
+    what the piece's own region blurred alone shows."""
+    frame = np.zeros((3024, 4032, 3), np.uint8)
+    rng = np.random.default_rng(5)
+    frame[1000:1400, 1000:1400] = cv2.GaussianBlur(
+        rng.integers(0, 255, (400, 400, 3), np.uint8), (0, 0), 4.0)
+    blurs = BlurredFrames(frame)
+    small, factor = blurs.blurred(1.0)
+    assert factor == 2 and small.shape[0] * small.shape[1] <= LARGEST
+    quad = np.array([[1050, 1020], [1250, 1050], [1230, 1350], [1030, 1330]], np.float32)
+    alone, _ = refiner_crop(frame, quad, FULL_CROP)
+    shared, _ = refiner_crop(frame, quad, FULL_CROP, blurs)
+    assert float(np.abs(alone.astype(np.int16) - shared.astype(np.int16)).mean()) < 3.0
 
 
 @pytest.mark.parametrize("size", [3.0, 7.0], ids=["3x", "7x"])
