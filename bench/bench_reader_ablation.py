@@ -32,6 +32,7 @@ from bench_cards import BENCH_SEED, SCENE_SEED
 from bench_real_cards import DICE, empty_trays, one_shot_reader, phantoms, tables
 
 from companion.vision.cards.evaluate import TableauScore, enroll_deck, image_files, score_tableau
+from companion.vision.cards.evidence import EVIDENCE
 from companion.vision.cards.mend import LENGTHS
 from companion.vision.cards.outline import OUTLINE
 from companion.vision.cards.procedural import sushi_like_deck
@@ -53,6 +54,8 @@ VARIANTS: dict[str, ReaderConfig] = {
     "no laid": replace(READER, laid=None),
     "no tidy": replace(READER, tidy=None),
     "no evidence": replace(READER, evidence=None),
+    "evidence without likeness for edges": replace(
+        READER, evidence=replace(EVIDENCE, alike_support=EVIDENCE.support)),
     "no table view": replace(READER, table_view=None),
 }
 
