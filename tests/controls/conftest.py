@@ -15,8 +15,9 @@ from companion.session.session import Session
 from companion.settings import Pins
 from companion.table.rolls import RollDesk
 
-#: Long enough to be reliable on a loaded 2-core machine, short enough to keep tests quick.
-TIMING = PressTiming(bounce=0.03, hold=0.25)
+#: Long enough to be reliable on a loaded 2-core machine (a 0.08 s tap is far from a long
+#: press), short enough to keep tests quick.
+TIMING = PressTiming(bounce=0.03, hold=0.5)
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Ben", "colour": "yellow"},
            {"name": "Cat", "colour": "green"}]
 
@@ -38,10 +39,11 @@ def make_controls(
 ) -> Iterator[Callable[..., Controls]]:
     made: list[Controls] = []
 
-    def make(pins: Pins | None = None, scanner: Any = None) -> Controls:
+    def make(pins: Pins | None = None, scanner: Any = None,
+             timing: PressTiming = TIMING) -> Controls:
         choice = FactoryChoice(factory, False, "gpiozero MockFactory (test)")
         controls = Controls(choice, pins or Pins(), TableButtons(session, desk, scanner),
-                            TIMING, sleep=lambda seconds: None)
+                            timing, sleep=lambda seconds: None)
         made.append(controls)
         return controls
 
